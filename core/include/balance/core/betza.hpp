@@ -1,0 +1,47 @@
+#pragma once
+// XBetza move notation -> concrete move atoms.
+//
+// Supported (XBetza spellings; anything else is an error naming the offending part):
+//   atoms      W F D N A H C/L Z/J G, shorthands K=WF R=W0 B=F0 Q=RB; doubled WW FF = riders
+//   range      digits after W F R B Q K: maximum steps (R2, B2); 0 = unlimited
+//   directions f b l r v s, and pairs fl fr bl br (diagonal and oblique atoms), ff fs bb bs ll lv
+//              rr rv (oblique atoms); on orthogonal atoms letters simply add up (fs = f + l + r)
+//   modality   m (move only), c (capture only), e (may capture en passant onto the e.p. square);
+//              none given = m + c
+//   i          initial: only from the piece's start rank
+//   n          lame: the leap is blocked by any piece on the squares it passes (D, A, H, G)
+//   j          on a slider: skip (ignore) the first square; it can be neither reached nor block
+//   a          two-leg lame step: [leg-1 modifiers] a fs|f W|F. `afsW` = one orthogonal step to an
+//              empty square, then one step diagonally outward (the Xiangqi horse path); `afsF` =
+//              diagonal, then orthogonally outward. Leg 1 must end on an empty square.
+// Vectors are from White's point of view: +dy is forward.
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "balance/core/error.hpp"
+
+namespace balance::core {
+
+struct BetzaAtom {
+    enum class Kind { Leap, Slide, Lame };
+    Kind kind = Kind::Leap;
+    int dx = 0;  // Leap and Lame: displacement; Slide: unit step
+    int dy = 0;
+    int min_range = 1;  // Slide only: first reachable step (2 for j)
+    int max_range = 1;  // Slide only: last reachable step; 0 = unlimited
+    std::vector<std::pair<int, int>> path;  // Lame only: squares (relative) that must be empty
+    bool move = true;      // may go to an empty square
+    bool capture = true;   // may capture an enemy piece
+    bool en_passant = false;  // may capture en passant onto the e.p. square
+    bool initial = false;  // only from the piece's start rank
+
+    bool operator==(const BetzaAtom&) const = default;
+};
+
+// Parses a whole piece description. Error messages name the offending part and its position.
+[[nodiscard]] Result<std::vector<BetzaAtom>> parse_betza(std::string_view text);
+
+}  // namespace balance::core

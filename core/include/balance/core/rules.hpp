@@ -1,0 +1,150 @@
+#pragma once
+// Compiled rules: a VariantSpec plus a White and a Black army, turned once into immutable tables
+// that move generation reads. One Rules object is shared (read-only) by every game of a pairing.
+
+#include <array>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "balance/core/bitboard.hpp"
+#include "balance/core/error.hpp"
+#include "balance/core/slider_attacks.hpp"
+#include "balance/core/spec.hpp"
+#include "balance/core/types.hpp"
+
+namespace balance::core {
+
+// One group of sliding moves of a piece: same line family, range and modality.
+template <Bitboard BB>
+struct SliderGroup {
+    bool orthogonal = true;  // rook lines, else bishop lines
+    bool plain = true;       // all four directions, from step 1, unlimited: no masks needed
+    bool move = true, capture = true, en_passant = false;
+    int min_range = 1, max_range = 0;  // 0 = unlimited
+    std::array<BB, max_squares<BB>> reach{};  // reachable squares (allowed directions and range)
+    std::array<BB, max_squares<BB>> skip{};   // squares closer than the minimum range (ignored)
+};
+
+// A lame leap from one square: all `block` squares must be empty.
+template <Bitboard BB>
+struct LameStep {
+    BB block{};
+    BB quiet{}, capture{}, en_passant{};
+    bool initial = false;      // only from the start rank
+    bool creates_ep = false;   // a pawn's double step: sets the e.p. square to `ep_square`
+    int ep_square = NoSquare;
+};
+
+template <Bitboard BB>
+struct PieceMoves {
+    // Plain leaps.
+    std::array<BB, max_squares<BB>> quiet{}, capture{}, en_passant{};
+    // Leaps allowed only from the start rank (`i` without `n`).
+    std::array<BB, max_squares<BB>> initial_quiet{}, initial_capture{};
+    // Squares from which this piece captures onto a given square by a leap (reverse table).
+    std::array<BB, max_squares<BB>> attacked_from{};
+    std::vector<SliderGroup<BB>> sliders;
+    // Lame steps of every square, flattened: those of square s are [lame_begin[s], lame_begin[s+1]).
+    std::vector<LameStep<BB>> lame_steps;
+    std::array<std::uint16_t, max_squares<BB> + 1> lame_begin{};
+    [[nodiscard]] std::span<const LameStep<BB>> lame(int sq) const {
+        return {lame_steps.data() + lame_begin[sq], lame_steps.data() + lame_begin[sq + 1]};
+    }
+    bool has_plain_orthogonal_capture = false;
+    bool has_plain_diagonal_capture = false;
+    bool has_complex_capture = false;  // non-plain sliders or lame steps that capture
+};
+
+struct PieceInfo {
+    std::string name;
+    PieceRole role = PieceRole::Normal;
+    double value = 0.0;
+    std::array<char, 2> letter{};  // upper-case letter in the White and in the Black army ('\0': absent)
+};
+
+struct ArmyInfo {
+    std::string name;
+    std::vector<PieceType> types;       // every type of this army
+    std::vector<PieceType> promotions;  // what its pawns promote to
+    std::array<PieceType, 128> by_letter;  // upper-case letter -> type (NoPieceType)
+    std::vector<std::array<int, MaxPieceTypes>> cannot_mate;  // material without mating power
+    std::array<int, MaxPieceTypes> initial_count{};           // pieces of each type in the array
+};
+
+template <Bitboard BB>
+struct CastlingInfo {
+    bool possible = false;
+    int king_from = NoSquare, king_to = NoSquare, rook_from = NoSquare, rook_to = NoSquare;
+    PieceType rook_type = NoPieceType;
+    BB must_be_empty{};          // every square between king and rook, and both destinations
+    std::vector<int> king_path;  // start and crossed squares: must not be attacked (destination
+                                 // is checked after the move, like any king move)
+};
+
+struct ZobristKeys {
+    std::vector<std::uint64_t> piece_square;  // [piece code][square]
+    std::uint64_t side = 0;
+    std::array<std::uint64_t, 16> castling{};
+    std::vector<std::uint64_t> ep;  // [square]
+    std::vector<std::uint64_t> hand;  // [color][type][count]
+};
+
+template <Bitboard BB>
+class Rules {
+public:
+    // Compiles a spec for one pairing of armies. Errors name the piece, config line and part.
+    [[nodiscard]] static Result<std::shared_ptr<const Rules>> compile(const VariantSpec& spec,
+                                                                      const std::string& white_army,
+                                                                      const std::string& black_army);
+
+    int files = 8, ranks = 8, squares = 64;
+    BB board{};
+    const VariantSpec& spec() const { return spec_; }
+    GameRulesSpec game;
+    std::vector<PieceInfo> pieces;
+    std::array<ArmyInfo, 2> armies;
+    std::array<std::vector<PieceMoves<BB>>, 2> moves;  // [color][type]
+    std::array<std::array<BB, MaxPieceTypes>, 2> initial_squares{};  // where `i` moves may start
+    std::array<BB, 2> promotion_zone{};  // last rank per colour
+    std::array<BB, 2> back_rank{};       // first rank per colour (free placement drops)
+    std::array<PieceType, 2> king_type{NoPieceType, NoPieceType};
+    std::array<std::array<CastlingInfo<BB>, 2>, 2> castling{};  // [color][0 = king side, 1 = queen side]
+    std::array<int, 128> castling_mask{};  // rights kept when a move touches a square
+    // Per colour: types whose captures are plain orthogonal / diagonal sliders, and types that
+    // capture by anything other than plain leaps and plain sliders.
+    std::array<std::vector<PieceType>, 2> orth_slider_types, diag_slider_types, complex_types,
+        leaper_types;
+    // True when the colour's pieces attack only by leaps and plain sliders, so pins against the
+    // other king can be computed exactly from lines.
+    std::array<bool, 2> simple_attackers{};
+    std::unique_ptr<SliderAttacks<BB>> sliders;
+    ZobristKeys zobrist;
+    std::string start_fen;  // with free placement: back ranks emptied, pieces in hand
+
+    // Squares strictly between two squares on a line (empty if not on a common line).
+    [[nodiscard]] BB between(int a, int b) const { return between_[a * squares + b]; }
+    // The full line through two squares (empty if not on a common line).
+    [[nodiscard]] BB line(int a, int b) const { return line_[a * squares + b]; }
+    [[nodiscard]] int file_of(int sq) const { return sq % files; }
+    [[nodiscard]] int rank_of(int sq) const { return sq / files; }
+    [[nodiscard]] int square(int file, int rank) const { return rank * files + file; }
+    [[nodiscard]] char letter(Color c, PieceType t) const { return pieces[t].letter[index(c)]; }
+
+    std::vector<BB> between_, line_;
+
+private:
+    VariantSpec spec_;
+};
+
+// Compiled rules for either board width, for code that does not care which.
+struct AnyRules {
+    std::shared_ptr<const Rules<u64>> narrow;  // boards up to 64 squares
+    std::shared_ptr<const Rules<u128>> wide;   // larger boards
+};
+
+[[nodiscard]] Result<AnyRules> compile_rules(const VariantSpec& spec, const std::string& white_army,
+                                             const std::string& black_army);
+
+}  // namespace balance::core

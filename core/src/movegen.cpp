@@ -1,0 +1,361 @@
+// Legal move generation.
+//
+// Pseudo-legal moves come from the compiled tables (leaps, sliders, lame steps); legality is
+// settled in one of two ways:
+//  * When the opponent attacks only by leaps and plain sliders (every orthodox army, Uneven),
+//    pins and check evasions are computed exactly from lines, as fast orthodox generators do.
+//  * Otherwise (skip-sliders, lame leapers, range-limited sliders), a move is tested by asking
+//    whether the king is attacked on the resulting occupancy. Since every supported move is
+//    monotone in occupancy (a piece added never opens a line), only moves from squares that
+//    can matter need the test: when not in check, squares on the king's lines or within two
+//    steps of it.
+
+#include "balance/core/movegen.hpp"
+
+namespace balance::core {
+namespace {
+
+// Count = true only counts the legal moves (perft's last ply), skipping move construction.
+template <Bitboard BB, bool Count>
+class Generator {
+public:
+    Generator(const Position<BB>& pos, MoveList* list)
+        : pos_(pos), r_(pos.rules()), list_(list), us_(pos.side_to_move()), them_(~us_),
+          occ_(pos.pieces()), own_(pos.pieces(us_)), enemy_(pos.pieces(them_)),
+          ksq_(pos.king_square(us_)) {}
+
+    void run() {
+        if (pos_.in_placement()) {
+            drops();
+            return;
+        }
+        if (ksq_ == NoSquare) {  // no king (never in a valid game): everything pseudo-legal goes
+            check_mask_ = ~BB{};
+            pieces(false);
+            return;
+        }
+        if (r_.simple_attackers[index(them_)]) prepare_exact();
+        else prepare_tested();
+        if (!double_check_) pieces(true);
+        king_moves();
+        if (!in_check_) castling();
+    }
+
+    // Exact checkers and pins (opponent has only leaps and plain sliders).
+    void prepare_exact() {
+        const int t = index(them_);
+        BB leap_checkers{}, slider_checkers{};
+        for (PieceType pt : r_.leaper_types[t])
+            leap_checkers |= r_.moves[t][pt].attacked_from[ksq_] & pos_.pieces(them_, pt);
+        BB orth{}, diag{};
+        for (PieceType pt : r_.orth_slider_types[t]) orth |= pos_.pieces(them_, pt);
+        for (PieceType pt : r_.diag_slider_types[t]) diag |= pos_.pieces(them_, pt);
+        slider_checkers = (r_.sliders->rook(ksq_, occ_) & orth) | (r_.sliders->bishop(ksq_, occ_) & diag);
+        const BB checkers = leap_checkers | slider_checkers;
+        in_check_ = checkers != 0;
+        double_check_ = more_than_one(checkers);
+        if (!in_check_) check_mask_ = ~BB{};
+        else if (leap_checkers) check_mask_ = leap_checkers;  // a leap cannot be blocked
+        else check_mask_ = checkers | r_.between(ksq_, lsb(checkers));
+        BB snipers = (r_.sliders->rook_rays(ksq_) & orth) | (r_.sliders->bishop_rays(ksq_) & diag);
+        while (snipers) {
+            const Square s = pop_lsb(snipers);
+            const BB blockers = r_.between(ksq_, s) & occ_;
+            if (blockers && !more_than_one(blockers) && (blockers & own_)) pinned_ |= blockers;
+        }
+        exact_ = true;
+    }
+
+    // Opponent has pieces whose attacks need a test.
+    void prepare_tested() {
+        in_check_ = pos_.attacked(ksq_, them_, occ_);
+        check_mask_ = ~BB{};
+        if (in_check_) {
+            sensitive_ = ~BB{};
+        } else {
+            sensitive_ = r_.sliders->rook_rays(ksq_) | r_.sliders->bishop_rays(ksq_);
+            const int kf = r_.file_of(ksq_), kr = r_.rank_of(ksq_);
+            for (int df = -2; df <= 2; ++df)
+                for (int dr = -2; dr <= 2; ++dr) {
+                    const int f = kf + df, rk = kr + dr;
+                    if (f >= 0 && f < r_.files && rk >= 0 && rk < r_.ranks)
+                        sensitive_ |= square_bb<BB>(r_.square(f, rk));
+                }
+        }
+        exact_ = false;
+    }
+
+    // Does the king survive the move from -> to (victim removed, if any)?
+    [[nodiscard]] bool survives(Square from, Square to, Square victim) const {
+        BB occ = (occ_ ^ square_bb<BB>(from)) | square_bb<BB>(to);
+        BB removed = square_bb<BB>(to);
+        if (victim != NoSquare) {
+            occ ^= square_bb<BB>(victim);
+            removed |= square_bb<BB>(victim);
+        }
+        const Square k = from == ksq_ ? to : ksq_;
+        return !pos_.attacked(k, them_, occ, removed);
+    }
+
+    [[nodiscard]] std::uint64_t count() const { return count_; }
+
+private:
+    void add(Move m) {
+        if constexpr (Count) ++count_;
+        else list_->push(m);
+    }
+
+    // Promotion choices now (rule B can narrow them); computed once per node.
+    void load_promotions() {
+        if (promotions_loaded_) return;
+        pos_.promotion_types(us_, promotion_types_, promotion_count_);
+        promotions_loaded_ = true;
+        // With none available the pawn either may not enter the last rank or stays a pawn.
+        entries_per_promotion_ = promotion_count_ ? promotion_count_
+                                 : r_.game.no_promotion_available == NoPromotionAvailable::StaysPawn ? 1 : 0;
+    }
+
+    void push(Square from, Square to, bool pawn) {
+        if (pawn && (r_.promotion_zone[index(us_)] & square_bb<BB>(to))) {
+            load_promotions();
+            if (promotion_count_ == 0) {
+                if (entries_per_promotion_) add(Move(from, to));
+                return;
+            }
+            for (int i = 0; i < promotion_count_; ++i) add(Move(from, to, MoveKind::Promotion, promotion_types_[i]));
+            return;
+        }
+        add(Move(from, to));
+    }
+
+    void emit(Square from, BB targets, bool pawn) {
+        targets &= check_mask_;
+        if (!targets) return;
+        const bool tested = !exact_ && (sensitive_ & square_bb<BB>(from));
+        if (exact_ && (pinned_ & square_bb<BB>(from))) targets &= r_.line(ksq_, from);
+        if constexpr (Count) {
+            if (!tested) {
+                if (pawn && (targets & r_.promotion_zone[index(us_)])) {
+                    load_promotions();
+                    const BB promo = targets & r_.promotion_zone[index(us_)];
+                    count_ += popcount(targets ^ promo) + popcount(promo) * entries_per_promotion_;
+                } else {
+                    count_ += popcount(targets);
+                }
+                return;
+            }
+        }
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            if (tested && !survives(from, to, NoSquare)) continue;
+            push(from, to, pawn);
+        }
+    }
+
+    void emit_ep(Square from, bool pawn) {
+        const Square ep = pos_.ep_square();
+        if (!survives(from, ep, pos_.ep_victim())) return;
+        (void)pawn;
+        add(Move(from, ep, MoveKind::EnPassant));
+    }
+
+    void pieces(bool skip_king) {
+        const int u = index(us_);
+        const Square ep = pos_.ep_square();
+        const BB ep_bb = ep == NoSquare ? BB{} : square_bb<BB>(ep);
+        const BB empty = ~occ_ & r_.board;
+        for (PieceType t : r_.armies[u].types) {
+            if (skip_king && t == r_.king_type[u]) continue;
+            BB bb = pos_.pieces(us_, t);
+            if (!bb) continue;
+            const PieceMoves<BB>& pm = r_.moves[u][t];
+            const bool pawn = r_.pieces[t].role == PieceRole::Pawn;
+            const BB initial = r_.initial_squares[u][t];
+            while (bb) {
+                const Square from = pop_lsb(bb);
+                BB quiet = pm.quiet[from], capture = pm.capture[from], ep_reach = pm.en_passant[from];
+                if (initial & square_bb<BB>(from)) {
+                    quiet |= pm.initial_quiet[from];
+                    capture |= pm.initial_capture[from];
+                }
+                for (const auto& g : pm.sliders) {
+                    BB a = g.orthogonal ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
+                                        : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
+                    if (!g.plain) a &= g.reach[from];
+                    if (g.move) quiet |= a;
+                    if (g.capture) capture |= a;
+                    if (g.en_passant) ep_reach |= a;
+                }
+                for (const auto& s : pm.lame(from)) {
+                    if (s.block & occ_) continue;
+                    if (s.initial && !(initial & square_bb<BB>(from))) continue;
+                    quiet |= s.quiet;
+                    capture |= s.capture;
+                    ep_reach |= s.en_passant;
+                }
+                // Entering the e.p. square by an e.p.-capable move is always the capture.
+                if (ep_reach & ep_bb) {
+                    quiet &= ~ep_bb;
+                    emit_ep(from, pawn);
+                }
+                emit(from, (quiet & empty) | (capture & enemy_), pawn);
+            }
+        }
+    }
+
+    void king_moves() {
+        const int u = index(us_);
+        const PieceType k = r_.king_type[u];
+        // The king's own moves, tested square by square with the king lifted off the board.
+        BB quiet = r_.moves[u][k].quiet[ksq_], capture = r_.moves[u][k].capture[ksq_];
+        for (const auto& g : r_.moves[u][k].sliders) {
+            BB a = g.orthogonal ? r_.sliders->rook(ksq_, occ_ & ~g.skip[ksq_]) : r_.sliders->bishop(ksq_, occ_ & ~g.skip[ksq_]);
+            a &= g.reach[ksq_];
+            if (g.move) quiet |= a;
+            if (g.capture) capture |= a;
+        }
+        for (const auto& s : r_.moves[u][k].lame(ksq_))
+            if (!(s.block & occ_)) {
+                quiet |= s.quiet;
+                capture |= s.capture;
+            }
+        BB targets = (quiet & ~occ_ & r_.board) | (capture & enemy_);
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            if (survives(ksq_, to, NoSquare)) add(Move(ksq_, to));
+        }
+    }
+
+    void castling() {
+        const int u = index(us_);
+        for (int side = 0; side < 2; ++side) {
+            if (!(pos_.castling_rights() & (1 << (u * 2 + side)))) continue;
+            const CastlingInfo<BB>& ci = r_.castling[u][side];
+            if (ci.must_be_empty & occ_) continue;
+            bool safe = true;
+            for (Square s : ci.king_path) safe = safe && !pos_.attacked(s, them_, occ_);
+            if (!safe) continue;
+            const BB after = (occ_ ^ square_bb<BB>(ci.king_from) ^ square_bb<BB>(ci.rook_from)) |
+                             square_bb<BB>(ci.king_to) | square_bb<BB>(ci.rook_to);
+            if (pos_.attacked(ci.king_to, them_, after)) continue;
+            add(Move(ci.king_from, ci.king_to, MoveKind::Castling));
+        }
+    }
+
+    void drops() {
+        const int u = index(us_);
+        const BB targets = r_.back_rank[u] & ~occ_;
+        for (PieceType t : r_.armies[u].types) {
+            if (pos_.hand_count(us_, t) == 0) continue;
+            BB bb = targets;
+            while (bb) add(Move::drop(t, pop_lsb(bb)));
+        }
+    }
+
+    const Position<BB>& pos_;
+    const Rules<BB>& r_;
+    MoveList* list_;
+    std::uint64_t count_ = 0;
+    PieceType promotion_types_[MaxPieceTypes];
+    int promotion_count_ = 0, entries_per_promotion_ = 0;
+    bool promotions_loaded_ = false;
+    const Color us_, them_;
+    const BB occ_, own_, enemy_;
+    const Square ksq_;
+    bool exact_ = true, in_check_ = false, double_check_ = false;
+    BB check_mask_ = ~BB{}, pinned_{}, sensitive_{};
+};
+
+}  // namespace
+
+template <Bitboard BB>
+void generate_legal(const Position<BB>& pos, MoveList& list) {
+    list.clear();
+    Generator<BB, false>(pos, &list).run();
+}
+
+template <Bitboard BB>
+std::uint64_t perft(Position<BB>& pos, int depth) {
+    if (depth <= 0) return 1;
+    if (depth == 1) {
+        Generator<BB, true> counter(pos, nullptr);
+        counter.run();
+        return counter.count();
+    }
+    MoveList list;
+    generate_legal(pos, list);
+    std::uint64_t nodes = 0;
+    for (const Move m : list) {
+        pos.make(m);
+        nodes += perft(pos, depth - 1);
+        pos.unmake();
+    }
+    return nodes;
+}
+
+namespace {
+
+// Brute force: can any piece of colour `by` capture on s (by the attack tables)?
+template <Bitboard BB>
+bool attacked_brute(const Position<BB>& pos, Square s, Color by) {
+    const Rules<BB>& r = pos.rules();
+    for (PieceType t : r.armies[index(by)].types) {
+        BB bb = pos.pieces(by, t);
+        while (bb) {
+            const Square from = pop_lsb(bb);
+            if (pos.attacks_from(by, t, from, pos.pieces()) & square_bb<BB>(s)) return true;
+        }
+    }
+    return false;
+}
+
+template <Bitboard BB>
+Result<std::uint64_t> perft_checked_rec(Position<BB>& pos, int depth) {
+    const std::string fen = pos.fen();
+    const std::uint64_t key = pos.key();
+    auto fresh = Position<BB>::from_fen(pos.rules_ptr(), fen);
+    if (!fresh) return Error{"FEN round trip failed: " + fresh.error().message, fen};
+    if (fresh->key() != key) return Error{"incremental hash differs from the hash of the same FEN", fen};
+    if (fresh->fen() != fen) return Error{"FEN round trip changed the FEN to " + fresh->fen(), fen};
+    const Color us = pos.side_to_move();
+    const Square k = pos.king_square(us);
+    if (!pos.in_placement() && k != NoSquare && pos.in_check() != attacked_brute(pos, k, ~us))
+        return Error{"in_check disagrees with a brute-force attack scan", fen};
+    if (depth == 0) return std::uint64_t{1};
+    MoveList list;
+    generate_legal(pos, list);
+    std::uint64_t nodes = 0;
+    for (const Move m : list) {
+        pos.make(m);
+        const Square mk = pos.king_square(us);
+        if (!pos.in_placement() && mk != NoSquare && attacked_brute(pos, mk, pos.side_to_move()))
+            return Error{"move " + std::to_string(m.from()) + "-" + std::to_string(m.to()) +
+                             " leaves the king attacked",
+                         fen};
+        auto sub = perft_checked_rec(pos, depth - 1);
+        if (!sub) return sub;
+        nodes += *sub;
+        pos.unmake();
+        if (pos.fen() != fen || pos.key() != key)
+            return Error{"unmake did not restore the position after move " + std::to_string(m.from()) + "-" +
+                             std::to_string(m.to()),
+                         fen};
+    }
+    return nodes;
+}
+
+}  // namespace
+
+template <Bitboard BB>
+Result<std::uint64_t> perft_checked(Position<BB>& pos, int depth) {
+    return perft_checked_rec(pos, depth);
+}
+
+template void generate_legal<u64>(const Position<u64>&, MoveList&);
+template void generate_legal<u128>(const Position<u128>&, MoveList&);
+template std::uint64_t perft<u64>(Position<u64>&, int);
+template std::uint64_t perft<u128>(Position<u128>&, int);
+template Result<std::uint64_t> perft_checked<u64>(Position<u64>&, int);
+template Result<std::uint64_t> perft_checked<u128>(Position<u128>&, int);
+
+}  // namespace balance::core

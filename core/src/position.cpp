@@ -1,0 +1,584 @@
+// Position: FEN, make/unmake, attacks, repetition and material draws.
+
+#include "balance/core/position.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace balance::core {
+
+std::string square_name(int files, Square s) {
+    return std::string(1, static_cast<char>('a' + s % files)) + std::to_string(s / files + 1);
+}
+
+Square parse_square(int files, int ranks, std::string_view text) {
+    if (text.size() < 2 || text[0] < 'a' || text[0] >= 'a' + files) return NoSquare;
+    int rank = 0;
+    for (size_t i = 1; i < text.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) return NoSquare;
+        rank = rank * 10 + (text[i] - '0');
+    }
+    if (rank < 1 || rank > ranks) return NoSquare;
+    return (rank - 1) * files + (text[0] - 'a');
+}
+
+template <Bitboard BB>
+Position<BB>::Position(RulesPtr rules) : rules_(std::move(rules)) {
+    history_.reserve(256);
+    auto ok = parse(rules_->start_fen);
+    (void)ok;  // the start FEN was validated by Rules::compile and validate()
+}
+
+template <Bitboard BB>
+Result<Position<BB>> Position<BB>::from_fen(RulesPtr rules, std::string_view fen) {
+    Position<BB> pos(rules);
+    auto ok = pos.parse(fen);
+    if (!ok) return Error{ok.error().message, "FEN '" + std::string(fen) + "'"};
+    return pos;
+}
+
+template <Bitboard BB>
+void Position<BB>::put(PieceCode p, Square s) {
+    board_[s] = p;
+    const BB bit = square_bb<BB>(s);
+    by_type_[type_of(p)] |= bit;
+    by_color_[index(color_of(p))] |= bit;
+    key_ ^= rules_->zobrist.piece_square[static_cast<size_t>(p) * rules_->squares + s];
+}
+
+template <Bitboard BB>
+void Position<BB>::remove(Square s) {
+    const PieceCode p = board_[s];
+    const BB bit = square_bb<BB>(s);
+    by_type_[type_of(p)] ^= bit;
+    by_color_[index(color_of(p))] ^= bit;
+    board_[s] = NoPiece;
+    key_ ^= rules_->zobrist.piece_square[static_cast<size_t>(p) * rules_->squares + s];
+}
+
+namespace {
+std::vector<std::string> split(std::string_view s) {
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && s[i] == ' ') ++i;
+        if (i >= s.size()) break;
+        if (s[i] == '{') {  // army metadata runs to the closing brace
+            const size_t close = s.find('}', i);
+            const size_t end = close == std::string_view::npos ? s.size() : close + 1;
+            out.emplace_back(s.substr(i, end - i));
+            i = end;
+            continue;
+        }
+        const size_t start = i;
+        while (i < s.size() && s[i] != ' ') ++i;
+        out.emplace_back(s.substr(start, i - start));
+    }
+    return out;
+}
+
+std::string lower(std::string s) {
+    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+}  // namespace
+
+template <Bitboard BB>
+Result<void> Position<BB>::parse(std::string_view fen) {
+    const Rules<BB>& r = *rules_;
+    by_type_.fill(BB{});
+    by_color_.fill(BB{});
+    board_.fill(NoPiece);
+    for (auto& h : hand_) h.fill(0);
+    hand_total_ = {0, 0};
+    history_.clear();
+    key_ = 0;
+    ep_square_ = ep_victim_ = NoSquare;
+    castling_ = 0;
+
+    auto fields = split(fen);
+    if (fields.empty()) return make_error("empty FEN");
+    // Army metadata, if present, must name this pairing.
+    if (fields.back().front() == '{') {
+        std::string meta = fields.back().substr(1, fields.back().size() - 2);
+        fields.pop_back();
+        for (auto& token : split(meta)) {
+            const auto colon = token.find(':');
+            if (colon == std::string::npos) return make_error("army metadata '" + token + "' is not W:army or B:army");
+            const std::string side = lower(token.substr(0, colon)), army = lower(token.substr(colon + 1));
+            const int c = side == "w" ? 0 : side == "b" ? 1 : -1;
+            if (c < 0) return make_error("army metadata '" + token + "' must start with W: or B:");
+            bool match = lower(r.armies[c].name) == army;
+            for (const auto& a : r.spec().armies)
+                if (a.name == r.armies[c].name)
+                    for (const auto& alias : a.aliases) match = match || lower(alias) == army;
+            if (!match)
+                return make_error("FEN names army '" + token.substr(colon + 1) + "' for " + (c ? "Black" : "White") +
+                                  " but the game is " + r.armies[0].name + " vs " + r.armies[1].name);
+        }
+    }
+    if (fields.size() < 2) return make_error("FEN needs at least the board and the side to move");
+
+    // Board, with an optional [hand] suffix.
+    std::string board = fields[0];
+    std::string hand;
+    if (const auto open = board.find('['); open != std::string::npos) {
+        const auto close = board.find(']', open);
+        if (close == std::string::npos) return make_error("unterminated [hand] in the board field");
+        hand = board.substr(open + 1, close - open - 1);
+        board = board.substr(0, open);
+    }
+    int rank = r.ranks - 1, file = 0;
+    for (size_t i = 0; i < board.size(); ++i) {
+        const char ch = board[i];
+        if (ch == '/') {
+            if (file != r.files)
+                return make_error("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " files, expected " + std::to_string(r.files));
+            if (--rank < 0) return make_error("more than " + std::to_string(r.ranks) + " ranks");
+            file = 0;
+        } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+            int n = 0;
+            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i]))) n = n * 10 + (board[i++] - '0');
+            --i;
+            file += n;
+            if (file > r.files) return make_error("rank " + std::to_string(rank + 1) + " is longer than " + std::to_string(r.files) + " files");
+        } else {
+            const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
+            const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+            const PieceType t = std::isalpha(static_cast<unsigned char>(ch)) ? r.armies[index(c)].by_letter[static_cast<unsigned char>(up)] : NoPieceType;
+            if (t == NoPieceType)
+                return make_error(std::string("piece letter '") + ch + "' is not in " + (c == Color::White ? "White" : "Black") + "'s army '" + r.armies[index(c)].name + "'");
+            if (file >= r.files) return make_error("rank " + std::to_string(rank + 1) + " is longer than " + std::to_string(r.files) + " files");
+            put(make_piece(c, t), r.square(file, rank));
+            ++file;
+        }
+    }
+    if (rank != 0 || file != r.files)
+        return make_error("the board must have " + std::to_string(r.ranks) + " ranks of " + std::to_string(r.files) + " files");
+    for (char ch : hand) {
+        const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
+        const PieceType t = r.armies[index(c)].by_letter[static_cast<unsigned char>(std::toupper(static_cast<unsigned char>(ch)))];
+        if (t == NoPieceType) return make_error(std::string("hand letter '") + ch + "' is not in the army");
+        key_ ^= r.zobrist.hand[(index(c) * MaxPieceTypes + t) * 17 + hand_[index(c)][t]];
+        ++hand_[index(c)][t];
+        ++hand_total_[index(c)];
+        key_ ^= r.zobrist.hand[(index(c) * MaxPieceTypes + t) * 17 + hand_[index(c)][t]];
+    }
+    for (int c = 0; c < 2; ++c) {
+        const int kings = popcount(pieces(Color(c), r.king_type[c])) + hand_[c][r.king_type[c]];
+        if (kings != 1) return make_error(std::string(c ? "Black" : "White") + " must have exactly one king, has " + std::to_string(kings));
+        if (pieces(Color(c)) & r.promotion_zone[c]) {
+            BB pawns{};
+            for (PieceType t : r.armies[c].types)
+                if (r.pieces[t].role == PieceRole::Pawn) pawns |= pieces(Color(c), t);
+            if ((pawns & r.promotion_zone[c]) && r.game.no_promotion_available != NoPromotionAvailable::StaysPawn)
+                return make_error("a pawn stands on its promotion rank");
+        }
+    }
+
+    // Side to move.
+    if (fields[1] == "w") stm_ = Color::White;
+    else if (fields[1] == "b") stm_ = Color::Black;
+    else return make_error("side to move must be 'w' or 'b', not '" + fields[1] + "'");
+    if (stm_ == Color::Black) key_ ^= r.zobrist.side;
+
+    // Castling rights: KQkq relative to the compiled castling geometry.
+    if (fields.size() > 2 && fields[2] != "-") {
+        for (char ch : fields[2]) {
+            const int c = std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1;
+            const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+            if (up != 'K' && up != 'Q') return make_error(std::string("castling field letter '") + ch + "' (use K, Q, k, q or -)");
+            const int side = up == 'K' ? 0 : 1;
+            const CastlingInfo<BB>& ci = r.castling[c][side];
+            if (!ci.possible) return make_error(std::string("castling right '") + ch + "' does not exist in this variant");
+            if (board_[ci.king_from] != make_piece(Color(c), r.king_type[c]) || board_[ci.rook_from] != make_piece(Color(c), ci.rook_type))
+                return make_error(std::string("castling right '") + ch + "' needs the king on " + square_name(r.files, ci.king_from) + " and its rook on " + square_name(r.files, ci.rook_from));
+            castling_ |= 1 << (c * 2 + side);
+        }
+    }
+    key_ ^= r.zobrist.castling[castling_];
+
+    // En passant: "e6", or "e6/f5" naming the victim when it is not straight behind.
+    if (fields.size() > 3 && fields[3] != "-") {
+        const std::string& f = fields[3];
+        const auto slash = f.find('/');
+        const Square ep = parse_square(r.files, r.ranks, f.substr(0, slash));
+        if (ep == NoSquare) return make_error("bad e.p. square '" + f + "'");
+        Square victim = NoSquare;
+        const Color them = ~stm_;
+        auto enemy_pawn = [&](Square s) {
+            if (s == NoSquare || board_[s] == NoPiece || color_of(board_[s]) != them) return false;
+            return r.pieces[type_of(board_[s])].role == PieceRole::Pawn;
+        };
+        if (slash != std::string::npos) {
+            victim = parse_square(r.files, r.ranks, f.substr(slash + 1));
+            if (!enemy_pawn(victim)) return make_error("e.p. victim '" + f.substr(slash + 1) + "' is not an enemy pawn");
+        } else {
+            // The victim stands one rank beyond the e.p. square, seen from the side that moved:
+            // straight ahead, or (after a diagonal double step) on one adjacent file.
+            const int dir = them == Color::White ? 1 : -1;
+            const int vr = r.rank_of(ep) + dir;
+            std::vector<Square> candidates;
+            for (int df : {0, -1, 1}) {
+                const int vf = r.file_of(ep) + df;
+                if (vf < 0 || vf >= r.files || vr < 0 || vr >= r.ranks) continue;
+                if (enemy_pawn(r.square(vf, vr))) candidates.push_back(r.square(vf, vr));
+                if (df == 0 && !candidates.empty()) break;
+            }
+            if (candidates.empty()) return make_error("e.p. square '" + f + "' has no enemy pawn beside it");
+            if (candidates.size() > 1)
+                return make_error("e.p. square '" + f + "' is ambiguous: name the victim, e.g. " + f + "/" + square_name(r.files, candidates[0]));
+            victim = candidates[0];
+        }
+        if (board_[ep] != NoPiece) return make_error("e.p. square '" + f + "' is occupied");
+        ep_square_ = ep;
+        ep_victim_ = victim;
+        key_ ^= r.zobrist.ep[ep];
+    }
+    rule50_ = 0;
+    game_ply_ = stm_ == Color::Black ? 1 : 0;
+    if (fields.size() > 4) {
+        try {
+            rule50_ = std::stoi(fields[4]);
+            if (fields.size() > 5) game_ply_ = std::max(0, 2 * (std::stoi(fields[5]) - 1)) + (stm_ == Color::Black);
+        } catch (...) {
+            return make_error("move counters must be numbers");
+        }
+        if (rule50_ < 0) return make_error("halfmove clock must not be negative");
+    }
+    if (!in_placement()) {
+        const Square k = king_square(~stm_);
+        if (k != NoSquare && attacked(k, stm_)) return make_error("the side not to move is in check");
+    }
+    return {};
+}
+
+template <Bitboard BB>
+std::string Position<BB>::fen() const {
+    const Rules<BB>& r = *rules_;
+    std::string out;
+    for (int rank = r.ranks - 1; rank >= 0; --rank) {
+        int empty = 0;
+        for (int f = 0; f < r.files; ++f) {
+            const PieceCode p = board_[r.square(f, rank)];
+            if (p == NoPiece) { ++empty; continue; }
+            if (empty) out += std::to_string(empty);
+            empty = 0;
+            const char letter = r.letter(color_of(p), type_of(p));
+            out += color_of(p) == Color::White ? letter : static_cast<char>(std::tolower(letter));
+        }
+        if (empty) out += std::to_string(empty);
+        if (rank) out += '/';
+    }
+    if (in_placement()) {
+        out += '[';
+        for (int c = 0; c < 2; ++c)
+            for (PieceType t : r.armies[c].types)
+                for (int n = 0; n < hand_[c][t]; ++n)
+                    out += c == 0 ? r.letter(Color::White, t) : static_cast<char>(std::tolower(r.letter(Color::Black, t)));
+        out += ']';
+    }
+    out += stm_ == Color::White ? " w " : " b ";
+    std::string rights;
+    if (castling_ & 1) rights += 'K';
+    if (castling_ & 2) rights += 'Q';
+    if (castling_ & 4) rights += 'k';
+    if (castling_ & 8) rights += 'q';
+    out += rights.empty() ? "-" : rights;
+    out += ' ';
+    if (ep_square_ == NoSquare) {
+        out += '-';
+    } else {
+        out += square_name(r.files, ep_square_);
+        const int dir = stm_ == Color::White ? 1 : -1;
+        if (ep_victim_ != ep_square_ + dir * r.files) out += "/" + square_name(r.files, ep_victim_);
+    }
+    out += ' ' + std::to_string(rule50_) + ' ' + std::to_string(game_ply_ / 2 + 1);
+    const VariantSpec& spec = r.spec();
+    if (r.armies[0].name != spec.default_white || r.armies[1].name != spec.default_black)
+        out += " {W:" + r.armies[0].name + " B:" + r.armies[1].name + "}";
+    return out;
+}
+
+template <Bitboard BB>
+BB Position<BB>::attacks_from(Color c, PieceType t, Square from, BB occ) const {
+    const Rules<BB>& r = *rules_;
+    const PieceMoves<BB>& pm = r.moves[index(c)][t];
+    BB att = pm.capture[from];
+    for (const auto& g : pm.sliders) {
+        if (!g.capture) continue;
+        BB a = g.orthogonal ? r.sliders->rook(from, g.plain ? occ : occ & ~g.skip[from])
+                            : r.sliders->bishop(from, g.plain ? occ : occ & ~g.skip[from]);
+        att |= g.plain ? a : a & g.reach[from];
+    }
+    for (const auto& s : pm.lame(from))
+        if (!(s.block & occ) && (!s.initial || (r.initial_squares[index(c)][t] & square_bb<BB>(from))))
+            att |= s.capture;
+    if (r.initial_squares[index(c)][t] & square_bb<BB>(from)) att |= pm.initial_capture[from];
+    return att;
+}
+
+template <Bitboard BB>
+bool Position<BB>::attacked(Square s, Color by, BB occ, BB removed) const {
+    const Rules<BB>& r = *rules_;
+    const int b = index(by);
+    const BB enemies = by_color_[b] & ~removed;
+    for (PieceType t : r.leaper_types[b])
+        if (r.moves[b][t].attacked_from[s] & by_type_[t] & enemies) return true;
+    if (!r.orth_slider_types[b].empty()) {
+        BB sliders{};
+        for (PieceType t : r.orth_slider_types[b]) sliders |= by_type_[t];
+        sliders &= enemies;
+        if (sliders && (r.sliders->rook(s, occ) & sliders)) return true;
+    }
+    if (!r.diag_slider_types[b].empty()) {
+        BB sliders{};
+        for (PieceType t : r.diag_slider_types[b]) sliders |= by_type_[t];
+        sliders &= enemies;
+        if (sliders && (r.sliders->bishop(s, occ) & sliders)) return true;
+    }
+    const BB target = square_bb<BB>(s);
+    for (PieceType t : r.complex_types[b]) {
+        BB bb = by_type_[t] & enemies;
+        while (bb) {
+            const Square from = pop_lsb(bb);
+            if (attacks_from(by, t, from, occ) & target) return true;
+        }
+    }
+    return false;
+}
+
+template <Bitboard BB>
+void Position<BB>::promotion_types(Color c, PieceType* out, int& n) const {
+    const Rules<BB>& r = *rules_;
+    n = 0;
+    const ArmyInfo& army = r.armies[index(c)];
+    for (PieceType t : army.promotions) {
+        // Rule B: a type is available while fewer of it stand on the board than in the array.
+        if (r.game.promote_to_captured && count(c, t) + hand_[index(c)][t] >= army.initial_count[t]) continue;
+        out[n++] = t;
+    }
+}
+
+template <Bitboard BB>
+bool Position<BB>::can_capture_ep(Color c, Square ep) const {
+    const Rules<BB>& r = *rules_;
+    const BB target = square_bb<BB>(ep), occ = pieces();
+    for (PieceType t : r.armies[index(c)].types) {
+        const PieceMoves<BB>& pm = r.moves[index(c)][t];
+        BB bb = pieces(c, t);
+        while (bb) {
+            const Square from = pop_lsb(bb);
+            if (pm.en_passant[from] & target) return true;
+            for (const auto& s : pm.lame(from))
+                if ((s.en_passant & target) && !(s.block & occ)) return true;
+            for (const auto& g : pm.sliders) {
+                if (!g.en_passant) continue;
+                BB a = g.orthogonal ? r.sliders->rook(from, occ & ~g.skip[from]) : r.sliders->bishop(from, occ & ~g.skip[from]);
+                if (a & g.reach[from] & target) return true;
+            }
+        }
+    }
+    return false;
+}
+
+template <Bitboard BB>
+void Position<BB>::grant_castling_after_placement(Color c) {
+    const Rules<BB>& r = *rules_;
+    key_ ^= r.zobrist.castling[castling_];
+    for (int side = 0; side < 2; ++side) {
+        const CastlingInfo<BB>& ci = r.castling[index(c)][side];
+        if (ci.possible && board_[ci.king_from] == make_piece(c, r.king_type[index(c)]) &&
+            board_[ci.rook_from] == make_piece(c, ci.rook_type))
+            castling_ |= 1 << (index(c) * 2 + side);
+    }
+    key_ ^= r.zobrist.castling[castling_];
+}
+
+template <Bitboard BB>
+void Position<BB>::make(Move m) {
+    const Rules<BB>& r = *rules_;
+    const Color us = stm_, them = ~us;
+    history_.push_back(State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_, rule50_, false});
+    State& st = history_.back();
+    if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
+    ep_square_ = ep_victim_ = NoSquare;
+    ++game_ply_;
+
+    if (m.kind() == MoveKind::Drop) {
+        const PieceType t = m.dropped();
+        auto& count = hand_[index(us)][t];
+        key_ ^= r.zobrist.hand[(index(us) * MaxPieceTypes + t) * 17 + count];
+        --count;
+        key_ ^= r.zobrist.hand[(index(us) * MaxPieceTypes + t) * 17 + count];
+        --hand_total_[index(us)];
+        put(make_piece(us, t), m.to());
+        ++rule50_;
+        if (hand_total_[index(us)] == 0) grant_castling_after_placement(us);
+        // White places all its pieces, then Black: the turn passes only when a hand is empty.
+        if (hand_total_[index(us)] == 0) {
+            stm_ = them;
+            key_ ^= r.zobrist.side;
+        }
+        return;
+    }
+
+    const Square from = m.from(), to = m.to();
+    const PieceCode piece = board_[from];
+    const PieceType type = type_of(piece);
+    const bool pawn = r.pieces[type].role == PieceRole::Pawn;
+    ++rule50_;
+    if (pawn) rule50_ = 0;
+
+    switch (m.kind()) {
+        case MoveKind::Castling: {
+            const int side = to > from ? 0 : 1;
+            const CastlingInfo<BB>& ci = r.castling[index(us)][side];
+            const PieceCode rook = board_[ci.rook_from];
+            remove(ci.king_from);
+            remove(ci.rook_from);
+            put(piece, ci.king_to);
+            put(rook, ci.rook_to);
+            break;
+        }
+        case MoveKind::EnPassant: {
+            st.captured = board_[st.ep_victim];
+            remove(st.ep_victim);
+            remove(from);
+            put(piece, to);
+            rule50_ = 0;
+            break;
+        }
+        default: {
+            if (board_[to] != NoPiece) {
+                st.captured = board_[to];
+                remove(to);
+                rule50_ = 0;
+            }
+            remove(from);
+            put(m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece, to);
+            if (pawn) {
+                // A pawn's lame double step creates the e.p. square it passed.
+                for (const auto& s : r.moves[index(us)][type].lame(from))
+                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) && can_capture_ep(them, s.ep_square)) {
+                        ep_square_ = s.ep_square;
+                        ep_victim_ = to;
+                        key_ ^= r.zobrist.ep[ep_square_];
+                        break;
+                    }
+            }
+        }
+    }
+    const int rights = castling_ & r.castling_mask[from] & r.castling_mask[to];
+    if (rights != castling_) {
+        key_ ^= r.zobrist.castling[castling_] ^ r.zobrist.castling[rights];
+        castling_ = rights;
+    }
+    stm_ = them;
+    key_ ^= r.zobrist.side;
+}
+
+template <Bitboard BB>
+void Position<BB>::unmake() {
+    const Rules<BB>& r = *rules_;
+    const State st = history_.back();
+    history_.pop_back();
+    const Move m = st.move;
+    --game_ply_;
+    if (st.null_move) {
+        stm_ = ~stm_;
+    } else if (m.kind() == MoveKind::Drop) {
+        const Color us = color_of(board_[m.to()]);
+        remove(m.to());
+        ++hand_[index(us)][m.dropped()];
+        ++hand_total_[index(us)];
+        stm_ = us;
+    } else {
+        const Color us = ~stm_;
+        stm_ = us;
+        const Square from = m.from(), to = m.to();
+        switch (m.kind()) {
+            case MoveKind::Castling: {
+                const CastlingInfo<BB>& ci = r.castling[index(us)][to > from ? 0 : 1];
+                const PieceCode king = board_[ci.king_to], rook = board_[ci.rook_to];
+                remove(ci.king_to);
+                remove(ci.rook_to);
+                put(king, ci.king_from);
+                put(rook, ci.rook_from);
+                break;
+            }
+            case MoveKind::EnPassant: {
+                const PieceCode piece = board_[to];
+                remove(to);
+                put(piece, from);
+                put(st.captured, st.ep_victim);
+                break;
+            }
+            default: {
+                remove(to);
+                put(st.moved, from);
+                if (st.captured != NoPiece) put(st.captured, to);
+            }
+        }
+    }
+    ep_square_ = st.ep_square;
+    ep_victim_ = st.ep_victim;
+    castling_ = st.castling;
+    rule50_ = st.rule50;
+    key_ = st.key;
+}
+
+template <Bitboard BB>
+void Position<BB>::make_null() {
+    const Rules<BB>& r = *rules_;
+    history_.push_back(State{key_, Move::none(), NoPiece, NoPiece, ep_square_, ep_victim_, castling_, rule50_, true});
+    if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
+    ep_square_ = ep_victim_ = NoSquare;
+    ++rule50_;
+    ++game_ply_;
+    stm_ = ~stm_;
+    key_ ^= r.zobrist.side;
+}
+
+template <Bitboard BB>
+void Position<BB>::unmake_null() {
+    unmake();
+}
+
+template <Bitboard BB>
+int Position<BB>::repetitions() const {
+    int count = 0;
+    const int n = static_cast<int>(history_.size());
+    const int reach = std::min(rule50_, n);
+    for (int back = 2; back <= reach; back += 2) {
+        const State& st = history_[n - back];
+        if (st.key == key_) ++count;
+        if (st.null_move || history_[n - back + 1].null_move) break;
+    }
+    return count;
+}
+
+template <Bitboard BB>
+bool Position<BB>::insufficient_material() const {
+    const Rules<BB>& r = *rules_;
+    std::array<std::array<int, MaxPieceTypes>, 2> material{};
+    std::array<bool, 2> bare{true, true};
+    for (int c = 0; c < 2; ++c)
+        for (PieceType t : r.armies[c].types) {
+            if (t == r.king_type[c]) continue;
+            material[c][t] = count(Color(c), t) + hand_[c][t];
+            if (material[c][t]) bare[c] = false;
+        }
+    if (bare[0] && bare[1]) return true;
+    for (int c = 0; c < 2; ++c) {
+        if (!bare[1 - c]) continue;
+        for (const auto& set : r.armies[c].cannot_mate)
+            if (set == material[c]) return true;
+    }
+    return false;
+}
+
+template class Position<u64>;
+template class Position<u128>;
+
+}  // namespace balance::core
