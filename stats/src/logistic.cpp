@@ -1,0 +1,200 @@
+#include "balance/stats/logistic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "newton.hpp"
+
+namespace balance::stats {
+
+namespace {
+
+// log(1 + e^t) without overflow.
+double softplus(double t) {
+    return t > 0.0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t));
+}
+
+double inverse_logit(double t) {
+    return 1.0 / (1.0 + std::exp(-t));
+}
+
+// Cluster ids mapped to 0 .. G-1 in order of first appearance.
+struct Clusters {
+    std::vector<int> of_row;
+    int count = 0;
+};
+
+Clusters index_clusters(std::span<const std::int64_t> ids, Eigen::Index rows) {
+    Clusters clusters;
+    clusters.of_row.resize(static_cast<std::size_t>(rows));
+    if (ids.empty()) {
+        for (Eigen::Index i = 0; i < rows; ++i) clusters.of_row[i] = static_cast<int>(i);
+        clusters.count = static_cast<int>(rows);
+        return clusters;
+    }
+    std::unordered_map<std::int64_t, int> index;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const auto [it, inserted] = index.try_emplace(ids[i], clusters.count);
+        if (inserted) ++clusters.count;
+        clusters.of_row[i] = it->second;
+    }
+    return clusters;
+}
+
+Expected<Clusters> validate(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                            const Eigen::Ref<const Eigen::VectorXd>& y,
+                            std::span<const std::int64_t> cluster_ids) {
+    if (x.rows() != y.size()) return fail("logistic: x and y have different numbers of rows");
+    if (!cluster_ids.empty() && static_cast<Eigen::Index>(cluster_ids.size()) != x.rows()) {
+        return fail("logistic: need one cluster id per row");
+    }
+    if (x.cols() == 0 || x.rows() <= x.cols()) {
+        return fail("logistic: need more rows than columns");
+    }
+    if (!x.allFinite() || !y.allFinite()) return fail("logistic: non-finite value in x or y");
+    if (y.minCoeff() < 0.0 || y.maxCoeff() > 1.0) return fail("logistic: y outside [0, 1]");
+    Clusters clusters = index_clusters(cluster_ids, x.rows());
+    if (clusters.count < 2) return fail("logistic: need at least 2 clusters");
+    const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(x);
+    if (qr.rank() < x.cols()) {
+        return fail("logistic: design matrix is rank deficient (rank " + std::to_string(qr.rank()) +
+                    " < " + std::to_string(x.cols()) + " columns)");
+    }
+    return clusters;
+}
+
+detail::NewtonResult newton_fit(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                const Eigen::Ref<const Eigen::VectorXd>& y) {
+    const auto evaluate = [&](const Eigen::VectorXd& beta) {
+        const Eigen::VectorXd eta = x * beta;
+        Eigen::VectorXd residual(eta.size());
+        Eigen::VectorXd weight(eta.size());
+        detail::Evaluation e;
+        for (Eigen::Index i = 0; i < eta.size(); ++i) {
+            const double mu = inverse_logit(eta(i));
+            e.value += y(i) * eta(i) - softplus(eta(i));
+            residual(i) = y(i) - mu;
+            weight(i) = mu * (1.0 - mu);
+        }
+        e.gradient = x.transpose() * residual;
+        e.hessian = -(x.transpose() * weight.asDiagonal() * x);
+        e.max_abs_predictor = eta.cwiseAbs().maxCoeff();
+        return e;
+    };
+    return detail::maximize_concave(evaluate, Eigen::VectorXd::Zero(x.cols()), {});
+}
+
+StatsError newton_error(detail::NewtonStatus status) {
+    switch (status) {
+        case detail::NewtonStatus::Diverged:
+            return fail(
+                "logistic: separation (fitted probabilities numerically 0 or 1); the "
+                "maximum likelihood estimate does not exist");
+        case detail::NewtonStatus::Singular:
+            return fail("logistic: singular information matrix (separation or collinearity)");
+        default:
+            return fail("logistic: Newton iterations did not converge");
+    }
+}
+
+// Type-7 quantile (R's default) of sorted values.
+double quantile_sorted(const std::vector<double>& sorted, double q) {
+    const double h = q * static_cast<double>(sorted.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(h));
+    const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+}  // namespace
+
+Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
+                                   Eigen::Ref<const Eigen::VectorXd> y,
+                                   std::span<const std::int64_t> cluster_ids) {
+    auto clusters = validate(x, y, cluster_ids);
+    if (!clusters) return clusters.error();
+    const auto result = newton_fit(x, y);
+    if (result.status != detail::NewtonStatus::Converged) return newton_error(result.status);
+
+    LogisticFit fit;
+    fit.coefficients = result.parameters;
+    fit.covariance_model = result.covariance;
+    fit.log_likelihood = result.value;
+    fit.iterations = result.iterations;
+    fit.clusters = clusters->count;
+
+    const Eigen::VectorXd eta = x * fit.coefficients;
+    Eigen::MatrixXd scores = Eigen::MatrixXd::Zero(clusters->count, x.cols());
+    double pearson = 0.0;
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double mu = inverse_logit(eta(i));
+        const double r = y(i) - mu;
+        pearson += r * r / (mu * (1.0 - mu));
+        scores.row(clusters->of_row[i]) += r * x.row(i);
+    }
+    const double g = clusters->count;
+    const Eigen::MatrixXd meat = scores.transpose() * scores;
+    fit.covariance_robust = g / (g - 1.0) * fit.covariance_model * meat * fit.covariance_model;
+    fit.se_model = fit.covariance_model.diagonal().cwiseSqrt();
+    fit.se_robust = fit.covariance_robust.diagonal().cwiseMax(0.0).cwiseSqrt();
+    fit.dispersion = pearson / static_cast<double>(x.rows() - x.cols());
+    return fit;
+}
+
+Expected<BootstrapIntervals> cluster_bootstrap(Eigen::Ref<const Eigen::MatrixXd> x,
+                                               Eigen::Ref<const Eigen::VectorXd> y,
+                                               std::span<const std::int64_t> cluster_ids,
+                                               int replications, double confidence,
+                                               std::uint64_t seed) {
+    if (!(confidence > 0.0 && confidence < 1.0)) return fail("confidence must lie in (0, 1)");
+    if (replications < 2) return fail("bootstrap needs at least 2 replications");
+    auto clusters = validate(x, y, cluster_ids);
+    if (!clusters) return clusters.error();
+    std::vector<std::vector<Eigen::Index>> rows_of(clusters->count);
+    for (Eigen::Index i = 0; i < x.rows(); ++i) rows_of[clusters->of_row[i]].push_back(i);
+
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> pick(0, clusters->count - 1);
+    const Eigen::Index p = x.cols();
+    std::vector<std::vector<double>> draws(static_cast<std::size_t>(p));
+    BootstrapIntervals out;
+    out.confidence = confidence;
+    std::vector<int> chosen(clusters->count);
+    for (int r = 0; r < replications; ++r) {
+        Eigen::Index rows = 0;
+        for (int& c : chosen) {
+            c = pick(rng);
+            rows += static_cast<Eigen::Index>(rows_of[c].size());
+        }
+        Eigen::MatrixXd xb(rows, p);
+        Eigen::VectorXd yb(rows);
+        Eigen::Index at = 0;
+        for (const int c : chosen) {
+            for (const Eigen::Index i : rows_of[c]) {
+                xb.row(at) = x.row(i);
+                yb(at++) = y(i);
+            }
+        }
+        const auto result = newton_fit(xb, yb);
+        if (result.status != detail::NewtonStatus::Converged) {
+            ++out.failed;
+            continue;
+        }
+        for (Eigen::Index k = 0; k < p; ++k) draws[k].push_back(result.parameters(k));
+        ++out.replications;
+    }
+    if (out.replications < 2) return fail("bootstrap: fewer than 2 resamples could be fitted");
+    out.lower.resize(p);
+    out.upper.resize(p);
+    for (Eigen::Index k = 0; k < p; ++k) {
+        std::sort(draws[k].begin(), draws[k].end());
+        out.lower(k) = quantile_sorted(draws[k], 0.5 * (1.0 - confidence));
+        out.upper(k) = quantile_sorted(draws[k], 0.5 * (1.0 + confidence));
+    }
+    return out;
+}
+
+}  // namespace balance::stats

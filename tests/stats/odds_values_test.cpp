@@ -1,0 +1,77 @@
+#include "balance/stats/odds_values.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "balance/stats/elo.hpp"
+#include "sampling.hpp"
+
+namespace balance::stats {
+namespace {
+
+TEST(OddsValues, HandComputedCase) {
+    // X odds: score 0.8 (Elo 240.824), V = 0.16 - 0.05 = 0.11 over 100 games, so
+    // se = 400/(ln 10 * 0.16) * sqrt(0.0011) = 36.0098. Pawn odds: score 0.55 (Elo 34.860),
+    // V = 0.2475 - 0.075 over 1000 games, se = 9.2186.
+    const auto got = piece_value_from_odds(Wdl{70, 20, 10}, Wdl{400, 300, 300}, 0.95);
+    ASSERT_TRUE(got.ok()) << got.error().message;
+    EXPECT_NEAR(got->piece_elo.value, 240.82399653118495, 1e-9);
+    EXPECT_NEAR(got->piece_elo.standard_error, 36.00979612487198, 1e-9);
+    EXPECT_NEAR(got->pawn_elo.value, 34.86007028756008, 1e-9);
+    EXPECT_NEAR(got->pawn_elo.standard_error, 9.218571937386374, 1e-9);
+    EXPECT_NEAR(got->value, 6.90830496165476, 1e-9);
+    EXPECT_NEAR(got->delta_se, 2.0986882866112646, 1e-9);
+    // Fieller limits, cross-checked by bisection on (a - R b)^2 = z^2 (Va + R^2 Vb).
+    EXPECT_TRUE(got->bounded);
+    EXPECT_NEAR(got->lower, 4.0076639085847, 1e-9);
+    EXPECT_NEAR(got->upper, 14.883944198654687, 1e-9);
+    // Skewed to the right because the denominator is uncertain.
+    EXPECT_GT(got->upper - got->value, got->value - got->lower);
+}
+
+TEST(OddsValues, FiellerApproachesDeltaMethodWithPreciseDenominator) {
+    const Estimate a{300.0, 10.0};
+    const Estimate b{100.0, 0.5};
+    const double z = 1.959963984540054;
+    const auto r = fieller_ratio(a, b, z);
+    EXPECT_NEAR(r.value, 3.0, 1e-12);
+    EXPECT_NEAR(r.lower, 3.0 - z * r.delta_se, 0.01 * z * r.delta_se);
+    EXPECT_NEAR(r.upper, 3.0 + z * r.delta_se, 0.01 * z * r.delta_se);
+}
+
+TEST(OddsValues, UnboundedWhenPawnOddsAreNotSignificant) {
+    // Pawn odds score 0.52 over 50 games: the Elo is well within noise of zero.
+    const auto got = piece_value_from_odds(Wdl{70, 20, 10}, Wdl{16, 20, 14}, 0.95);
+    ASSERT_TRUE(got.ok());
+    EXPECT_FALSE(got->bounded);
+    EXPECT_TRUE(std::isinf(got->lower) && std::isinf(got->upper));
+}
+
+TEST(OddsValues, Errors) {
+    EXPECT_FALSE(piece_value_from_odds(Wdl{10, 0, 0}, Wdl{40, 30, 30}, 0.95).ok());  // 100%
+    EXPECT_FALSE(piece_value_from_odds(Wdl{70, 20, 10}, Wdl{}, 0.95).ok());
+    EXPECT_FALSE(piece_value_from_odds(Wdl{70, 20, 10}, Wdl{30, 40, 30}, 0.95).ok());  // 50%
+    EXPECT_FALSE(piece_value_from_odds(Wdl{70, 20, 10}, Wdl{40, 30, 30}, 2.0).ok());
+}
+
+TEST(OddsValues, FiellerCoverageNear95Percent) {
+    // True scores 0.75 (X odds) and 0.56 (pawn odds): value = Elo(0.75)/Elo(0.56).
+    const double truth = elo_from_score(0.75) / elo_from_score(0.56);
+    std::mt19937_64 rng(31337);
+    constexpr int kReps = 3000;
+    int covered = 0;
+    for (int r = 0; r < kReps; ++r) {
+        const auto got = piece_value_from_odds(testing::draw_wdl(rng, 400, 0.60, 0.30),
+                                               testing::draw_wdl(rng, 2000, 0.36, 0.40), 0.95);
+        ASSERT_TRUE(got.ok());
+        covered += got->lower <= truth && truth <= got->upper;
+    }
+    const double coverage = static_cast<double>(covered) / kReps;
+    EXPECT_GT(coverage, 0.93);
+    EXPECT_LT(coverage, 0.97);
+}
+
+}  // namespace
+}  // namespace balance::stats
