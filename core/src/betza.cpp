@@ -10,9 +10,9 @@ namespace balance::core {
 namespace {
 
 struct AtomShape {
-    int x = 0, y = 0;          // canonical leap (x >= y >= 0)
-    bool rider = false;         // slides along the unit step
-    int max_range = 1;          // for riders: 0 = unlimited
+    int x = 0, y = 0;    // canonical leap (x >= y >= 0)
+    bool rider = false;  // slides along the unit step
+    int max_range = 1;   // for riders: 0 = unlimited
 };
 
 // The eight images of a leap (x, y) under the board's symmetries, without duplicates.
@@ -43,12 +43,20 @@ std::optional<bool> in_group(std::string_view g, int dx, int dy, Geometry geo) {
     const int ax = std::abs(dx), ay = std::abs(dy);
     auto single = [&](char c) -> bool {
         switch (c) {
-            case 'f': return dy > 0;
-            case 'b': return dy < 0;
-            case 'l': return dx < 0;
-            case 'r': return dx > 0;
-            case 'v': return geo == Geometry::Oblique ? ay > ax : (geo == Geometry::Orthogonal ? dx == 0 : true);
-            case 's': return geo == Geometry::Oblique ? ax > ay : (geo == Geometry::Orthogonal ? dy == 0 : true);
+            case 'f':
+                return dy > 0;
+            case 'b':
+                return dy < 0;
+            case 'l':
+                return dx < 0;
+            case 'r':
+                return dx > 0;
+            case 'v':
+                return geo == Geometry::Oblique ? ay > ax
+                                                : (geo == Geometry::Orthogonal ? dx == 0 : true);
+            case 's':
+                return geo == Geometry::Oblique ? ax > ay
+                                                : (geo == Geometry::Orthogonal ? dy == 0 : true);
         }
         return false;
     };
@@ -99,15 +107,26 @@ bool direction_allowed(std::string_view run, int dx, int dy) {
 
 std::optional<std::pair<int, int>> leap_of(char atom) {
     switch (atom) {
-        case 'W': return std::pair{1, 0};
-        case 'F': return std::pair{1, 1};
-        case 'D': return std::pair{2, 0};
-        case 'N': return std::pair{2, 1};
-        case 'A': return std::pair{2, 2};
-        case 'H': return std::pair{3, 0};
-        case 'C': case 'L': return std::pair{3, 1};
-        case 'Z': case 'J': return std::pair{3, 2};
-        case 'G': return std::pair{3, 3};
+        case 'W':
+            return std::pair{1, 0};
+        case 'F':
+            return std::pair{1, 1};
+        case 'D':
+            return std::pair{2, 0};
+        case 'N':
+            return std::pair{2, 1};
+        case 'A':
+            return std::pair{2, 2};
+        case 'H':
+            return std::pair{3, 0};
+        case 'C':
+        case 'L':
+            return std::pair{3, 1};
+        case 'Z':
+        case 'J':
+            return std::pair{3, 2};
+        case 'G':
+            return std::pair{3, 3};
     }
     return std::nullopt;
 }
@@ -155,26 +174,49 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
             const char ch = text[pos];
             Modifiers& mod = leg[current];
             switch (ch) {
-                case 'f': case 'b': case 'l': case 'r': case 'v': case 's':
+                case 'f':
+                case 'b':
+                case 'l':
+                case 'r':
+                case 'v':
+                case 's':
                     mod.directions += ch;
                     break;
-                case 'm': mod.m = true; break;
-                case 'c': mod.c = true; break;
-                case 'e': mod.e = true; break;
-                case 'i': mod.i = true; break;
-                case 'n': mod.n = true; break;
-                case 'j': mod.j = true; break;
+                case 'm':
+                    mod.m = true;
+                    break;
+                case 'c':
+                    mod.c = true;
+                    break;
+                case 'e':
+                    mod.e = true;
+                    break;
+                case 'i':
+                    mod.i = true;
+                    break;
+                case 'n':
+                    mod.n = true;
+                    break;
+                case 'j':
+                    mod.j = true;
+                    break;
                 case 'a':
                     if (current == 1)
-                        return make_error(describe(text, pos, "unsupported: more than two legs ('a' twice)"));
+                        return make_error(
+                            describe(text, pos, "unsupported: more than two legs ('a' twice)"));
                     current = 1;
                     break;
                 case 'h':
-                    return make_error(describe(text, pos, "unsupported Betza modifier 'h' (half directions)"));
-                case 'p': case 'g':
-                    return make_error(describe(text, pos, std::string("unsupported Betza modifier '") + ch + "' (hoppers)"));
+                    return make_error(
+                        describe(text, pos, "unsupported Betza modifier 'h' (half directions)"));
+                case 'p':
+                case 'g':
+                    return make_error(
+                        describe(text, pos,
+                                 std::string("unsupported Betza modifier '") + ch + "' (hoppers)"));
                 default:
-                    return make_error(describe(text, pos, std::string("unsupported Betza modifier '") + ch + "'"));
+                    return make_error(describe(
+                        text, pos, std::string("unsupported Betza modifier '") + ch + "'"));
             }
             ++pos;
         }
@@ -182,7 +224,8 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
             return make_error(describe(text, start, "modifiers without an atom"));
         const char atom_char = text[pos];
         if (!std::isupper(static_cast<unsigned char>(atom_char)))
-            return make_error(describe(text, pos, std::string("unexpected character '") + atom_char + "'"));
+            return make_error(
+                describe(text, pos, std::string("unexpected character '") + atom_char + "'"));
         ++pos;
 
         // Resolve the atom letter(s) into one or two base shapes.
@@ -192,18 +235,30 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
             shapes.push_back(AtomShape{leap->first, leap->second, true, 0});
         };
         switch (atom_char) {
-            case 'K': shapes = {{1, 0, false, 1}, {1, 1, false, 1}}; break;
-            case 'R': push_slider('W'); break;
-            case 'B': push_slider('F'); break;
-            case 'Q': push_slider('W'); push_slider('F'); break;
+            case 'K':
+                shapes = {{1, 0, false, 1}, {1, 1, false, 1}};
+                break;
+            case 'R':
+                push_slider('W');
+                break;
+            case 'B':
+                push_slider('F');
+                break;
+            case 'Q':
+                push_slider('W');
+                push_slider('F');
+                break;
             default: {
                 const auto leap = leap_of(atom_char);
                 if (!leap)
-                    return make_error(describe(text, pos - 1, std::string("unknown Betza atom '") + atom_char + "'"));
+                    return make_error(describe(
+                        text, pos - 1, std::string("unknown Betza atom '") + atom_char + "'"));
                 shapes.push_back(AtomShape{leap->first, leap->second, false, 1});
                 if (pos < text.size() && text[pos] == atom_char) {  // doubled letter = rider
                     if (atom_char != 'W' && atom_char != 'F')
-                        return make_error(describe(text, pos - 1, std::string("unsupported rider '") + atom_char + atom_char + "' (only W and F lines slide)"));
+                        return make_error(describe(text, pos - 1,
+                                                   std::string("unsupported rider '") + atom_char +
+                                                       atom_char + "' (only W and F lines slide)"));
                     shapes.back().rider = true;
                     shapes.back().max_range = 0;
                     ++pos;
@@ -218,7 +273,8 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
                 range = range * 10 + (text[pos++] - '0');
             for (auto& s : shapes) {
                 if (s.x > 1 || s.y > 1)
-                    return make_error(describe(text, digits_at, "unsupported range on a leaper that is not W or F"));
+                    return make_error(describe(text, digits_at,
+                                               "unsupported range on a leaper that is not W or F"));
                 s.rider = range != 1;
                 s.max_range = range;
             }
@@ -227,17 +283,24 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
         if (current == 1) {
             // Two-leg lame step: leg 1 is one W/F step to an empty square, leg 2 turns.
             if (shapes.size() != 1 || shapes[0].rider || shapes[0].x != 1)
-                return make_error(describe(text, start, "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF"));
+                return make_error(describe(
+                    text, start, "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF"));
             if (leg[0].c || leg[0].e || leg[0].j || leg[0].n || leg[1].n || leg[1].j || leg[1].i)
-                return make_error(describe(text, start, "unsupported leg modifiers in a multi-leg move (leg 1 must move to an empty square)"));
+                return make_error(describe(text, start,
+                                           "unsupported leg modifiers in a multi-leg move (leg 1 "
+                                           "must move to an empty square)"));
             const std::string& turn = leg[1].directions;
             if (turn != "fs" && turn != "f")
-                return make_error(describe(text, start, "unsupported continuation direction '" + turn + "' (use fs or f)"));
+                return make_error(
+                    describe(text, start,
+                             "unsupported continuation direction '" + turn + "' (use fs or f)"));
             for (const auto& [sx, sy] : images(shapes[0].x, shapes[0].y)) {
                 if (!direction_allowed(leg[0].directions, sx, sy)) continue;
                 std::vector<std::pair<int, int>> seconds;
-                if (turn == "f") seconds = {{sx, sy}};
-                else seconds = {rotate45(sx, sy, +1), rotate45(sx, sy, -1)};
+                if (turn == "f")
+                    seconds = {{sx, sy}};
+                else
+                    seconds = {rotate45(sx, sy, +1), rotate45(sx, sy, -1)};
                 for (const auto& [tx, ty] : seconds) {
                     BetzaAtom a;
                     a.kind = BetzaAtom::Kind::Lame;
@@ -255,11 +318,16 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
         const Modifiers& mod = leg[0];
         for (const auto& shape : shapes) {
             if (mod.j && !shape.rider)
-                return make_error(describe(text, start, "unsupported: 'j' on a leaper (only skip-sliders jR, jB, jQ)"));
+                return make_error(describe(
+                    text, start, "unsupported: 'j' on a leaper (only skip-sliders jR, jB, jQ)"));
             if (mod.n && (shape.rider || (shape.y != 0 && shape.x != shape.y) || shape.x < 2)) {
                 if (shape.y != 0 && shape.x != shape.y)
-                    return make_error(describe(text, start, "'n' on an oblique leaper is ambiguous: write the path, e.g. afsW (orthogonal first) or afsF (diagonal first)"));
-                return make_error(describe(text, start, "'n' (lame) applies only to straight leapers D, A, H, G"));
+                    return make_error(
+                        describe(text, start,
+                                 "'n' on an oblique leaper is ambiguous: write the path, e.g. afsW "
+                                 "(orthogonal first) or afsF (diagonal first)"));
+                return make_error(describe(
+                    text, start, "'n' (lame) applies only to straight leapers D, A, H, G"));
             }
             bool any = false;
             for (const auto& [dx, dy] : images(shape.x, shape.y)) {
@@ -271,11 +339,13 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
                     a.min_range = mod.j ? 2 : 1;
                     a.max_range = shape.max_range;
                     if (a.max_range != 0 && a.max_range < a.min_range)
-                        return make_error(describe(text, start, "skip-slider range shorter than its skip"));
+                        return make_error(
+                            describe(text, start, "skip-slider range shorter than its skip"));
                 } else if (mod.n) {
                     a.kind = BetzaAtom::Kind::Lame;
                     const int steps = std::max(shape.x, shape.y);
-                    for (int k = 1; k < steps; ++k) a.path.emplace_back(dx / steps * k, dy / steps * k);
+                    for (int k = 1; k < steps; ++k)
+                        a.path.emplace_back(dx / steps * k, dy / steps * k);
                 }
                 a.dx = dx;
                 a.dy = dy;
@@ -283,7 +353,10 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
                 atoms.push_back(a);
             }
             if (!any)
-                return make_error(describe(text, start, "direction modifiers '" + mod.directions + "' select no move of '" + std::string(1, atom_char) + "'"));
+                return make_error(describe(text, start,
+                                           "direction modifiers '" + mod.directions +
+                                               "' select no move of '" + std::string(1, atom_char) +
+                                               "'"));
         }
     }
     return atoms;

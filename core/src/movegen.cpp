@@ -18,10 +18,16 @@ namespace {
 // Count = true only counts the legal moves (perft's last ply), skipping move construction.
 template <Bitboard BB, bool Count>
 class Generator {
-public:
+  public:
     Generator(const Position<BB>& pos, MoveList* list)
-        : pos_(pos), r_(pos.rules()), list_(list), us_(pos.side_to_move()), them_(~us_),
-          occ_(pos.pieces()), own_(pos.pieces(us_)), enemy_(pos.pieces(them_)),
+        : pos_(pos),
+          r_(pos.rules()),
+          list_(list),
+          us_(pos.side_to_move()),
+          them_(~us_),
+          occ_(pos.pieces()),
+          own_(pos.pieces(us_)),
+          enemy_(pos.pieces(them_)),
           ksq_(pos.king_square(us_)) {}
 
     void run() {
@@ -34,8 +40,10 @@ public:
             pieces(false);
             return;
         }
-        if (r_.simple_attackers[index(them_)]) prepare_exact();
-        else prepare_tested();
+        if (r_.simple_attackers[index(them_)])
+            prepare_exact();
+        else
+            prepare_tested();
         if (!double_check_) pieces(true);
         king_moves();
         if (!in_check_) castling();
@@ -50,18 +58,27 @@ public:
         BB orth{}, diag{};
         for (PieceType pt : r_.orth_slider_types[t]) orth |= pos_.pieces(them_, pt);
         for (PieceType pt : r_.diag_slider_types[t]) diag |= pos_.pieces(them_, pt);
-        slider_checkers = (r_.sliders->rook(ksq_, occ_) & orth) | (r_.sliders->bishop(ksq_, occ_) & diag);
+        slider_checkers =
+            (r_.sliders->rook(ksq_, occ_) & orth) | (r_.sliders->bishop(ksq_, occ_) & diag);
         const BB checkers = leap_checkers | slider_checkers;
         in_check_ = checkers != 0;
         double_check_ = more_than_one(checkers);
-        if (!in_check_) check_mask_ = ~BB{};
-        else if (leap_checkers) check_mask_ = leap_checkers;  // a leap cannot be blocked
-        else check_mask_ = checkers | r_.between(ksq_, lsb(checkers));
+        if (!in_check_)
+            check_mask_ = ~BB{};
+        else if (leap_checkers)
+            check_mask_ = leap_checkers;  // a leap cannot be blocked
+        else
+            check_mask_ = checkers | r_.between(ksq_, lsb(checkers));
         BB snipers = (r_.sliders->rook_rays(ksq_) & orth) | (r_.sliders->bishop_rays(ksq_) & diag);
         while (snipers) {
             const Square s = pop_lsb(snipers);
             const BB blockers = r_.between(ksq_, s) & occ_;
-            if (blockers && !more_than_one(blockers) && (blockers & own_)) pinned_ |= blockers;
+            if (blockers && !more_than_one(blockers) && (blockers & own_)) {
+                pinned_ |= blockers;
+                // A pinned piece may move only within the segment king..pinner: on the same line
+                // beyond the king (where a fairy leaper could jump) the king would be exposed.
+                pins_[pin_count_++] = Pin{lsb(blockers), r_.between(ksq_, s) | square_bb<BB>(s)};
+            }
         }
         exact_ = true;
     }
@@ -99,10 +116,12 @@ public:
 
     [[nodiscard]] std::uint64_t count() const { return count_; }
 
-private:
+  private:
     void add(Move m) {
-        if constexpr (Count) ++count_;
-        else list_->push(m);
+        if constexpr (Count)
+            ++count_;
+        else
+            list_->push(m);
     }
 
     // Promotion choices now (rule B can narrow them); computed once per node.
@@ -112,7 +131,9 @@ private:
         promotions_loaded_ = true;
         // With none available the pawn either may not enter the last rank or stays a pawn.
         entries_per_promotion_ = promotion_count_ ? promotion_count_
-                                 : r_.game.no_promotion_available == NoPromotionAvailable::StaysPawn ? 1 : 0;
+                                 : r_.game.no_promotion_available == NoPromotionAvailable::StaysPawn
+                                     ? 1
+                                     : 0;
     }
 
     void push(Square from, Square to, bool pawn) {
@@ -122,7 +143,8 @@ private:
                 if (entries_per_promotion_) add(Move(from, to));
                 return;
             }
-            for (int i = 0; i < promotion_count_; ++i) add(Move(from, to, MoveKind::Promotion, promotion_types_[i]));
+            for (int i = 0; i < promotion_count_; ++i)
+                add(Move(from, to, MoveKind::Promotion, promotion_types_[i]));
             return;
         }
         add(Move(from, to));
@@ -132,7 +154,9 @@ private:
         targets &= check_mask_;
         if (!targets) return;
         const bool tested = !exact_ && (sensitive_ & square_bb<BB>(from));
-        if (exact_ && (pinned_ & square_bb<BB>(from))) targets &= r_.line(ksq_, from);
+        if (exact_ && (pinned_ & square_bb<BB>(from)))
+            for (int i = 0; i < pin_count_; ++i)
+                if (pins_[i].square == from) targets &= pins_[i].segment;
         if constexpr (Count) {
             if (!tested) {
                 if (pawn && (targets & r_.promotion_zone[index(us_)])) {
@@ -173,14 +197,16 @@ private:
             const BB initial = r_.initial_squares[u][t];
             while (bb) {
                 const Square from = pop_lsb(bb);
-                BB quiet = pm.quiet[from], capture = pm.capture[from], ep_reach = pm.en_passant[from];
+                const LeapSet<BB>& leaps = pm.leaps[from];
+                BB quiet = leaps.quiet, capture = leaps.capture, ep_reach = leaps.en_passant;
                 if (initial & square_bb<BB>(from)) {
-                    quiet |= pm.initial_quiet[from];
-                    capture |= pm.initial_capture[from];
+                    quiet |= leaps.initial_quiet;
+                    capture |= leaps.initial_capture;
                 }
                 for (const auto& g : pm.sliders) {
-                    BB a = g.orthogonal ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
-                                        : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
+                    BB a = g.orthogonal
+                               ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
+                               : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
                     if (!g.plain) a &= g.reach[from];
                     if (g.move) quiet |= a;
                     if (g.capture) capture |= a;
@@ -207,9 +233,10 @@ private:
         const int u = index(us_);
         const PieceType k = r_.king_type[u];
         // The king's own moves, tested square by square with the king lifted off the board.
-        BB quiet = r_.moves[u][k].quiet[ksq_], capture = r_.moves[u][k].capture[ksq_];
+        BB quiet = r_.moves[u][k].leaps[ksq_].quiet, capture = r_.moves[u][k].leaps[ksq_].capture;
         for (const auto& g : r_.moves[u][k].sliders) {
-            BB a = g.orthogonal ? r_.sliders->rook(ksq_, occ_ & ~g.skip[ksq_]) : r_.sliders->bishop(ksq_, occ_ & ~g.skip[ksq_]);
+            BB a = g.orthogonal ? r_.sliders->rook(ksq_, occ_ & ~g.skip[ksq_])
+                                : r_.sliders->bishop(ksq_, occ_ & ~g.skip[ksq_]);
             a &= g.reach[ksq_];
             if (g.move) quiet |= a;
             if (g.capture) capture |= a;
@@ -264,6 +291,12 @@ private:
     const Square ksq_;
     bool exact_ = true, in_check_ = false, double_check_ = false;
     BB check_mask_ = ~BB{}, pinned_{}, sensitive_{};
+    struct Pin {
+        Square square;
+        BB segment;
+    };
+    std::array<Pin, 16> pins_;  // at most one per line through the king
+    int pin_count_ = 0;
 };
 
 }  // namespace
@@ -315,7 +348,8 @@ Result<std::uint64_t> perft_checked_rec(Position<BB>& pos, int depth) {
     const std::uint64_t key = pos.key();
     auto fresh = Position<BB>::from_fen(pos.rules_ptr(), fen);
     if (!fresh) return Error{"FEN round trip failed: " + fresh.error().message, fen};
-    if (fresh->key() != key) return Error{"incremental hash differs from the hash of the same FEN", fen};
+    if (fresh->key() != key)
+        return Error{"incremental hash differs from the hash of the same FEN", fen};
     if (fresh->fen() != fen) return Error{"FEN round trip changed the FEN to " + fresh->fen(), fen};
     const Color us = pos.side_to_move();
     const Square k = pos.king_square(us);
@@ -337,8 +371,8 @@ Result<std::uint64_t> perft_checked_rec(Position<BB>& pos, int depth) {
         nodes += *sub;
         pos.unmake();
         if (pos.fen() != fen || pos.key() != key)
-            return Error{"unmake did not restore the position after move " + std::to_string(m.from()) + "-" +
-                             std::to_string(m.to()),
+            return Error{"unmake did not restore the position after move " +
+                             std::to_string(m.from()) + "-" + std::to_string(m.to()),
                          fen};
     }
     return nodes;

@@ -10,7 +10,8 @@ template <Bitboard BB>
 std::string to_uci(const Position<BB>& pos, Move m) {
     const Rules<BB>& r = pos.rules();
     if (m.kind() == MoveKind::Drop)
-        return std::string(1, r.letter(pos.side_to_move(), m.dropped())) + "@" + square_name(r.files, m.to());
+        return std::string(1, r.letter(pos.side_to_move(), m.dropped())) + "@" +
+               square_name(r.files, m.to());
     std::string s = square_name(r.files, m.from()) + square_name(r.files, m.to());
     if (m.kind() == MoveKind::Promotion) {
         const Color us = color_of(pos.piece_on(m.from()));
@@ -48,7 +49,8 @@ std::string to_san(Position<BB>& pos, Move m) {
         bool ambiguous = false, same_file = false, same_rank = false;
         for (const Move o : list) {
             if (o.kind() == MoveKind::Drop || o.kind() == MoveKind::Castling) continue;
-            if (o.to() != m.to() || o.from() == m.from() || pos.piece_on(o.from()) != piece) continue;
+            if (o.to() != m.to() || o.from() == m.from() || pos.piece_on(o.from()) != piece)
+                continue;
             ambiguous = true;
             same_file = same_file || r.file_of(o.from()) == r.file_of(m.from());
             same_rank = same_rank || r.rank_of(o.from()) == r.rank_of(m.from());
@@ -59,9 +61,12 @@ std::string to_san(Position<BB>& pos, Move m) {
             s += from[0];
             if (ambiguous && same_file) s += from.substr(1);
         } else if (ambiguous) {
-            if (!same_file) s += from[0];
-            else if (!same_rank) s += from.substr(1);
-            else s += from;
+            if (!same_file)
+                s += from[0];
+            else if (!same_rank)
+                s += from.substr(1);
+            else
+                s += from;
         }
         if (capture) s += 'x';
         s += square_name(r.files, m.to());
@@ -80,7 +85,8 @@ std::string to_san(Position<BB>& pos, Move m) {
 template <Bitboard BB>
 Result<Move> parse_san(Position<BB>& pos, std::string_view text) {
     std::string want(text);
-    while (!want.empty() && (want.back() == '+' || want.back() == '#' || want.back() == '!' || want.back() == '?'))
+    while (!want.empty() &&
+           (want.back() == '+' || want.back() == '#' || want.back() == '!' || want.back() == '?'))
         want.pop_back();
     if (want == "0-0") want = "O-O";
     if (want == "0-0-0") want = "O-O-O";
@@ -91,7 +97,8 @@ Result<Move> parse_san(Position<BB>& pos, std::string_view text) {
         while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
         if (san == want) return m;
     }
-    return make_error("'" + std::string(text) + "' is not a legal move in SAN", "FEN '" + pos.fen() + "'");
+    return make_error("'" + std::string(text) + "' is not a legal move in SAN",
+                      "FEN '" + pos.fen() + "'");
 }
 
 template std::string to_uci<u64>(const Position<u64>&, Move);

@@ -11,8 +11,10 @@ namespace balance::core {
 namespace {
 
 template <Bitboard BB>
-Result<PerftResult> perft_with(const std::shared_ptr<const Rules<BB>>& rules, const PerftRequest& req) {
-    auto made = req.fen.empty() ? Result<Position<BB>>(Position<BB>(rules)) : Position<BB>::from_fen(rules, req.fen);
+Result<PerftResult> perft_with(const std::shared_ptr<const Rules<BB>>& rules,
+                               const PerftRequest& req) {
+    auto made = req.fen.empty() ? Result<Position<BB>>(Position<BB>(rules))
+                                : Position<BB>::from_fen(rules, req.fen);
     if (!made) return made.error();
     Position<BB>& pos = *made;
     PerftResult result;
@@ -35,7 +37,8 @@ Result<PerftResult> perft_with(const std::shared_ptr<const Rules<BB>>& rules, co
     } else {
         result.nodes = perft(pos, req.depth);
     }
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 

@@ -104,8 +104,10 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         fields.pop_back();
         for (auto& token : split(meta)) {
             const auto colon = token.find(':');
-            if (colon == std::string::npos) return make_error("army metadata '" + token + "' is not W:army or B:army");
-            const std::string side = lower(token.substr(0, colon)), army = lower(token.substr(colon + 1));
+            if (colon == std::string::npos)
+                return make_error("army metadata '" + token + "' is not W:army or B:army");
+            const std::string side = lower(token.substr(0, colon)),
+                              army = lower(token.substr(colon + 1));
             const int c = side == "w" ? 0 : side == "b" ? 1 : -1;
             if (c < 0) return make_error("army metadata '" + token + "' must start with W: or B:");
             bool match = lower(r.armies[c].name) == army;
@@ -113,8 +115,9 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                 if (a.name == r.armies[c].name)
                     for (const auto& alias : a.aliases) match = match || lower(alias) == army;
             if (!match)
-                return make_error("FEN names army '" + token.substr(colon + 1) + "' for " + (c ? "Black" : "White") +
-                                  " but the game is " + r.armies[0].name + " vs " + r.armies[1].name);
+                return make_error("FEN names army '" + token.substr(colon + 1) + "' for " +
+                                  (c ? "Black" : "White") + " but the game is " + r.armies[0].name +
+                                  " vs " + r.armies[1].name);
         }
     }
     if (fields.size() < 2) return make_error("FEN needs at least the board and the side to move");
@@ -133,32 +136,47 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         const char ch = board[i];
         if (ch == '/') {
             if (file != r.files)
-                return make_error("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " files, expected " + std::to_string(r.files));
+                return make_error("rank " + std::to_string(rank + 1) + " has " +
+                                  std::to_string(file) + " files, expected " +
+                                  std::to_string(r.files));
             if (--rank < 0) return make_error("more than " + std::to_string(r.ranks) + " ranks");
             file = 0;
         } else if (std::isdigit(static_cast<unsigned char>(ch))) {
             int n = 0;
-            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i]))) n = n * 10 + (board[i++] - '0');
+            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i])))
+                n = n * 10 + (board[i++] - '0');
             --i;
             file += n;
-            if (file > r.files) return make_error("rank " + std::to_string(rank + 1) + " is longer than " + std::to_string(r.files) + " files");
+            if (file > r.files)
+                return make_error("rank " + std::to_string(rank + 1) + " is longer than " +
+                                  std::to_string(r.files) + " files");
         } else {
-            const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
+            const Color c =
+                std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
             const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-            const PieceType t = std::isalpha(static_cast<unsigned char>(ch)) ? r.armies[index(c)].by_letter[static_cast<unsigned char>(up)] : NoPieceType;
+            const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
+                                    ? r.armies[index(c)].by_letter[static_cast<unsigned char>(up)]
+                                    : NoPieceType;
             if (t == NoPieceType)
-                return make_error(std::string("piece letter '") + ch + "' is not in " + (c == Color::White ? "White" : "Black") + "'s army '" + r.armies[index(c)].name + "'");
-            if (file >= r.files) return make_error("rank " + std::to_string(rank + 1) + " is longer than " + std::to_string(r.files) + " files");
+                return make_error(std::string("piece letter '") + ch + "' is not in " +
+                                  (c == Color::White ? "White" : "Black") + "'s army '" +
+                                  r.armies[index(c)].name + "'");
+            if (file >= r.files)
+                return make_error("rank " + std::to_string(rank + 1) + " is longer than " +
+                                  std::to_string(r.files) + " files");
             put(make_piece(c, t), r.square(file, rank));
             ++file;
         }
     }
     if (rank != 0 || file != r.files)
-        return make_error("the board must have " + std::to_string(r.ranks) + " ranks of " + std::to_string(r.files) + " files");
+        return make_error("the board must have " + std::to_string(r.ranks) + " ranks of " +
+                          std::to_string(r.files) + " files");
     for (char ch : hand) {
         const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
-        const PieceType t = r.armies[index(c)].by_letter[static_cast<unsigned char>(std::toupper(static_cast<unsigned char>(ch)))];
-        if (t == NoPieceType) return make_error(std::string("hand letter '") + ch + "' is not in the army");
+        const PieceType t = r.armies[index(c)].by_letter[static_cast<unsigned char>(
+            std::toupper(static_cast<unsigned char>(ch)))];
+        if (t == NoPieceType)
+            return make_error(std::string("hand letter '") + ch + "' is not in the army");
         key_ ^= r.zobrist.hand[(index(c) * MaxPieceTypes + t) * 17 + hand_[index(c)][t]];
         ++hand_[index(c)][t];
         ++hand_total_[index(c)];
@@ -166,20 +184,26 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     }
     for (int c = 0; c < 2; ++c) {
         const int kings = popcount(pieces(Color(c), r.king_type[c])) + hand_[c][r.king_type[c]];
-        if (kings != 1) return make_error(std::string(c ? "Black" : "White") + " must have exactly one king, has " + std::to_string(kings));
+        if (kings != 1)
+            return make_error(std::string(c ? "Black" : "White") +
+                              " must have exactly one king, has " + std::to_string(kings));
         if (pieces(Color(c)) & r.promotion_zone[c]) {
             BB pawns{};
             for (PieceType t : r.armies[c].types)
                 if (r.pieces[t].role == PieceRole::Pawn) pawns |= pieces(Color(c), t);
-            if ((pawns & r.promotion_zone[c]) && r.game.no_promotion_available != NoPromotionAvailable::StaysPawn)
+            if ((pawns & r.promotion_zone[c]) &&
+                r.game.no_promotion_available != NoPromotionAvailable::StaysPawn)
                 return make_error("a pawn stands on its promotion rank");
         }
     }
 
     // Side to move.
-    if (fields[1] == "w") stm_ = Color::White;
-    else if (fields[1] == "b") stm_ = Color::Black;
-    else return make_error("side to move must be 'w' or 'b', not '" + fields[1] + "'");
+    if (fields[1] == "w")
+        stm_ = Color::White;
+    else if (fields[1] == "b")
+        stm_ = Color::Black;
+    else
+        return make_error("side to move must be 'w' or 'b', not '" + fields[1] + "'");
     if (stm_ == Color::Black) key_ ^= r.zobrist.side;
 
     // Castling rights: KQkq relative to the compiled castling geometry.
@@ -187,12 +211,19 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         for (char ch : fields[2]) {
             const int c = std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1;
             const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-            if (up != 'K' && up != 'Q') return make_error(std::string("castling field letter '") + ch + "' (use K, Q, k, q or -)");
+            if (up != 'K' && up != 'Q')
+                return make_error(std::string("castling field letter '") + ch +
+                                  "' (use K, Q, k, q or -)");
             const int side = up == 'K' ? 0 : 1;
             const CastlingInfo<BB>& ci = r.castling[c][side];
-            if (!ci.possible) return make_error(std::string("castling right '") + ch + "' does not exist in this variant");
-            if (board_[ci.king_from] != make_piece(Color(c), r.king_type[c]) || board_[ci.rook_from] != make_piece(Color(c), ci.rook_type))
-                return make_error(std::string("castling right '") + ch + "' needs the king on " + square_name(r.files, ci.king_from) + " and its rook on " + square_name(r.files, ci.rook_from));
+            if (!ci.possible)
+                return make_error(std::string("castling right '") + ch +
+                                  "' does not exist in this variant");
+            if (board_[ci.king_from] != make_piece(Color(c), r.king_type[c]) ||
+                board_[ci.rook_from] != make_piece(Color(c), ci.rook_type))
+                return make_error(std::string("castling right '") + ch + "' needs the king on " +
+                                  square_name(r.files, ci.king_from) + " and its rook on " +
+                                  square_name(r.files, ci.rook_from));
             castling_ |= 1 << (c * 2 + side);
         }
     }
@@ -212,7 +243,8 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         };
         if (slash != std::string::npos) {
             victim = parse_square(r.files, r.ranks, f.substr(slash + 1));
-            if (!enemy_pawn(victim)) return make_error("e.p. victim '" + f.substr(slash + 1) + "' is not an enemy pawn");
+            if (!enemy_pawn(victim))
+                return make_error("e.p. victim '" + f.substr(slash + 1) + "' is not an enemy pawn");
         } else {
             // The victim stands one rank beyond the e.p. square, seen from the side that moved:
             // straight ahead, or (after a diagonal double step) on one adjacent file.
@@ -225,9 +257,11 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                 if (enemy_pawn(r.square(vf, vr))) candidates.push_back(r.square(vf, vr));
                 if (df == 0 && !candidates.empty()) break;
             }
-            if (candidates.empty()) return make_error("e.p. square '" + f + "' has no enemy pawn beside it");
+            if (candidates.empty())
+                return make_error("e.p. square '" + f + "' has no enemy pawn beside it");
             if (candidates.size() > 1)
-                return make_error("e.p. square '" + f + "' is ambiguous: name the victim, e.g. " + f + "/" + square_name(r.files, candidates[0]));
+                return make_error("e.p. square '" + f + "' is ambiguous: name the victim, e.g. " +
+                                  f + "/" + square_name(r.files, candidates[0]));
             victim = candidates[0];
         }
         if (board_[ep] != NoPiece) return make_error("e.p. square '" + f + "' is occupied");
@@ -240,7 +274,8 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     if (fields.size() > 4) {
         try {
             rule50_ = std::stoi(fields[4]);
-            if (fields.size() > 5) game_ply_ = std::max(0, 2 * (std::stoi(fields[5]) - 1)) + (stm_ == Color::Black);
+            if (fields.size() > 5)
+                game_ply_ = std::max(0, 2 * (std::stoi(fields[5]) - 1)) + (stm_ == Color::Black);
         } catch (...) {
             return make_error("move counters must be numbers");
         }
@@ -248,7 +283,8 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     }
     if (!in_placement()) {
         const Square k = king_square(~stm_);
-        if (k != NoSquare && attacked(k, stm_)) return make_error("the side not to move is in check");
+        if (k != NoSquare && attacked(k, stm_))
+            return make_error("the side not to move is in check");
     }
     return {};
 }
@@ -261,7 +297,10 @@ std::string Position<BB>::fen() const {
         int empty = 0;
         for (int f = 0; f < r.files; ++f) {
             const PieceCode p = board_[r.square(f, rank)];
-            if (p == NoPiece) { ++empty; continue; }
+            if (p == NoPiece) {
+                ++empty;
+                continue;
+            }
             if (empty) out += std::to_string(empty);
             empty = 0;
             const char letter = r.letter(color_of(p), type_of(p));
@@ -275,7 +314,8 @@ std::string Position<BB>::fen() const {
         for (int c = 0; c < 2; ++c)
             for (PieceType t : r.armies[c].types)
                 for (int n = 0; n < hand_[c][t]; ++n)
-                    out += c == 0 ? r.letter(Color::White, t) : static_cast<char>(std::tolower(r.letter(Color::Black, t)));
+                    out += c == 0 ? r.letter(Color::White, t)
+                                  : static_cast<char>(std::tolower(r.letter(Color::Black, t)));
         out += ']';
     }
     out += stm_ == Color::White ? " w " : " b ";
@@ -304,7 +344,7 @@ template <Bitboard BB>
 BB Position<BB>::attacks_from(Color c, PieceType t, Square from, BB occ) const {
     const Rules<BB>& r = *rules_;
     const PieceMoves<BB>& pm = r.moves[index(c)][t];
-    BB att = pm.capture[from];
+    BB att = pm.leaps[from].capture;
     for (const auto& g : pm.sliders) {
         if (!g.capture) continue;
         BB a = g.orthogonal ? r.sliders->rook(from, g.plain ? occ : occ & ~g.skip[from])
@@ -312,9 +352,10 @@ BB Position<BB>::attacks_from(Color c, PieceType t, Square from, BB occ) const {
         att |= g.plain ? a : a & g.reach[from];
     }
     for (const auto& s : pm.lame(from))
-        if (!(s.block & occ) && (!s.initial || (r.initial_squares[index(c)][t] & square_bb<BB>(from))))
+        if (!(s.block & occ) &&
+            (!s.initial || (r.initial_squares[index(c)][t] & square_bb<BB>(from))))
             att |= s.capture;
-    if (r.initial_squares[index(c)][t] & square_bb<BB>(from)) att |= pm.initial_capture[from];
+    if (r.initial_squares[index(c)][t] & square_bb<BB>(from)) att |= pm.leaps[from].initial_capture;
     return att;
 }
 
@@ -355,7 +396,8 @@ void Position<BB>::promotion_types(Color c, PieceType* out, int& n) const {
     const ArmyInfo& army = r.armies[index(c)];
     for (PieceType t : army.promotions) {
         // Rule B: a type is available while fewer of it stand on the board than in the array.
-        if (r.game.promote_to_captured && count(c, t) + hand_[index(c)][t] >= army.initial_count[t]) continue;
+        if (r.game.promote_to_captured && count(c, t) + hand_[index(c)][t] >= army.initial_count[t])
+            continue;
         out[n++] = t;
     }
 }
@@ -369,12 +411,13 @@ bool Position<BB>::can_capture_ep(Color c, Square ep) const {
         BB bb = pieces(c, t);
         while (bb) {
             const Square from = pop_lsb(bb);
-            if (pm.en_passant[from] & target) return true;
+            if (pm.leaps[from].en_passant & target) return true;
             for (const auto& s : pm.lame(from))
                 if ((s.en_passant & target) && !(s.block & occ)) return true;
             for (const auto& g : pm.sliders) {
                 if (!g.en_passant) continue;
-                BB a = g.orthogonal ? r.sliders->rook(from, occ & ~g.skip[from]) : r.sliders->bishop(from, occ & ~g.skip[from]);
+                BB a = g.orthogonal ? r.sliders->rook(from, occ & ~g.skip[from])
+                                    : r.sliders->bishop(from, occ & ~g.skip[from]);
                 if (a & g.reach[from] & target) return true;
             }
         }
@@ -399,7 +442,8 @@ template <Bitboard BB>
 void Position<BB>::make(Move m) {
     const Rules<BB>& r = *rules_;
     const Color us = stm_, them = ~us;
-    history_.push_back(State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_, rule50_, false});
+    history_.push_back(
+        State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_, rule50_, false});
     State& st = history_.back();
     if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
     ep_square_ = ep_victim_ = NoSquare;
@@ -460,7 +504,8 @@ void Position<BB>::make(Move m) {
             if (pawn) {
                 // A pawn's lame double step creates the e.p. square it passed.
                 for (const auto& s : r.moves[index(us)][type].lame(from))
-                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) && can_capture_ep(them, s.ep_square)) {
+                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
+                        can_capture_ep(them, s.ep_square)) {
                         ep_square_ = s.ep_square;
                         ep_victim_ = to;
                         key_ ^= r.zobrist.ep[ep_square_];
@@ -531,7 +576,8 @@ void Position<BB>::unmake() {
 template <Bitboard BB>
 void Position<BB>::make_null() {
     const Rules<BB>& r = *rules_;
-    history_.push_back(State{key_, Move::none(), NoPiece, NoPiece, ep_square_, ep_victim_, castling_, rule50_, true});
+    history_.push_back(State{key_, Move::none(), NoPiece, NoPiece, ep_square_, ep_victim_,
+                             castling_, rule50_, true});
     if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
     ep_square_ = ep_victim_ = NoSquare;
     ++rule50_;

@@ -57,8 +57,9 @@ Result<std::vector<Placed>> read_board(const std::string& board, int files, int 
         const char ch = board[i];
         if (ch == '/') {
             if (file != files)
-                return make_error("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                                  " files, expected " + std::to_string(files));
+                return make_error("rank " + std::to_string(rank + 1) + " has " +
+                                  std::to_string(file) + " files, expected " +
+                                  std::to_string(files));
             --rank;
             file = 0;
             if (rank < 0) return make_error("too many ranks, expected " + std::to_string(ranks));
@@ -69,10 +70,12 @@ Result<std::vector<Placed>> read_board(const std::string& board, int files, int 
             --i;
             file += n;
         } else if (std::isalpha(static_cast<unsigned char>(ch))) {
-            if (file >= files) return make_error("rank " + std::to_string(rank + 1) + " is too long");
-            out.push_back({rank * files + file,
-                           std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black,
-                           static_cast<char>(std::toupper(static_cast<unsigned char>(ch)))});
+            if (file >= files)
+                return make_error("rank " + std::to_string(rank + 1) + " is too long");
+            out.push_back(
+                {rank * files + file,
+                 std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black,
+                 static_cast<char>(std::toupper(static_cast<unsigned char>(ch)))});
             ++file;
         } else {
             return make_error(std::string("unexpected character '") + ch + "' in the board");
@@ -108,18 +111,20 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
     r.sliders = std::make_unique<SliderAttacks<BB>>(r.files, r.ranks);
 
     // Armies and the piece types they use, in the spec's piece order.
-    const ArmySpec* army_spec[2] = {find_army(spec, white_army.empty() ? spec.default_white : white_army),
-                                    find_army(spec, black_army.empty() ? spec.default_black : black_army)};
+    const ArmySpec* army_spec[2] = {
+        find_army(spec, white_army.empty() ? spec.default_white : white_army),
+        find_army(spec, black_army.empty() ? spec.default_black : black_army)};
     for (int c = 0; c < 2; ++c)
         if (!army_spec[c])
-            return make_error("unknown army '" + (c == 0 ? white_army : black_army) + "' (variant " +
-                                  spec.name + " has: " + army_names(spec) + ")",
+            return make_error("unknown army '" + (c == 0 ? white_army : black_army) +
+                                  "' (variant " + spec.name + " has: " + army_names(spec) + ")",
                               where);
     std::vector<int> spec_index;  // type -> index in spec.pieces
     for (size_t i = 0; i < spec.pieces.size(); ++i) {
         bool used = false;
         for (const ArmySpec* a : army_spec)
-            for (const auto& [letter, name] : a->letters) used = used || name == spec.pieces[i].name;
+            for (const auto& [letter, name] : a->letters)
+                used = used || name == spec.pieces[i].name;
         if (used) spec_index.push_back(static_cast<int>(i));
     }
     if (spec_index.size() > static_cast<size_t>(MaxPieceTypes))
@@ -142,14 +147,16 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
         for (const auto& [letter, name] : as.letters) {
             const PieceType t = type_of_name(name);
             if (t == NoPieceType)
-                return make_error("army '" + as.name + "' names unknown piece '" + name + "'", awhere);
+                return make_error("army '" + as.name + "' names unknown piece '" + name + "'",
+                                  awhere);
             const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
             army.by_letter[static_cast<unsigned char>(up)] = t;
             army.types.push_back(t);
             r.pieces[t].letter[c] = up;
             if (r.pieces[t].role == PieceRole::King) {
                 if (r.king_type[c] != NoPieceType && r.king_type[c] != t)
-                    return make_error("army '" + as.name + "' has more than one king-role piece", awhere);
+                    return make_error("army '" + as.name + "' has more than one king-role piece",
+                                      awhere);
                 r.king_type[c] = t;
             }
         }
@@ -157,18 +164,22 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             return make_error("army '" + as.name + "' has no piece with role \"king\"", awhere);
         for (const auto& name : as.promotions) {
             const PieceType t = type_of_name(name);
-            if (t == NoPieceType || std::find(army.types.begin(), army.types.end(), t) == army.types.end())
+            if (t == NoPieceType ||
+                std::find(army.types.begin(), army.types.end(), t) == army.types.end())
                 return make_error("army '" + as.name + "' promotes to '" + name +
                                       "', which is not one of its pieces",
                                   awhere);
             if (r.pieces[t].role != PieceRole::Normal)
-                return make_error("army '" + as.name + "' may not promote to pawn or king '" + name + "'", awhere);
+                return make_error(
+                    "army '" + as.name + "' may not promote to pawn or king '" + name + "'",
+                    awhere);
             army.promotions.push_back(t);
         }
         for (const auto& material : as.cannot_mate) {
             std::array<int, MaxPieceTypes> counts{};
             for (char ch : material) {
-                const PieceType t = army.by_letter[static_cast<unsigned char>(std::toupper(static_cast<unsigned char>(ch)))];
+                const PieceType t = army.by_letter[static_cast<unsigned char>(
+                    std::toupper(static_cast<unsigned char>(ch)))];
                 if (t == NoPieceType)
                     return make_error("army '" + as.name + "' cannot_mate entry '" + material +
                                           "' uses unknown letter '" + ch + "'",
@@ -185,8 +196,9 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
         const PieceSpec& ps = spec.pieces[spec_index[t]];
         auto parsed = parse_betza(ps.betza);
         if (!parsed)
-            return make_error("piece '" + ps.name + "': betza \"" + ps.betza + "\": " + parsed.error().message,
-                              ps.where.empty() ? where : ps.where);
+            return make_error(
+                "piece '" + ps.name + "': betza \"" + ps.betza + "\": " + parsed.error().message,
+                ps.where.empty() ? where : ps.where);
         for (int c = 0; c < 2; ++c) {
             PieceMoves<BB>& pm = r.moves[c][t];
             std::vector<std::vector<LameStep<BB>>> lame(r.squares);
@@ -209,17 +221,20 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
                             if (f < 0 || f >= r.files || rk < 0 || rk >= r.ranks) break;
                             if (atom.max_range != 0 && k > atom.max_range) break;
                             const BB bit = square_bb<BB>(r.square(f, rk));
-                            if (k < atom.min_range) g.skip[sq] |= bit;
-                            else g.reach[sq] |= bit;
+                            if (k < atom.min_range)
+                                g.skip[sq] |= bit;
+                            else
+                                g.reach[sq] |= bit;
                         }
                     }
                     // Directions of one family with equal range and modality share a group:
                     // their masks simply add up.
-                    auto same = std::find_if(pm.sliders.begin(), pm.sliders.end(), [&](const SliderGroup<BB>& o) {
-                        return o.orthogonal == g.orthogonal && o.move == g.move && o.capture == g.capture &&
-                               o.en_passant == g.en_passant && o.min_range == g.min_range &&
-                               o.max_range == g.max_range;
-                    });
+                    auto same = std::find_if(
+                        pm.sliders.begin(), pm.sliders.end(), [&](const SliderGroup<BB>& o) {
+                            return o.orthogonal == g.orthogonal && o.move == g.move &&
+                                   o.capture == g.capture && o.en_passant == g.en_passant &&
+                                   o.min_range == g.min_range && o.max_range == g.max_range;
+                        });
                     if (same == pm.sliders.end()) {
                         pm.sliders.push_back(g);
                     } else {
@@ -234,17 +249,17 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
                         if (f < 0 || f >= r.files || rk < 0 || rk >= r.ranks) continue;
                         const BB bit = square_bb<BB>(r.square(f, rk));
                         if (atom.initial) {
-                            if (atom.move) pm.initial_quiet[sq] |= bit;
-                            if (atom.capture) pm.initial_capture[sq] |= bit;
+                            if (atom.move) pm.leaps[sq].initial_quiet |= bit;
+                            if (atom.capture) pm.leaps[sq].initial_capture |= bit;
                         } else {
-                            if (atom.move) pm.quiet[sq] |= bit;
-                            if (atom.capture) pm.capture[sq] |= bit;
-                            if (atom.en_passant) pm.en_passant[sq] |= bit;
+                            if (atom.move) pm.leaps[sq].quiet |= bit;
+                            if (atom.capture) pm.leaps[sq].capture |= bit;
+                            if (atom.en_passant) pm.leaps[sq].en_passant |= bit;
                         }
                     }
                 } else {  // Lame
-                    const bool creates_ep = ps.role == PieceRole::Pawn && atom.move && !atom.capture &&
-                                            atom.path.size() == 1;
+                    const bool creates_ep = ps.role == PieceRole::Pawn && atom.move &&
+                                            !atom.capture && atom.path.size() == 1;
                     for (int sq = 0; sq < r.squares; ++sq) {
                         const int f = r.file_of(sq) + dx, rk = r.rank_of(sq) + dy;
                         if (f < 0 || f >= r.files || rk < 0 || rk >= r.ranks) continue;
@@ -253,7 +268,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
                         int first_block = NoSquare;
                         for (const auto& [px, py] : atom.path) {
                             const int bf = r.file_of(sq) + px, br = r.rank_of(sq) + py * forward;
-                            if (bf < 0 || bf >= r.files || br < 0 || br >= r.ranks) inside = false;
+                            if (bf < 0 || bf >= r.files || br < 0 || br >= r.ranks)
+                                inside = false;
                             else {
                                 block |= square_bb<BB>(r.square(bf, br));
                                 if (first_block == NoSquare) first_block = r.square(bf, br);
@@ -261,9 +277,11 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
                         }
                         if (!inside) continue;
                         auto& steps = lame[sq];
-                        auto it = std::find_if(steps.begin(), steps.end(), [&](const LameStep<BB>& s) {
-                            return s.block == block && s.initial == atom.initial && s.creates_ep == creates_ep;
-                        });
+                        auto it =
+                            std::find_if(steps.begin(), steps.end(), [&](const LameStep<BB>& s) {
+                                return s.block == block && s.initial == atom.initial &&
+                                       s.creates_ep == creates_ep;
+                            });
                         if (it == steps.end()) {
                             LameStep<BB> s;
                             s.block = block;
@@ -290,22 +308,27 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             for (auto& g : pm.sliders) {
                 bool full = g.min_range == 1 && g.max_range == 0;
                 for (int sq = 0; full && sq < r.squares; ++sq)
-                    full = g.reach[sq] == (g.orthogonal ? r.sliders->rook_rays(sq) : r.sliders->bishop_rays(sq));
+                    full = g.reach[sq] ==
+                           (g.orthogonal ? r.sliders->rook_rays(sq) : r.sliders->bishop_rays(sq));
                 g.plain = full;
                 if (g.capture) {
-                    if (g.plain && g.orthogonal) pm.has_plain_orthogonal_capture = true;
-                    else if (g.plain) pm.has_plain_diagonal_capture = true;
-                    else pm.has_complex_capture = true;
+                    if (g.plain && g.orthogonal)
+                        pm.has_plain_orthogonal_capture = true;
+                    else if (g.plain)
+                        pm.has_plain_diagonal_capture = true;
+                    else
+                        pm.has_complex_capture = true;
                 }
             }
             for (int sq = 0; sq < r.squares; ++sq) {
                 for (const auto& s : pm.lame(sq))
                     if (s.capture) pm.has_complex_capture = true;
-                if (pm.initial_capture[sq]) pm.has_complex_capture = true;
+                if (pm.leaps[sq].initial_capture) pm.has_complex_capture = true;
             }
             for (int to = 0; to < r.squares; ++to)
                 for (int from = 0; from < r.squares; ++from)
-                    if (pm.capture[from] & square_bb<BB>(to)) pm.attacked_from[to] |= square_bb<BB>(from);
+                    if (pm.leaps[from].capture & square_bb<BB>(to))
+                        pm.attacked_from[to] |= square_bb<BB>(from);
         }
     }
     for (int c = 0; c < 2; ++c) {
@@ -313,7 +336,7 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
         for (PieceType t : r.armies[c].types) {
             const PieceMoves<BB>& pm = r.moves[c][t];
             bool leaps = false;
-            for (int sq = 0; sq < r.squares && !leaps; ++sq) leaps = pm.capture[sq] != 0;
+            for (int sq = 0; sq < r.squares && !leaps; ++sq) leaps = pm.leaps[sq].capture != 0;
             if (leaps) r.leaper_types[c].push_back(t);
             if (pm.has_plain_orthogonal_capture) r.orth_slider_types[c].push_back(t);
             if (pm.has_plain_diagonal_capture) r.diag_slider_types[c].push_back(t);
@@ -329,7 +352,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
     r.line_.assign(static_cast<size_t>(r.squares) * r.squares, BB{});
     for (int a = 0; a < r.squares; ++a)
         for (int dxy = 0; dxy < 8; ++dxy) {
-            static constexpr int D[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+            static constexpr int D[8][2] = {{1, 0}, {-1, 0},  {0, 1},  {0, -1},
+                                            {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
             BB full{};
             // The whole line through a in this direction pair.
             for (int sgn : {1, -1}) {
@@ -377,9 +401,11 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
                               where);
         ++r.armies[c].initial_count[t];
         const int rank = r.rank_of(p.sq);
-        for (int f = 0; f < r.files; ++f) r.initial_squares[c][t] |= square_bb<BB>(r.square(f, rank));
+        for (int f = 0; f < r.files; ++f)
+            r.initial_squares[c][t] |= square_bb<BB>(r.square(f, rank));
         if (t == r.king_type[c]) {
-            if (king_sq[c] != NoSquare) return make_error("start_fen: more than one king per side", where);
+            if (king_sq[c] != NoSquare)
+                return make_error("start_fen: more than one king per side", where);
             king_sq[c] = p.sq;
         }
     }
@@ -442,7 +468,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
         for (const Placed& p : *placed) {
             const int c = index(p.color);
             const PieceType t = r.armies[c].by_letter[static_cast<unsigned char>(p.letter)];
-            const char letter = p.color == Color::White ? p.letter : static_cast<char>(std::tolower(p.letter));
+            const char letter =
+                p.color == Color::White ? p.letter : static_cast<char>(std::tolower(p.letter));
             if ((r.back_rank[c] & square_bb<BB>(p.sq)) && r.pieces[t].role != PieceRole::Pawn)
                 hand += letter;
             else
@@ -452,7 +479,10 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             int empty = 0;
             for (int f = 0; f < r.files; ++f) {
                 const char ch = grid[r.square(f, rank)];
-                if (!ch) { ++empty; continue; }
+                if (!ch) {
+                    ++empty;
+                    continue;
+                }
                 if (empty) board += std::to_string(empty);
                 empty = 0;
                 board += ch;
@@ -460,8 +490,9 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             if (empty) board += std::to_string(empty);
             if (rank) board += '/';
         }
-        std::stable_partition(hand.begin(), hand.end(),
-                              [](char a) { return std::isupper(static_cast<unsigned char>(a)) != 0; });
+        std::stable_partition(hand.begin(), hand.end(), [](char a) {
+            return std::isupper(static_cast<unsigned char>(a)) != 0;
+        });
         r.start_fen = board + "[" + hand + "] w - - 0 1";
     }
     return std::shared_ptr<const Rules<BB>>(rules);

@@ -41,7 +41,8 @@ void fill(int files, int ranks, int sq, const int (*dirs)[2], int ndirs, std::ve
     // Carry-Rippler enumeration of all subsets of mask.
     BB subset{};
     do {
-        table[offset_out + pext(subset, mask)] = walk<BB>(files, ranks, sq, dirs, ndirs, subset, nullptr);
+        table[offset_out + pext(subset, mask)] =
+            walk<BB>(files, ranks, sq, dirs, ndirs, subset, nullptr);
         subset = (subset - mask) & mask;
     } while (subset != 0);
 }
@@ -59,10 +60,17 @@ SliderAttacks<BB>::SliderAttacks(int files, int ranks) {
             fill<BB>(files, ranks, sq, BishopDirs, 4, table_, bishop_[sq].mask, bishop_[sq].offset);
         } else {
             for (int kind = 0; kind < 4; ++kind) {
-                const int (*dirs)[2] = kind < 2 ? RookDirs + 2 * kind : BishopDirs + 2 * (kind - 2);
-                fill<BB>(files, ranks, sq, dirs, 2, table_, lines_[kind][sq].mask, lines_[kind][sq].offset);
+                const int(*dirs)[2] = kind < 2 ? RookDirs + 2 * kind : BishopDirs + 2 * (kind - 2);
+                fill<BB>(files, ranks, sq, dirs, 2, table_, lines_[kind][sq].mask,
+                         lines_[kind][sq].offset);
             }
         }
+    }
+    // The table no longer grows: resolve offsets to pointers (one indirection less per lookup).
+    for (int sq = 0; sq < squares; ++sq) {
+        rook_[sq].attacks = table_.data() + rook_[sq].offset;
+        bishop_[sq].attacks = table_.data() + bishop_[sq].offset;
+        for (auto& kind : lines_) kind[sq].attacks = table_.data() + kind[sq].offset;
     }
 }
 

@@ -30,13 +30,13 @@ struct BetzaAtom {
     Kind kind = Kind::Leap;
     int dx = 0;  // Leap and Lame: displacement; Slide: unit step
     int dy = 0;
-    int min_range = 1;  // Slide only: first reachable step (2 for j)
-    int max_range = 1;  // Slide only: last reachable step; 0 = unlimited
+    int min_range = 1;                      // Slide only: first reachable step (2 for j)
+    int max_range = 1;                      // Slide only: last reachable step; 0 = unlimited
     std::vector<std::pair<int, int>> path;  // Lame only: squares (relative) that must be empty
-    bool move = true;      // may go to an empty square
-    bool capture = true;   // may capture an enemy piece
-    bool en_passant = false;  // may capture en passant onto the e.p. square
-    bool initial = false;  // only from the piece's start rank
+    bool move = true;                       // may go to an empty square
+    bool capture = true;                    // may capture an enemy piece
+    bool en_passant = false;                // may capture en passant onto the e.p. square
+    bool initial = false;                   // only from the piece's start rank
 
     bool operator==(const BetzaAtom&) const = default;
 };

@@ -28,20 +28,26 @@ template <Bitboard BB>
     return BB{1} << sq;
 }
 
-[[nodiscard]] constexpr int popcount(u64 b) { return std::popcount(b); }
+[[nodiscard]] constexpr int popcount(u64 b) {
+    return std::popcount(b);
+}
 [[nodiscard]] constexpr int popcount(u128 b) {
     return std::popcount(static_cast<u64>(b)) + std::popcount(static_cast<u64>(b >> 64));
 }
 
 // Index of the least significant set bit; b must be non-zero.
-[[nodiscard]] constexpr int lsb(u64 b) { return std::countr_zero(b); }
+[[nodiscard]] constexpr int lsb(u64 b) {
+    return std::countr_zero(b);
+}
 [[nodiscard]] constexpr int lsb(u128 b) {
     const auto lo = static_cast<u64>(b);
     return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<u64>(b >> 64));
 }
 
 // Index of the most significant set bit; b must be non-zero.
-[[nodiscard]] constexpr int msb(u64 b) { return 63 - std::countl_zero(b); }
+[[nodiscard]] constexpr int msb(u64 b) {
+    return 63 - std::countl_zero(b);
+}
 [[nodiscard]] constexpr int msb(u128 b) {
     const auto hi = static_cast<u64>(b >> 64);
     return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<u64>(b));

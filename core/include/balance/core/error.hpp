@@ -25,7 +25,7 @@ struct Error {
 // A value or an Error (std::expected is C++23; this is the small part of it we need).
 template <class T>
 class [[nodiscard]] Result {
-public:
+  public:
     Result(T value) : data_(std::move(value)) {}
     Result(Error error) : data_(std::move(error)) {}
 
@@ -42,14 +42,14 @@ public:
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
 
-private:
+  private:
     std::variant<T, Error> data_;
 };
 
 // Result<void>: success or an Error.
 template <>
 class [[nodiscard]] Result<void> {
-public:
+  public:
     Result() = default;
     Result(Error error) : error_(std::move(error)), failed_(true) {}
 
@@ -57,7 +57,7 @@ public:
     explicit operator bool() const { return ok(); }
     [[nodiscard]] const Error& error() const { return error_; }
 
-private:
+  private:
     Error error_;
     bool failed_ = false;
 };

@@ -16,7 +16,7 @@ struct PerftRequest {
     std::string black_army;  // empty: the variant's default
     std::string fen;         // empty: the variant's start position
     int depth = 1;
-    bool divide = false;     // also count nodes below each root move
+    bool divide = false;            // also count nodes below each root move
     bool check_invariants = false;  // verify make/unmake, hash and check detection at every node
 };
 

@@ -17,7 +17,7 @@ namespace balance::core {
 
 template <Bitboard BB>
 class Position {
-public:
+  public:
     using RulesPtr = std::shared_ptr<const Rules<BB>>;
 
     // The variant's start position.
@@ -34,7 +34,9 @@ public:
     [[nodiscard]] BB pieces() const { return by_color_[0] | by_color_[1]; }
     [[nodiscard]] BB pieces(Color c) const { return by_color_[index(c)]; }
     [[nodiscard]] BB pieces(PieceType t) const { return by_type_[t]; }
-    [[nodiscard]] BB pieces(Color c, PieceType t) const { return by_type_[t] & by_color_[index(c)]; }
+    [[nodiscard]] BB pieces(Color c, PieceType t) const {
+        return by_type_[t] & by_color_[index(c)];
+    }
     [[nodiscard]] Square king_square(Color c) const {
         const BB k = pieces(c, rules_->king_type[index(c)]);
         return k ? lsb(k) : NoSquare;
@@ -56,8 +58,12 @@ public:
     void make_null();
     void unmake_null();
     [[nodiscard]] int history_size() const { return static_cast<int>(history_.size()); }
-    [[nodiscard]] Move last_move() const { return history_.empty() ? Move::none() : history_.back().move; }
-    [[nodiscard]] PieceCode last_captured() const { return history_.empty() ? NoPiece : history_.back().captured; }
+    [[nodiscard]] Move last_move() const {
+        return history_.empty() ? Move::none() : history_.back().move;
+    }
+    [[nodiscard]] PieceCode last_captured() const {
+        return history_.empty() ? NoPiece : history_.back().captured;
+    }
 
     // Is square s attacked by colour `by` with occupancy occ, ignoring `removed` pieces?
     [[nodiscard]] bool attacked(Square s, Color by, BB occ, BB removed = BB{}) const;
@@ -78,13 +84,14 @@ public:
     }
     [[nodiscard]] bool is_capture(Move m) const {
         return m.kind() == MoveKind::EnPassant ||
-               (m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castling && board_[m.to()] != NoPiece);
+               (m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castling &&
+                board_[m.to()] != NoPiece);
     }
 
     // Promotion types available to a pawn of colour c now (rule B narrows them).
     void promotion_types(Color c, PieceType* out, int& n) const;
 
-private:
+  private:
     struct State {
         std::uint64_t key;
         Move move;

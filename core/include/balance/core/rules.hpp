@@ -22,7 +22,7 @@ struct SliderGroup {
     bool orthogonal = true;  // rook lines, else bishop lines
     bool plain = true;       // all four directions, from step 1, unlimited: no masks needed
     bool move = true, capture = true, en_passant = false;
-    int min_range = 1, max_range = 0;  // 0 = unlimited
+    int min_range = 1, max_range = 0;         // 0 = unlimited
     std::array<BB, max_squares<BB>> reach{};  // reachable squares (allowed directions and range)
     std::array<BB, max_squares<BB>> skip{};   // squares closer than the minimum range (ignored)
 };
@@ -32,21 +32,26 @@ template <Bitboard BB>
 struct LameStep {
     BB block{};
     BB quiet{}, capture{}, en_passant{};
-    bool initial = false;      // only from the start rank
-    bool creates_ep = false;   // a pawn's double step: sets the e.p. square to `ep_square`
+    bool initial = false;     // only from the start rank
+    bool creates_ep = false;  // a pawn's double step: sets the e.p. square to `ep_square`
     int ep_square = NoSquare;
+};
+
+// Leap targets from one square, kept together so one square's moves share a cache line.
+template <Bitboard BB>
+struct LeapSet {
+    BB quiet{}, capture{}, en_passant{};
+    BB initial_quiet{}, initial_capture{};  // only from the start rank (`i` without `n`)
 };
 
 template <Bitboard BB>
 struct PieceMoves {
-    // Plain leaps.
-    std::array<BB, max_squares<BB>> quiet{}, capture{}, en_passant{};
-    // Leaps allowed only from the start rank (`i` without `n`).
-    std::array<BB, max_squares<BB>> initial_quiet{}, initial_capture{};
+    std::array<LeapSet<BB>, max_squares<BB>> leaps{};
     // Squares from which this piece captures onto a given square by a leap (reverse table).
     std::array<BB, max_squares<BB>> attacked_from{};
     std::vector<SliderGroup<BB>> sliders;
-    // Lame steps of every square, flattened: those of square s are [lame_begin[s], lame_begin[s+1]).
+    // Lame steps of every square, flattened: those of square s are [lame_begin[s],
+    // lame_begin[s+1]).
     std::vector<LameStep<BB>> lame_steps;
     std::array<std::uint16_t, max_squares<BB> + 1> lame_begin{};
     [[nodiscard]] std::span<const LameStep<BB>> lame(int sq) const {
@@ -61,13 +66,14 @@ struct PieceInfo {
     std::string name;
     PieceRole role = PieceRole::Normal;
     double value = 0.0;
-    std::array<char, 2> letter{};  // upper-case letter in the White and in the Black army ('\0': absent)
+    std::array<char, 2>
+        letter{};  // upper-case letter in the White and in the Black army ('\0': absent)
 };
 
 struct ArmyInfo {
     std::string name;
-    std::vector<PieceType> types;       // every type of this army
-    std::vector<PieceType> promotions;  // what its pawns promote to
+    std::vector<PieceType> types;          // every type of this army
+    std::vector<PieceType> promotions;     // what its pawns promote to
     std::array<PieceType, 128> by_letter;  // upper-case letter -> type (NoPieceType)
     std::vector<std::array<int, MaxPieceTypes>> cannot_mate;  // material without mating power
     std::array<int, MaxPieceTypes> initial_count{};           // pieces of each type in the array
@@ -87,17 +93,16 @@ struct ZobristKeys {
     std::vector<std::uint64_t> piece_square;  // [piece code][square]
     std::uint64_t side = 0;
     std::array<std::uint64_t, 16> castling{};
-    std::vector<std::uint64_t> ep;  // [square]
+    std::vector<std::uint64_t> ep;    // [square]
     std::vector<std::uint64_t> hand;  // [color][type][count]
 };
 
 template <Bitboard BB>
 class Rules {
-public:
+  public:
     // Compiles a spec for one pairing of armies. Errors name the piece, config line and part.
-    [[nodiscard]] static Result<std::shared_ptr<const Rules>> compile(const VariantSpec& spec,
-                                                                      const std::string& white_army,
-                                                                      const std::string& black_army);
+    [[nodiscard]] static Result<std::shared_ptr<const Rules>> compile(
+        const VariantSpec& spec, const std::string& white_army, const std::string& black_army);
 
     int files = 8, ranks = 8, squares = 64;
     BB board{};
@@ -105,12 +110,13 @@ public:
     GameRulesSpec game;
     std::vector<PieceInfo> pieces;
     std::array<ArmyInfo, 2> armies;
-    std::array<std::vector<PieceMoves<BB>>, 2> moves;  // [color][type]
+    std::array<std::vector<PieceMoves<BB>>, 2> moves;                // [color][type]
     std::array<std::array<BB, MaxPieceTypes>, 2> initial_squares{};  // where `i` moves may start
-    std::array<BB, 2> promotion_zone{};  // last rank per colour
-    std::array<BB, 2> back_rank{};       // first rank per colour (free placement drops)
+    std::array<BB, 2> promotion_zone{};                              // last rank per colour
+    std::array<BB, 2> back_rank{};  // first rank per colour (free placement drops)
     std::array<PieceType, 2> king_type{NoPieceType, NoPieceType};
-    std::array<std::array<CastlingInfo<BB>, 2>, 2> castling{};  // [color][0 = king side, 1 = queen side]
+    std::array<std::array<CastlingInfo<BB>, 2>, 2>
+        castling{};                        // [color][0 = king side, 1 = queen side]
     std::array<int, 128> castling_mask{};  // rights kept when a move touches a square
     // Per colour: types whose captures are plain orthogonal / diagonal sliders, and types that
     // capture by anything other than plain leaps and plain sliders.
@@ -134,7 +140,7 @@ public:
 
     std::vector<BB> between_, line_;
 
-private:
+  private:
     VariantSpec spec_;
 };
 

@@ -13,13 +13,13 @@ namespace balance::core {
 
 template <Bitboard BB>
 class SliderAttacks {
-public:
+  public:
     SliderAttacks(int files, int ranks);
 
     [[nodiscard]] BB rook(int sq, BB occ) const {
         if constexpr (std::is_same_v<BB, u64>) {
             const Entry& e = rook_[sq];
-            return table_[e.offset + pext(occ, e.mask)];
+            return e.attacks[pext(occ, e.mask)];
         } else {
             return line(0, sq, occ) | line(1, sq, occ);
         }
@@ -27,7 +27,7 @@ public:
     [[nodiscard]] BB bishop(int sq, BB occ) const {
         if constexpr (std::is_same_v<BB, u64>) {
             const Entry& e = bishop_[sq];
-            return table_[e.offset + pext(occ, e.mask)];
+            return e.attacks[pext(occ, e.mask)];
         } else {
             return line(2, sq, occ) | line(3, sq, occ);
         }
@@ -36,14 +36,15 @@ public:
     [[nodiscard]] BB rook_rays(int sq) const { return rook_rays_[sq]; }
     [[nodiscard]] BB bishop_rays(int sq) const { return bishop_rays_[sq]; }
 
-private:
+  private:
     struct Entry {
-        BB mask{};           // relevant occupancy
-        unsigned offset = 0;  // first table index
+        BB mask{};                    // relevant occupancy
+        unsigned offset = 0;          // first table index
+        const BB* attacks = nullptr;  // table_.data() + offset, set once the table is complete
     };
     [[nodiscard]] BB line(int kind, int sq, BB occ) const {
         const Entry& e = lines_[kind][sq];
-        return table_[e.offset + pext(occ, e.mask)];
+        return e.attacks[pext(occ, e.mask)];
     }
 
     std::array<Entry, max_squares<BB>> rook_{}, bishop_{};

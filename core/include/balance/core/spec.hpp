@@ -62,8 +62,8 @@ struct GameRulesSpec {
     // A pawn's move-only step onto the e.p. square also captures e.p. (RULES 1.3 [AMBIGUOUS];
     // off: a Footman stepping straight onto it makes a plain move).
     bool ep_on_move_only_step = false;
-    int repetition_count = 3;         // positions repeated this often end the game; 0 = off
-    int fifty_move_plies = 100;       // reversible plies that end the game; 0 = off
+    int repetition_count = 3;           // positions repeated this often end the game; 0 = off
+    int fifty_move_plies = 100;         // reversible plies that end the game; 0 = off
     bool insufficient_material = true;  // draw when a bare king faces material that cannot mate
 };
 

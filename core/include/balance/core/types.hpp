@@ -9,8 +9,12 @@ namespace balance::core {
 enum class Color : std::uint8_t { White = 0, Black = 1 };
 inline constexpr int ColorCount = 2;
 
-[[nodiscard]] constexpr Color operator~(Color c) { return Color(static_cast<int>(c) ^ 1); }
-[[nodiscard]] constexpr int index(Color c) { return static_cast<int>(c); }
+[[nodiscard]] constexpr Color operator~(Color c) {
+    return Color(static_cast<int>(c) ^ 1);
+}
+[[nodiscard]] constexpr int index(Color c) {
+    return static_cast<int>(c);
+}
 
 using Square = int;  // rank * files + file; a1 = 0
 inline constexpr Square NoSquare = -1;
@@ -27,8 +31,12 @@ inline constexpr PieceCode NoPiece = 0xFF;
 [[nodiscard]] constexpr PieceCode make_piece(Color c, PieceType t) {
     return static_cast<PieceCode>(t * 2 + index(c));
 }
-[[nodiscard]] constexpr PieceType type_of(PieceCode p) { return p >> 1; }
-[[nodiscard]] constexpr Color color_of(PieceCode p) { return Color(p & 1); }
+[[nodiscard]] constexpr PieceType type_of(PieceCode p) {
+    return p >> 1;
+}
+[[nodiscard]] constexpr Color color_of(PieceCode p) {
+    return Color(p & 1);
+}
 
 enum class MoveKind : std::uint8_t {
     Normal = 0,
@@ -45,7 +53,7 @@ enum class MoveKind : std::uint8_t {
 //   bits 17-21  promotion piece type
 // Room is left above bit 21 for future move kinds (e.g. Contrast chess's queen shot victim).
 class Move {
-public:
+  public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, PieceType promo = 0)
         : data_(static_cast<std::uint32_t>(from) | static_cast<std::uint32_t>(to) << 7 |
@@ -66,13 +74,13 @@ public:
 
     constexpr bool operator==(const Move&) const = default;
 
-private:
+  private:
     std::uint32_t data_ = 0;  // a1a1 normal: never a legal move, so 0 can mean "none"
 };
 
 // Fixed-capacity move list: move generation never allocates.
 class MoveList {
-public:
+  public:
     static constexpr int Capacity = 1024;
 
     void push(Move m) { moves_[size_++] = m; }
@@ -92,7 +100,7 @@ public:
         return false;
     }
 
-private:
+  private:
     std::array<Move, Capacity> moves_;
     int size_ = 0;
 };

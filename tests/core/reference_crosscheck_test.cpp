@@ -1,0 +1,102 @@
+// Cross-check of core's move generation against the independent reference generator
+// (reference_movegen.hpp): perft from the start position and legal-move sets along seeded random
+// games, for all 9 Asymmetric pairings and for Uneven Pieces Chess.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "../support/variants.hpp"
+#include "balance/core/perft.hpp"
+#include "reference_movegen.hpp"
+
+namespace balance::testing {
+namespace {
+
+namespace ref = reference;
+
+struct Pairing {
+    std::string variant, white, black;
+    ref::Army white_army, black_army;
+    int files, ranks, king_travel;
+};
+
+std::vector<Pairing> pairings() {
+    std::vector<Pairing> out;
+    const std::pair<const char*, ref::Army> armies[] = {
+        {"humans", ref::humans()}, {"elves", ref::elves()}, {"orcs", ref::orcs()}};
+    for (const auto& [w, wa] : armies)
+        for (const auto& [b, ba] : armies) out.push_back({"asymmetric", w, b, wa, ba, 8, 8, 2});
+    out.push_back({"uneven", "white", "black", ref::uneven_white(), ref::uneven_black(), 10, 8, 3});
+    return out;
+}
+
+std::set<std::string> core_moves(const core::Game& g) {
+    std::set<std::string> out;
+    for (auto m : g.legal_moves()) out.insert(g.uci(m));
+    return out;
+}
+
+std::set<std::string> reference_moves(const ref::Pos& p) {
+    std::set<std::string> out;
+    for (const auto& m : ref::legal_moves(p)) out.insert(ref::move_text(p, m));
+    return out;
+}
+
+ref::Pos reference_position(const Pairing& pr, const std::string& fen) {
+    return ref::from_fen(fen, pr.white_army, pr.black_army, pr.files, pr.ranks, pr.king_travel);
+}
+
+TEST(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
+    for (const auto& pr : pairings()) {
+        const auto spec = load_shipped(pr.variant);
+        const auto game = make_game(spec, pr.white, pr.black);
+        const auto start = reference_position(pr, game.fen());
+        for (int depth = 1; depth <= 3; ++depth) {
+            core::PerftRequest req{pr.white, pr.black, "", depth, false, false};
+            auto ours = core::run_perft(spec, req);
+            ASSERT_TRUE(ours.ok()) << ours.error().to_string();
+            EXPECT_EQ(ours->nodes, ref::perft(start, depth))
+                << pr.white << " vs " << pr.black << " depth " << depth;
+        }
+    }
+}
+
+TEST(ReferenceCrossCheck, LegalMoveSetsAgreeAlongRandomGames) {
+    std::mt19937_64 rng(20261122);
+    for (const auto& pr : pairings()) {
+        const auto spec = load_shipped(pr.variant);
+        int positions = 0, captures_ep = 0, promotions = 0, castles = 0;
+        for (int game_index = 0; game_index < 12; ++game_index) {
+            auto game = make_game(spec, pr.white, pr.black);
+            for (int ply = 0; ply < 160; ++ply) {
+                const auto ours = core_moves(game);
+                const auto theirs = reference_moves(reference_position(pr, game.fen()));
+                if (ours != theirs) {
+                    std::string only_ours, only_theirs;
+                    for (const auto& m : ours)
+                        if (!theirs.count(m)) only_ours += m + " ";
+                    for (const auto& m : theirs)
+                        if (!ours.count(m)) only_theirs += m + " ";
+                    FAIL() << pr.white << " vs " << pr.black << " at " << game.fen()
+                           << "\n only core: " << only_ours << "\n only reference: " << only_theirs;
+                }
+                ++positions;
+                if (ours.empty() || game.outcome().over()) break;
+                // Prefer captures and pawn pushes a little, so games reach promotions and e.p.
+                const auto moves = game.legal_moves();
+                const auto m = moves[rng() % moves.size()];
+                const auto uci = game.uci(m);
+                captures_ep += m.kind() == core::MoveKind::EnPassant;
+                promotions += m.kind() == core::MoveKind::Promotion;
+                castles += m.kind() == core::MoveKind::Castling;
+                game.play(m);
+            }
+        }
+        EXPECT_GT(positions, 500) << pr.white << " vs " << pr.black;
+        RecordProperty(pr.white + "_" + pr.black + "_positions", positions);
+    }
+}
+
+}  // namespace
+}  // namespace balance::testing

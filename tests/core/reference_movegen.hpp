@@ -1,0 +1,562 @@
+#pragma once
+// An independent, deliberately simple reference move generator for cross-checking core.
+// It is written from the normative atom descriptions of RULES.md (§0, §1.2-1.4, §2) — not from
+// Betza strings or the TOML configs — using a mailbox board, copy-make and "is the king
+// attackable" legality. It is slow and obvious on purpose: perft and legal-move sets from core
+// must agree with it exactly.
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace balance::testing::reference {
+
+enum class Unit {
+    None,
+    Footman,
+    Knight,
+    Monk,
+    Griffin,
+    Angel,
+    Hero,
+    Sprite,
+    Unicorn,
+    Ranger,
+    Pegasus,
+    Phoenix,
+    Guard,
+    Werewolf,
+    Harpy,
+    Wyvern,
+    Dragon,
+    // Uneven Pieces Chess
+    UPawn,
+    Crab,
+    Wazir,
+    Man,
+    Bishop,
+    UPhoenix,
+    Kirin,
+    Rook,
+    Carpenter,
+    DragonHorse,
+    Queen,
+    UKnight
+};
+
+struct Cell {
+    Unit unit = Unit::None;
+    int color = 0;  // 0 white, 1 black
+};
+
+struct Army {
+    std::array<Unit, 128> by_letter{};  // upper-case letter -> unit
+    std::vector<Unit> promotions;
+};
+
+struct Pos {
+    int files = 8, ranks = 8;
+    std::vector<Cell> board;
+    int stm = 0;
+    std::array<bool, 4> castle{};  // WK WQ BK BQ
+    int ep = -1, ep_victim = -1;
+    std::array<Army, 2> army;
+    int king_travel = 2;
+};
+
+struct RefMove {
+    int from, to;
+    Unit promo = Unit::None;
+    bool ep = false, castle = false;
+    bool operator<(const RefMove& o) const {
+        return std::tie(from, to, promo, ep, castle) <
+               std::tie(o.from, o.to, o.promo, o.ep, o.castle);
+    }
+};
+
+inline Army make_army(std::initializer_list<std::pair<char, Unit>> letters,
+                      std::vector<Unit> promotions) {
+    Army a;
+    a.by_letter.fill(Unit::None);
+    for (auto [c, u] : letters) a.by_letter[static_cast<unsigned char>(c)] = u;
+    a.promotions = std::move(promotions);
+    return a;
+}
+inline Army humans() {
+    return make_army({{'P', Unit::Footman},
+                      {'N', Unit::Knight},
+                      {'B', Unit::Monk},
+                      {'R', Unit::Griffin},
+                      {'Q', Unit::Angel},
+                      {'K', Unit::Hero}},
+                     {Unit::Knight, Unit::Monk, Unit::Griffin, Unit::Angel});
+}
+inline Army elves() {
+    return make_army({{'P', Unit::Sprite},
+                      {'N', Unit::Unicorn},
+                      {'B', Unit::Ranger},
+                      {'R', Unit::Pegasus},
+                      {'Q', Unit::Phoenix},
+                      {'K', Unit::Hero}},
+                     {Unit::Unicorn, Unit::Ranger, Unit::Pegasus, Unit::Phoenix});
+}
+inline Army orcs() {
+    return make_army({{'P', Unit::Guard},
+                      {'N', Unit::Werewolf},
+                      {'B', Unit::Harpy},
+                      {'R', Unit::Wyvern},
+                      {'Q', Unit::Dragon},
+                      {'K', Unit::Hero}},
+                     {Unit::Harpy});
+}
+inline Army uneven_white() {
+    return make_army({{'A', Unit::UPawn},
+                      {'R', Unit::Rook},
+                      {'B', Unit::Bishop},
+                      {'N', Unit::UKnight},
+                      {'P', Unit::UPhoenix},
+                      {'Q', Unit::Queen},
+                      {'K', Unit::Hero},
+                      {'M', Unit::Man},
+                      {'I', Unit::Kirin}},
+                     {Unit::UKnight, Unit::Man, Unit::Bishop, Unit::UPhoenix, Unit::Kirin,
+                      Unit::Rook, Unit::Queen});
+}
+inline Army uneven_black() {
+    return make_army({{'A', Unit::UPawn},
+                      {'R', Unit::Rook},
+                      {'O', Unit::Carpenter},
+                      {'N', Unit::UKnight},
+                      {'C', Unit::Crab},
+                      {'Q', Unit::Queen},
+                      {'K', Unit::Hero},
+                      {'W', Unit::Wazir},
+                      {'D', Unit::DragonHorse}},
+                     {Unit::Crab, Unit::Wazir, Unit::Rook, Unit::Carpenter, Unit::DragonHorse,
+                      Unit::UKnight, Unit::Queen});
+}
+
+// The RULES.md atoms, from White's point of view (+dy forward).
+struct Atom {
+    enum Kind { Leap, Slide, Lame } kind;
+    int dx, dy;          // Leap/Slide: vector; Lame: first step s
+    int tx = 0, ty = 0;  // Lame: second step t
+    int min = 1, max = 99;
+};
+
+inline void add_sym(std::vector<Atom>& out, Atom::Kind k, int x, int y, int min = 1, int max = 99) {
+    std::set<std::pair<int, int>> seen;
+    for (int sx : {1, -1})
+        for (int sy : {1, -1})
+            for (int swap = 0; swap < 2; ++swap) {
+                int dx = (swap ? y : x) * sx, dy = (swap ? x : y) * sy;
+                if (seen.insert({dx, dy}).second) out.push_back(Atom{k, dx, dy, 0, 0, min, max});
+            }
+}
+
+// Non-pawn units: their atoms (all move-and-capture).
+inline std::vector<Atom> atoms(Unit u) {
+    std::vector<Atom> a;
+    auto knight = [&] { add_sym(a, Atom::Leap, 2, 1); };
+    auto rook = [&](int min) { add_sym(a, Atom::Slide, 1, 0, min); };
+    auto bishop = [&](int min) { add_sym(a, Atom::Slide, 1, 1, min); };
+    switch (u) {
+        case Unit::Knight:
+        case Unit::UKnight:
+            knight();
+            break;
+        case Unit::Monk:
+        case Unit::Bishop:
+            bishop(1);
+            break;
+        case Unit::Griffin:
+        case Unit::Rook:
+            rook(1);
+            break;
+        case Unit::Angel:
+        case Unit::Queen:
+            rook(1);
+            bishop(1);
+            break;
+        case Unit::Hero:
+        case Unit::Man:
+            add_sym(a, Atom::Leap, 1, 0);
+            add_sym(a, Atom::Leap, 1, 1);
+            break;
+        case Unit::Unicorn:
+            add_sym(a, Atom::Leap, 1, 1);
+            for (int sx : {1, -1})
+                for (int sy : {1, -1}) {
+                    a.push_back(Atom{Atom::Lame, sx, sy, sx, 0});
+                    a.push_back(Atom{Atom::Lame, sx, sy, 0, sy});
+                }
+            break;
+        case Unit::Ranger:
+            bishop(2);
+            break;
+        case Unit::Pegasus:
+            add_sym(a, Atom::Leap, 1, 0);
+            add_sym(a, Atom::Leap, 2, 0);
+            add_sym(a, Atom::Leap, 3, 0);
+            break;
+        case Unit::Phoenix:
+            bishop(1);
+            knight();
+            break;
+        case Unit::Werewolf:
+            add_sym(a, Atom::Leap, 1, 0);
+            for (int s : {1, -1})
+                for (int o : {1, -1}) {
+                    a.push_back(Atom{Atom::Lame, s, 0, s, o});
+                    a.push_back(Atom{Atom::Lame, 0, s, o, s});
+                }
+            break;
+        case Unit::Harpy:
+            add_sym(a, Atom::Leap, 1, 1);
+            add_sym(a, Atom::Leap, 2, 2);
+            break;
+        case Unit::Wyvern:
+            rook(2);
+            break;
+        case Unit::Dragon:
+            rook(1);
+            knight();
+            break;
+        case Unit::Crab:
+            for (int s : {1, -1}) {
+                a.push_back(Atom{Atom::Leap, s, 2});
+                a.push_back(Atom{Atom::Leap, 2 * s, -1});
+            }
+            break;
+        case Unit::Wazir:
+            add_sym(a, Atom::Leap, 1, 0);
+            break;
+        case Unit::UPhoenix:
+            add_sym(a, Atom::Leap, 1, 0);
+            add_sym(a, Atom::Leap, 2, 2);
+            break;
+        case Unit::Kirin:
+            add_sym(a, Atom::Leap, 1, 1);
+            add_sym(a, Atom::Leap, 2, 0);
+            break;
+        case Unit::Carpenter:
+            knight();
+            add_sym(a, Atom::Leap, 2, 0);
+            break;
+        case Unit::DragonHorse:
+            bishop(1);
+            add_sym(a, Atom::Leap, 1, 0);
+            break;
+        default:
+            break;
+    }
+    return a;
+}
+
+inline bool is_pawn(Unit u) {
+    return u == Unit::Footman || u == Unit::Sprite || u == Unit::Guard || u == Unit::UPawn;
+}
+
+struct Board {
+    const Pos& p;
+    bool inside(int f, int r) const { return f >= 0 && f < p.files && r >= 0 && r < p.ranks; }
+    int sq(int f, int r) const { return r * p.files + f; }
+    const Cell& at(int s) const { return p.board[s]; }
+};
+
+// Target squares of a non-pawn unit's atoms from `from` (colour c), with capture ability: each
+// reachable square that is empty or enemy-occupied.
+inline void unit_targets(const Pos& p, int from, int c, std::vector<int>& out) {
+    Board b{p};
+    const int f0 = from % p.files, r0 = from / p.files, fw = c == 0 ? 1 : -1;
+    for (const Atom& a : atoms(p.board[from].unit)) {
+        if (a.kind == Atom::Leap) {
+            const int f = f0 + a.dx, r = r0 + a.dy * fw;
+            if (!b.inside(f, r)) continue;
+            const Cell& t = b.at(b.sq(f, r));
+            if (t.unit == Unit::None || t.color != c) out.push_back(b.sq(f, r));
+        } else if (a.kind == Atom::Lame) {
+            const int mf = f0 + a.dx, mr = r0 + a.dy * fw;
+            const int f = mf + a.tx, r = mr + a.ty * fw;
+            if (!b.inside(mf, mr) || !b.inside(f, r)) continue;
+            if (b.at(b.sq(mf, mr)).unit != Unit::None) continue;
+            const Cell& t = b.at(b.sq(f, r));
+            if (t.unit == Unit::None || t.color != c) out.push_back(b.sq(f, r));
+        } else {
+            for (int k = 1; k <= a.max; ++k) {
+                const int f = f0 + a.dx * k, r = r0 + a.dy * k;
+                if (!b.inside(f, r)) break;
+                if (k < a.min) continue;  // skipped: ignored whatever stands there
+                const Cell& t = b.at(b.sq(f, r));
+                if (t.unit == Unit::None) {
+                    out.push_back(b.sq(f, r));
+                    continue;
+                }
+                if (t.color != c) out.push_back(b.sq(f, r));
+                break;
+            }
+        }
+    }
+}
+
+// Squares colour c's pawn on `from` could capture on (attack squares), per unit.
+inline std::vector<std::pair<int, int>> pawn_capture_vectors(Unit u) {
+    switch (u) {
+        case Unit::Footman:
+        case Unit::UPawn:
+        case Unit::Sprite:
+            return {{1, 1}, {-1, 1}};
+        case Unit::Guard:
+            return {{0, 1}, {1, 0}, {-1, 0}};
+        default:
+            return {};
+    }
+}
+
+inline bool attacked(const Pos& p, int s, int by) {
+    Board b{p};
+    for (int from = 0; from < p.files * p.ranks; ++from) {
+        const Cell& c = p.board[from];
+        if (c.unit == Unit::None || c.color != by) continue;
+        if (is_pawn(c.unit)) {
+            const int fw = by == 0 ? 1 : -1;
+            for (auto [dx, dy] : pawn_capture_vectors(c.unit)) {
+                const int f = from % p.files + dx, r = from / p.files + dy * fw;
+                if (b.inside(f, r) && b.sq(f, r) == s) return true;
+            }
+            continue;
+        }
+        // Attacks do not depend on what stands on s: pretend an enemy is there.
+        Pos copy = p;
+        copy.board[s] = Cell{Unit::Hero, 1 - by};
+        std::vector<int> t;
+        unit_targets(copy, from, by, t);
+        for (int x : t)
+            if (x == s) return true;
+    }
+    return false;
+}
+
+inline int king_of(const Pos& p, int c) {
+    for (int s = 0; s < p.files * p.ranks; ++s)
+        if (p.board[s].unit == Unit::Hero && p.board[s].color == c) return s;
+    return -1;
+}
+
+inline Pos play(const Pos& p, const RefMove& m) {
+    Pos n = p;
+    const int c = p.stm, files = p.files;
+    Cell piece = n.board[m.from];
+    n.ep = n.ep_victim = -1;
+    if (m.castle) {
+        const bool king_side = m.to > m.from;
+        const int rank = m.from / files;
+        const int corner = rank * files + (king_side ? files - 1 : 0);
+        const Cell rook = n.board[corner];
+        n.board[m.from] = Cell{};
+        n.board[corner] = Cell{};
+        n.board[m.to] = piece;
+        n.board[m.from + (king_side ? 1 : -1)] = rook;
+    } else {
+        if (m.ep) n.board[p.ep_victim] = Cell{};
+        n.board[m.to] = piece;
+        n.board[m.from] = Cell{};
+        if (m.promo != Unit::None) n.board[m.to].unit = m.promo;
+        if (is_pawn(piece.unit)) {
+            const int df = m.to % files - m.from % files, dr = m.to / files - m.from / files;
+            if (std::abs(dr) == 2) {  // a double step: e.p. square on the passed square
+                n.ep = (m.from / files + dr / 2) * files + m.from % files + df / 2;
+                n.ep_victim = m.to;
+            }
+        }
+    }
+    // Castling rights: lost when the king moves or a corner is left or captured on.
+    const int last = p.ranks - 1;
+    const int corners[4] = {files - 1, 0, last * files + files - 1, last * files};
+    for (int i = 0; i < 4; ++i)
+        if (m.from == corners[i] || m.to == corners[i]) n.castle[i] = false;
+    if (piece.unit == Unit::Hero) n.castle[c * 2] = n.castle[c * 2 + 1] = false;
+    n.stm = 1 - c;
+    return n;
+}
+
+inline std::vector<RefMove> pseudo_moves(const Pos& p) {
+    std::vector<RefMove> out;
+    Board b{p};
+    const int c = p.stm, fw = c == 0 ? 1 : -1;
+    const int second_rank = c == 0 ? 1 : p.ranks - 2, last_rank = c == 0 ? p.ranks - 1 : 0;
+    auto add = [&](int from, int to, bool pawn, bool ep = false) {
+        if (pawn && to / p.files == last_rank) {
+            for (Unit u : p.army[c].promotions) out.push_back(RefMove{from, to, u, false, false});
+        } else {
+            out.push_back(RefMove{from, to, Unit::None, ep, false});
+        }
+    };
+    for (int from = 0; from < p.files * p.ranks; ++from) {
+        const Cell& cell = p.board[from];
+        if (cell.unit == Unit::None || cell.color != c) continue;
+        const int f0 = from % p.files, r0 = from / p.files;
+        auto empty = [&](int f, int r) {
+            return b.inside(f, r) && b.at(b.sq(f, r)).unit == Unit::None;
+        };
+        auto enemy = [&](int f, int r) {
+            return b.inside(f, r) && b.at(b.sq(f, r)).unit != Unit::None &&
+                   b.at(b.sq(f, r)).color != c;
+        };
+        auto is_ep = [&](int f, int r) { return b.inside(f, r) && b.sq(f, r) == p.ep; };
+        switch (cell.unit) {
+            case Unit::Footman:
+            case Unit::UPawn:
+                if (empty(f0, r0 + fw)) {
+                    add(from, b.sq(f0, r0 + fw), true);  // a plain move even onto the e.p. square
+                    if (r0 == second_rank && empty(f0, r0 + 2 * fw))
+                        add(from, b.sq(f0, r0 + 2 * fw), true);
+                }
+                for (int dx : {1, -1}) {
+                    if (enemy(f0 + dx, r0 + fw))
+                        add(from, b.sq(f0 + dx, r0 + fw), true);
+                    else if (is_ep(f0 + dx, r0 + fw))
+                        add(from, p.ep, true, true);
+                }
+                break;
+            case Unit::Sprite:
+                for (int dx : {1, -1}) {
+                    if (is_ep(f0 + dx, r0 + fw))
+                        add(from, p.ep, true, true);  // rule 8
+                    else if (empty(f0 + dx, r0 + fw) || enemy(f0 + dx, r0 + fw))
+                        add(from, b.sq(f0 + dx, r0 + fw), true);
+                    if (r0 == second_rank && empty(f0 + dx, r0 + fw) &&
+                        empty(f0 + 2 * dx, r0 + 2 * fw))
+                        add(from, b.sq(f0 + 2 * dx, r0 + 2 * fw), true);
+                }
+                break;
+            case Unit::Guard:
+                if (is_ep(f0, r0 + fw))
+                    add(from, p.ep, true, true);  // rule 8
+                else if (empty(f0, r0 + fw) || enemy(f0, r0 + fw))
+                    add(from, b.sq(f0, r0 + fw), true);
+                if (r0 == second_rank && empty(f0, r0 + fw) && empty(f0, r0 + 2 * fw))
+                    add(from, b.sq(f0, r0 + 2 * fw), true);
+                for (int dx : {1, -1}) {
+                    if (is_ep(f0 + dx, r0))
+                        add(from, p.ep, true, true);
+                    else if (enemy(f0 + dx, r0))
+                        add(from, b.sq(f0 + dx, r0), true);
+                }
+                break;
+            default: {
+                std::vector<int> targets;
+                unit_targets(p, from, c, targets);
+                for (int t : targets) add(from, t, false);
+            }
+        }
+    }
+    // Castling: the king travels toward the corner; the rook lands next to the king's start.
+    const int k = king_of(p, c);
+    for (int side = 0; side < 2 && k >= 0; ++side) {
+        if (!p.castle[c * 2 + side]) continue;
+        const int dir = side == 0 ? 1 : -1, rank = k / p.files;
+        const int corner = rank * p.files + (side == 0 ? p.files - 1 : 0);
+        bool ok = true;
+        for (int s = std::min(k, corner) + 1; s < std::max(k, corner); ++s)
+            ok = ok && p.board[s].unit == Unit::None;
+        for (int i = 0; i < p.king_travel && ok; ++i) ok = !attacked(p, k + i * dir, 1 - c);
+        if (ok) out.push_back(RefMove{k, k + p.king_travel * dir, Unit::None, false, true});
+    }
+    return out;
+}
+
+inline std::vector<RefMove> legal_moves(const Pos& p) {
+    std::vector<RefMove> out;
+    for (const RefMove& m : pseudo_moves(p)) {
+        const Pos n = play(p, m);
+        const int k = king_of(n, p.stm);
+        if (!attacked(n, k, n.stm)) out.push_back(m);
+    }
+    return out;
+}
+
+inline std::uint64_t perft(const Pos& p, int depth) {
+    if (depth == 0) return 1;
+    const auto moves = legal_moves(p);
+    if (depth == 1) return moves.size();
+    std::uint64_t n = 0;
+    for (const auto& m : moves) n += perft(play(p, m), depth - 1);
+    return n;
+}
+
+inline std::string square_text(const Pos& p, int s) {
+    return std::string(1, static_cast<char>('a' + s % p.files)) + std::to_string(s / p.files + 1);
+}
+
+inline std::string move_text(const Pos& p, const RefMove& m) {
+    std::string t = square_text(p, m.from) + square_text(p, m.to);
+    if (m.promo != Unit::None)
+        for (int ch = 'A'; ch <= 'Z'; ++ch)
+            if (p.army[p.stm].by_letter[ch] == m.promo) t += static_cast<char>(ch - 'A' + 'a');
+    return t;
+}
+
+inline Pos from_fen(const std::string& fen, const Army& white, const Army& black, int files,
+                    int ranks, int king_travel) {
+    Pos p;
+    p.files = files;
+    p.ranks = ranks;
+    p.king_travel = king_travel;
+    p.army = {white, black};
+    p.board.assign(files * ranks, Cell{});
+    int r = ranks - 1, f = 0;
+    size_t i = 0;
+    for (; i < fen.size() && fen[i] != ' '; ++i) {
+        const char ch = fen[i];
+        if (ch == '/') {
+            --r;
+            f = 0;
+        } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+            int n = 0;
+            while (std::isdigit(static_cast<unsigned char>(fen[i]))) n = n * 10 + (fen[i++] - '0');
+            --i;
+            f += n;
+        } else {
+            const int c = std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1;
+            p.board[r * files + f++] =
+                Cell{p.army[c].by_letter[std::toupper(static_cast<unsigned char>(ch))], c};
+        }
+    }
+    std::istringstream rest(fen.substr(i));
+    std::string stm, castle, ep;
+    rest >> stm >> castle >> ep;
+    p.stm = stm == "b";
+    for (char ch : castle) {
+        if (ch == 'K') p.castle[0] = true;
+        if (ch == 'Q') p.castle[1] = true;
+        if (ch == 'k') p.castle[2] = true;
+        if (ch == 'q') p.castle[3] = true;
+    }
+    if (!ep.empty() && ep != "-") {
+        const auto slash = ep.find('/');
+        p.ep = (std::stoi(ep.substr(1, slash - 1)) - 1) * files + (ep[0] - 'a');
+        if (slash != std::string::npos)  // "e6/f5": the victim is named
+            p.ep_victim = (std::stoi(ep.substr(slash + 2)) - 1) * files + (ep[slash + 1] - 'a');
+        const int fw = p.stm == 0 ? 1 : -1;  // else it stands beyond the e.p. square
+        for (int df : {0, -1, 1}) {
+            if (p.ep_victim >= 0) break;
+            const int s = p.ep + fw * files + df;
+            if (s >= 0 && s < files * ranks && is_pawn(p.board[s].unit) &&
+                p.board[s].color != p.stm) {
+                p.ep_victim = s;
+                break;
+            }
+        }
+    }
+    return p;
+}
+
+}  // namespace balance::testing::reference

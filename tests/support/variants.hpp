@@ -1,0 +1,55 @@
+#pragma once
+// Test helpers: load the shipped variant configs (what users actually run) and query moves.
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "balance/core/game.hpp"
+#include "config/variant_loader.hpp"
+
+namespace balance::testing {
+
+inline core::VariantSpec load_shipped(const std::string& name,
+                                      const std::vector<std::string>& options = {}) {
+    const std::string path =
+        std::string(BALANCE_SOURCE_DIR) + "/configs/variants/" + name + ".toml";
+    auto spec = app::load_variant(path, options);
+    if (!spec) ADD_FAILURE() << spec.error().to_string();
+    return spec ? *spec : core::VariantSpec{};
+}
+
+inline core::Game make_game(const core::VariantSpec& spec, const std::string& white,
+                            const std::string& black, const std::string& fen = {}) {
+    auto game = core::Game::start(spec, white, black, fen);
+    if (!game) {
+        ADD_FAILURE() << game.error().to_string();
+        return *core::Game::start(spec, "", "");
+    }
+    return *game;
+}
+
+// Destination squares of the legal moves starting on `from` (UCI text's target part).
+inline std::set<std::string> destinations(const core::Game& game, const std::string& from) {
+    std::set<std::string> out;
+    for (const auto m : game.legal_moves()) {
+        const std::string uci = game.uci(m);
+        if (uci.rfind(from, 0) != 0) continue;
+        // Strip the from-square and any promotion letter.
+        std::string to = uci.substr(from.size());
+        while (!to.empty() && std::islower(static_cast<unsigned char>(to.back())) && to.size() > 2)
+            to.pop_back();
+        out.insert(to);
+    }
+    return out;
+}
+
+inline std::set<std::string> set_of(std::initializer_list<const char*> items) {
+    std::set<std::string> out;
+    for (const char* s : items) out.insert(s);
+    return out;
+}
+
+}  // namespace balance::testing
