@@ -1,0 +1,394 @@
+#include "balance/players/external/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+extern char** environ;  // read once per spawn to build the child's environment; never written
+
+namespace balance::players::external {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// An engine line longer than this is garbage that would otherwise grow the buffer forever.
+constexpr std::size_t max_line_bytes = 1 << 20;
+
+std::string errno_text(const char* what, int err) {
+    return std::string(what) + ": " + std::strerror(err);
+}
+
+// Milliseconds left until `deadline`, rounded up so that poll never returns just before it.
+int poll_millis(Clock::time_point deadline) {
+    const auto left = deadline - Clock::now();
+    if (left <= Clock::duration::zero()) return 0;
+    const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+    return static_cast<int>(std::min<long long>(ms, 1'000'000'000));
+}
+
+// Blocks SIGPIPE in this thread for the lifetime of the guard; see the header for why. If a
+// write failed with EPIPE, the SIGPIPE it raised is pending on this thread: consume it so that it
+// is not delivered (and kills us) when the old mask is restored. A SIGPIPE that was already
+// pending before the guard is left alone.
+class SigpipeGuard {
+  public:
+    SigpipeGuard() {
+        sigemptyset(&pipe_set_);
+        sigaddset(&pipe_set_, SIGPIPE);
+        sigset_t pending;
+        sigemptyset(&pending);
+        sigpending(&pending);
+        was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+        pthread_sigmask(SIG_BLOCK, &pipe_set_, &old_mask_);
+    }
+    SigpipeGuard(const SigpipeGuard&) = delete;
+    SigpipeGuard& operator=(const SigpipeGuard&) = delete;
+    ~SigpipeGuard() {
+        if (saw_epipe_ && !was_pending_) {
+            const timespec zero{0, 0};
+            while (sigtimedwait(&pipe_set_, nullptr, &zero) < 0 && errno == EINTR) {
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+    }
+    void saw_epipe() { saw_epipe_ = true; }
+
+  private:
+    sigset_t pipe_set_;
+    sigset_t old_mask_;
+    bool was_pending_ = false;
+    bool saw_epipe_ = false;
+};
+
+// Closes a descriptor on scope exit unless released; keeps spawn's error paths leak-free.
+class FdCloser {
+  public:
+    explicit FdCloser(int fd = -1) : fd_(fd) {}
+    FdCloser(const FdCloser&) = delete;
+    FdCloser& operator=(const FdCloser&) = delete;
+    ~FdCloser() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    [[nodiscard]] int get() const { return fd_; }
+    int release() { return std::exchange(fd_, -1); }
+    void reset(int fd) {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = fd;
+    }
+
+  private:
+    int fd_;
+};
+
+// Our environment with `extra` added; same-named entries are replaced.
+std::vector<std::string> child_environment(
+    const std::vector<std::pair<std::string, std::string>>& extra) {
+    std::vector<std::string> env;
+    for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+        const std::string_view text(*entry);
+        const std::string_view key = text.substr(0, text.find('='));
+        const bool overridden = std::any_of(extra.begin(), extra.end(),
+                                            [&](const auto& kv) { return kv.first == key; });
+        if (!overridden) env.emplace_back(text);
+    }
+    for (const auto& [key, value] : extra) env.push_back(key + "=" + value);
+    return env;
+}
+
+std::vector<char*> c_strings(std::vector<std::string>& strings) {
+    std::vector<char*> pointers;
+    pointers.reserve(strings.size() + 1);
+    for (auto& s : strings) pointers.push_back(s.data());
+    pointers.push_back(nullptr);
+    return pointers;
+}
+
+// posix_spawn's attribute and file-action objects, destroyed on scope exit.
+struct SpawnSetup {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    SpawnSetup() {
+        posix_spawn_file_actions_init(&actions);
+        posix_spawnattr_init(&attr);
+    }
+    SpawnSetup(const SpawnSetup&) = delete;
+    SpawnSetup& operator=(const SpawnSetup&) = delete;
+    ~SpawnSetup() {
+        posix_spawn_file_actions_destroy(&actions);
+        posix_spawnattr_destroy(&attr);
+    }
+};
+
+}  // namespace
+
+EngineResult<Process> Process::spawn(const ProcessOptions& options) {
+    const std::string name = options.name.empty()
+                                 ? (options.argv.empty() ? std::string("?") : options.argv[0])
+                                 : options.name;
+    auto spawn_error = [&](std::string message) {
+        return EngineError{Fault::SpawnFailed, std::move(message), "engine " + name, std::nullopt};
+    };
+    if (options.argv.empty() || options.argv[0].empty()) return spawn_error("empty command line");
+
+    int in_pipe[2];   // child's stdin: [0] read by the child, [1] written by us
+    int out_pipe[2];  // child's stdout: [0] read by us, [1] written by the child
+    if (pipe2(in_pipe, O_CLOEXEC) != 0) return spawn_error(errno_text("pipe2", errno));
+    FdCloser child_in(in_pipe[0]);
+    FdCloser our_in(in_pipe[1]);
+    if (pipe2(out_pipe, O_CLOEXEC) != 0) return spawn_error(errno_text("pipe2", errno));
+    FdCloser our_out(out_pipe[0]);
+    FdCloser child_out(out_pipe[1]);
+
+    const std::string log_path =
+        options.stderr_log.empty() ? std::string("/dev/null") : options.stderr_log.string();
+    FdCloser child_err(::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+    if (child_err.get() < 0) {
+        return spawn_error(
+            errno_text(("cannot open stderr log '" + log_path + "'").c_str(), errno));
+    }
+
+    // dup2 onto 0/1/2 clears O_CLOEXEC on the copies only; the originals close at exec.
+    SpawnSetup setup;
+    posix_spawn_file_actions_adddup2(&setup.actions, child_in.get(), STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&setup.actions, child_out.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&setup.actions, child_err.get(), STDERR_FILENO);
+    if (!options.working_directory.empty()) {
+        posix_spawn_file_actions_addchdir_np(&setup.actions, options.working_directory.c_str());
+    }
+    // The engine starts with no blocked signals and default dispositions for the ones a harness
+    // might block or ignore in its own threads (e.g. SIGPIPE ignored by a caller).
+    sigset_t empty_mask;
+    sigemptyset(&empty_mask);
+    posix_spawnattr_setsigmask(&setup.attr, &empty_mask);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD}) sigaddset(&defaults, sig);
+    posix_spawnattr_setsigdefault(&setup.attr, &defaults);
+    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+    std::vector<std::string> argv_strings = options.argv;
+    std::vector<std::string> env_strings = child_environment(options.extra_environment);
+    std::vector<char*> argv = c_strings(argv_strings);
+    std::vector<char*> envp = c_strings(env_strings);
+
+    pid_t pid = -1;
+    // posix_spawnp searches PATH when argv[0] has no '/'. glibc reports exec failures (missing
+    // binary, failed chdir) as the return value, so no half-started child can remain.
+    const int rc =
+        posix_spawnp(&pid, argv[0], &setup.actions, &setup.attr, argv.data(), envp.data());
+    if (rc != 0) {
+        std::string what = "cannot start '" + options.argv[0] + "'";
+        if (!options.working_directory.empty()) {
+            what += " in '" + options.working_directory.string() + "'";
+        }
+        return spawn_error(errno_text(what.c_str(), rc));
+    }
+
+    Process process;
+    process.pid_ = pid;
+    process.name_ = name;
+    process.write_timeout_ = options.write_timeout;
+    // Non-blocking writes let write_line honour its deadline when the engine stops reading.
+    const int flags = fcntl(our_in.get(), F_GETFL);
+    fcntl(our_in.get(), F_SETFL, flags | O_NONBLOCK);
+    process.stdin_fd_ = our_in.release();
+    process.stdout_fd_ = our_out.release();
+    return process;  // the child's ends close here, so its exit is seen as EOF
+}
+
+Process::Process(Process&& other) noexcept
+    : pid_(std::exchange(other.pid_, -1)),
+      stdin_fd_(std::exchange(other.stdin_fd_, -1)),
+      stdout_fd_(std::exchange(other.stdout_fd_, -1)),
+      name_(std::move(other.name_)),
+      write_timeout_(other.write_timeout_),
+      buffer_(std::move(other.buffer_)),
+      eof_(other.eof_),
+      exit_status_(std::move(other.exit_status_)) {}
+
+Process& Process::operator=(Process&& other) noexcept {
+    if (this != &other) {
+        terminate();
+        pid_ = std::exchange(other.pid_, -1);
+        stdin_fd_ = std::exchange(other.stdin_fd_, -1);
+        stdout_fd_ = std::exchange(other.stdout_fd_, -1);
+        name_ = std::move(other.name_);
+        write_timeout_ = other.write_timeout_;
+        buffer_ = std::move(other.buffer_);
+        eof_ = other.eof_;
+        exit_status_ = std::move(other.exit_status_);
+    }
+    return *this;
+}
+
+Process::~Process() {
+    terminate();
+}
+
+EngineError Process::fail(Fault fault, std::string message) const {
+    return EngineError{fault, std::move(message),
+                       "engine " + name_ + " (pid " + std::to_string(pid_) + ")", exit_status_};
+}
+
+EngineResult<void> Process::write_line(std::string_view line) {
+    if (stdin_fd_ < 0) return fail(Fault::NotRunning, "process is not running");
+    std::string data;
+    data.reserve(line.size() + 1);
+    data.append(line);
+    data.push_back('\n');
+
+    const auto deadline = Clock::now() + write_timeout_;
+    SigpipeGuard guard;
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(stdin_fd_, data.data() + done, data.size() - done);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EPIPE) {
+            guard.saw_epipe();
+            // The reader is gone: the child exited or closed stdin. Give it a moment to finish
+            // exiting so that the error can say how it ended.
+            wait_exit(std::chrono::milliseconds(200));
+            return fail(Fault::Crashed,
+                        "engine closed its input while we wrote '" + std::string(line) + "'");
+        }
+        if (n < 0 && errno != EAGAIN) return fail(Fault::Io, errno_text("write", errno));
+        // Pipe full: the engine is not reading. Wait for room, but not past the deadline.
+        pollfd pfd{stdin_fd_, POLLOUT, 0};
+        const int ready = ::poll(&pfd, 1, poll_millis(deadline));
+        if (ready == 0) {
+            return fail(Fault::Timeout, "engine did not read its input for " +
+                                            std::to_string(write_timeout_.count()) + " ms");
+        }
+        if (ready < 0 && errno != EINTR) return fail(Fault::Io, errno_text("poll", errno));
+    }
+    return {};
+}
+
+EngineResult<std::string> Process::read_line(std::chrono::milliseconds timeout) {
+    if (stdout_fd_ < 0) return fail(Fault::NotRunning, "process is not running");
+    const auto deadline = Clock::now() + timeout;
+    std::size_t scanned = 0;  // bytes of buffer_ known to hold no '\n'
+    while (true) {
+        const std::size_t newline = buffer_.find('\n', scanned);
+        if (newline != std::string::npos) {
+            std::string line = buffer_.substr(0, newline);
+            buffer_.erase(0, newline + 1);
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            return line;
+        }
+        scanned = buffer_.size();
+        if (eof_) {
+            if (!buffer_.empty()) {  // a last line without '\n' before the end
+                std::string line = std::move(buffer_);
+                buffer_.clear();
+                if (!line.empty() && line.back() == '\r') line.pop_back();
+                return line;
+            }
+            wait_exit(std::chrono::milliseconds(200));
+            return fail(Fault::Crashed,
+                        exit_status_ ? "engine exited" : "engine closed its output");
+        }
+        if (buffer_.size() > max_line_bytes) {
+            buffer_.clear();
+            scanned = 0;
+            return fail(Fault::Protocol, "engine sent a line longer than " +
+                                             std::to_string(max_line_bytes) + " bytes");
+        }
+        pollfd pfd{stdout_fd_, POLLIN, 0};
+        const int ready = ::poll(&pfd, 1, poll_millis(deadline));
+        if (ready == 0) {
+            return fail(Fault::Timeout,
+                        "no complete line within " + std::to_string(timeout.count()) + " ms");
+        }
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            return fail(Fault::Io, errno_text("poll", errno));
+        }
+        char chunk[4096];
+        const ssize_t n = ::read(stdout_fd_, chunk, sizeof chunk);
+        if (n > 0) {
+            buffer_.append(chunk, static_cast<std::size_t>(n));
+        } else if (n == 0) {
+            eof_ = true;
+        } else if (errno != EINTR && errno != EAGAIN) {
+            return fail(Fault::Io, errno_text("read", errno));
+        }
+    }
+}
+
+bool Process::try_reap() {
+    if (exit_status_) return true;
+    if (pid_ < 0) return true;
+    int status = 0;
+    while (true) {
+        const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+        if (r == pid_) {
+            exit_status_ = ExitStatus::from_wait_status(status);
+            return true;
+        }
+        if (r == 0) return false;
+        if (errno == EINTR) continue;
+        exit_status_ = ExitStatus{};  // ECHILD: reaped elsewhere (SIGCHLD set to SIG_IGN)
+        return true;
+    }
+}
+
+bool Process::alive() {
+    return pid_ >= 0 && !try_reap();
+}
+
+std::optional<ExitStatus> Process::wait_exit(std::chrono::milliseconds timeout) {
+    if (pid_ < 0) return exit_status_;
+    const auto deadline = Clock::now() + timeout;
+    auto pause = std::chrono::microseconds(200);
+    while (!try_reap()) {
+        const auto now = Clock::now();
+        if (now >= deadline) return std::nullopt;
+        std::this_thread::sleep_for(std::min<Clock::duration>(pause, deadline - now));
+        pause = std::min(pause * 2, std::chrono::microseconds(5000));
+    }
+    return exit_status_;
+}
+
+std::optional<ExitStatus> Process::terminate(std::chrono::milliseconds grace, bool sigterm) {
+    if (pid_ < 0) return exit_status_;
+    if (stdin_fd_ >= 0) {  // EOF on stdin alone makes most engines quit
+        ::close(stdin_fd_);
+        stdin_fd_ = -1;
+    }
+    if (!try_reap()) {
+        if (sigterm) ::kill(pid_, SIGTERM);
+        if (!wait_exit(grace)) {
+            ::kill(pid_, SIGKILL);
+            int status = 0;
+            pid_t r;
+            while ((r = ::waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
+            }
+            exit_status_ = r == pid_ ? ExitStatus::from_wait_status(status) : ExitStatus{};
+        }
+    }
+    close_fds();
+    return exit_status_;
+}
+
+void Process::close_fds() {
+    for (int* fd : {&stdin_fd_, &stdout_fd_}) {
+        if (*fd >= 0) ::close(*fd);
+        *fd = -1;
+    }
+}
+
+}  // namespace balance::players::external

@@ -1,0 +1,258 @@
+// Process: spawning, line reading with timeouts, EOF/crash reporting, SIGPIPE safety,
+// termination and reaping, descriptor hygiene. Uses only POSIX tools (sh, cat, ls).
+
+#include "balance/players/external/process.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace balance::players::external {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+Process spawn_or_die(std::vector<std::string> argv, ProcessOptions options = {}) {
+    options.argv = std::move(argv);
+    auto process = Process::spawn(options);
+    EXPECT_TRUE(process.ok()) << process.error().to_string();
+    return std::move(process).value();
+}
+
+Process shell(const std::string& script, ProcessOptions options = {}) {
+    return spawn_or_die({"/bin/sh", "-c", script}, std::move(options));
+}
+
+// True when `pid` is no child of ours any more: reaped, so not a zombie.
+bool reaped(pid_t pid) {
+    int status = 0;
+    return ::waitpid(pid, &status, WNOHANG) == -1 && errno == ECHILD;
+}
+
+std::set<int> open_fds() {
+    std::set<int> fds;
+    DIR* dir = ::opendir("/proc/self/fd");
+    const int own = ::dirfd(dir);
+    while (dirent* entry = ::readdir(dir)) {
+        if (entry->d_name[0] == '.') continue;
+        const int fd = std::stoi(entry->d_name);
+        if (fd != own) fds.insert(fd);
+    }
+    ::closedir(dir);
+    return fds;
+}
+
+std::filesystem::path temp_path(const std::string& name) {
+    return std::filesystem::temp_directory_path() /
+           ("balance_process_test_" + std::to_string(::getpid()) + "_" + name);
+}
+
+TEST(ExternalProcess, EchoesLinesThroughCat) {
+    Process cat = spawn_or_die({"cat"});  // found through PATH
+    ASSERT_TRUE(cat.write_line("hello engine").ok());
+    ASSERT_TRUE(cat.write_line("second").ok());
+    auto first = cat.read_line(5s);
+    ASSERT_TRUE(first.ok()) << first.error().to_string();
+    EXPECT_EQ(*first, "hello engine");
+    EXPECT_EQ(*cat.read_line(5s), "second");
+    EXPECT_TRUE(cat.alive());
+}
+
+TEST(ExternalProcess, StripsCarriageReturnsAndJoinsPartialLines) {
+    Process p = shell("printf 'one\\r\\ntw'; sleep 0.1; printf 'o\\nlast-without-newline'");
+    EXPECT_EQ(*p.read_line(5s), "one");
+    EXPECT_EQ(*p.read_line(5s), "two");
+    EXPECT_EQ(*p.read_line(5s), "last-without-newline");  // returned at EOF before the error
+    auto end = p.read_line(5s);
+    ASSERT_FALSE(end.ok());
+    EXPECT_EQ(end.fault(), Fault::Crashed);
+    ASSERT_TRUE(end.error().exit.has_value());
+    EXPECT_EQ(end.error().exit->code, 0);
+}
+
+TEST(ExternalProcess, ReadTimeoutKeepsPartialLine) {
+    Process p = shell("printf 'partial'; sleep 0.3; printf ' line\\n'; sleep 5");
+    const auto before = Clock::now();
+    auto line = p.read_line(100ms);
+    ASSERT_FALSE(line.ok());
+    EXPECT_EQ(line.fault(), Fault::Timeout);
+    EXPECT_GE(Clock::now() - before, 100ms);
+    auto later = p.read_line(5s);
+    ASSERT_TRUE(later.ok()) << later.error().to_string();
+    EXPECT_EQ(*later, "partial line");
+}
+
+TEST(ExternalProcess, ReportsExitCode) {
+    Process p = shell("echo bye; exit 3");
+    EXPECT_EQ(*p.read_line(5s), "bye");
+    auto end = p.read_line(5s);
+    ASSERT_FALSE(end.ok());
+    EXPECT_EQ(end.fault(), Fault::Crashed);
+    ASSERT_TRUE(end.error().exit.has_value());
+    EXPECT_EQ(end.error().exit->code, 3);
+    EXPECT_FALSE(end.error().exit->signal.has_value());
+    EXPECT_NE(end.error().to_string().find("exit code 3"), std::string::npos);
+    EXPECT_TRUE(reaped(p.pid()));
+}
+
+TEST(ExternalProcess, ReportsDeathBySignal) {
+    Process p = shell("kill -SEGV $$");
+    auto end = p.read_line(5s);
+    ASSERT_FALSE(end.ok());
+    EXPECT_EQ(end.fault(), Fault::Crashed);
+    ASSERT_TRUE(end.error().exit.has_value());
+    EXPECT_EQ(end.error().exit->signal, SIGSEGV);
+    EXPECT_NE(end.error().to_string().find("SIGSEGV"), std::string::npos);
+    EXPECT_TRUE(reaped(p.pid()));
+    EXPECT_FALSE(p.alive());
+}
+
+TEST(ExternalProcess, WritingToADeadProcessIsAnErrorNotSigpipe) {
+    Process p = shell("exit 0");
+    p.wait_exit(5s);
+    // The pipe's reader is gone: without the SIGPIPE guard this would kill the test binary.
+    auto written = p.write_line("anyone there?");
+    ASSERT_FALSE(written.ok());
+    EXPECT_EQ(written.fault(), Fault::Crashed);
+    // The SIGPIPE was consumed, not left pending for a later unblock.
+    sigset_t pending;
+    sigpending(&pending);
+    EXPECT_EQ(sigismember(&pending, SIGPIPE), 0);
+}
+
+TEST(ExternalProcess, WriteTimesOutWhenTheChildStopsReading) {
+    ProcessOptions options;
+    options.write_timeout = 200ms;
+    Process p = shell("sleep 30", options);
+    const std::string chunk(4096, 'x');
+    EngineResult<void> written;
+    // A pipe holds 64 kB by default; 1000 writes of 4 kB must hit the limit.
+    for (int i = 0; i < 1000 && written.ok(); ++i) written = p.write_line(chunk);
+    ASSERT_FALSE(written.ok());
+    EXPECT_EQ(written.fault(), Fault::Timeout);
+}
+
+TEST(ExternalProcess, MissingProgramIsSpawnFailed) {
+    ProcessOptions options;
+    options.argv = {"/nonexistent/engine-binary"};
+    auto p = Process::spawn(options);
+    ASSERT_FALSE(p.ok());
+    EXPECT_EQ(p.fault(), Fault::SpawnFailed);
+    EXPECT_NE(p.error().message.find("/nonexistent/engine-binary"), std::string::npos);
+
+    options.argv = {};
+    EXPECT_EQ(Process::spawn(options).fault(), Fault::SpawnFailed);
+}
+
+TEST(ExternalProcess, MissingWorkingDirectoryIsSpawnFailed) {
+    ProcessOptions options;
+    options.argv = {"/bin/sh", "-c", "true"};
+    options.working_directory = "/nonexistent/dir";
+    auto p = Process::spawn(options);
+    ASSERT_FALSE(p.ok());
+    EXPECT_EQ(p.fault(), Fault::SpawnFailed);
+}
+
+TEST(ExternalProcess, WorkingDirectoryEnvironmentAndStderrLog) {
+    const auto log = temp_path("stderr.log");
+    std::filesystem::remove(log);
+    {
+        std::ofstream(log) << "earlier line\n";  // appended to, never truncated
+    }
+    ProcessOptions options;
+    options.working_directory = "/usr";
+    options.extra_environment = {{"BALANCE_TEST_VAR", "forty two"}, {"HOME", "/nowhere"}};
+    options.stderr_log = log;
+    Process p = shell("pwd; echo \"$BALANCE_TEST_VAR\"; echo \"$HOME\"; echo oops >&2", options);
+    EXPECT_EQ(*p.read_line(5s), "/usr");
+    EXPECT_EQ(*p.read_line(5s), "forty two");
+    EXPECT_EQ(*p.read_line(5s), "/nowhere");  // replaced, not duplicated
+    EXPECT_EQ(p.read_line(5s).fault(), Fault::Crashed);
+    std::ifstream in(log);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str(), "earlier line\noops\n");
+    std::filesystem::remove(log);
+}
+
+TEST(ExternalProcess, TerminateEscalatesToSigkillAndReaps) {
+    // Ignores SIGTERM and EOF on stdin: only SIGKILL ends it.
+    Process p = shell("trap '' TERM; echo ready; while :; do sleep 1; done");
+    EXPECT_EQ(*p.read_line(5s), "ready");
+    const pid_t pid = p.pid();
+    const auto status = p.terminate(100ms);
+    ASSERT_TRUE(status.has_value());
+    EXPECT_EQ(status->signal, SIGKILL);
+    EXPECT_TRUE(reaped(pid));
+    EXPECT_FALSE(p.alive());
+    EXPECT_EQ(p.read_line(10ms).fault(), Fault::NotRunning);
+    EXPECT_EQ(p.write_line("x").fault(), Fault::NotRunning);
+}
+
+TEST(ExternalProcess, TerminateUsesSigtermFirst) {
+    Process p = shell("echo ready; exec sleep 30");
+    EXPECT_EQ(*p.read_line(5s), "ready");
+    const auto status = p.terminate(5s);
+    ASSERT_TRUE(status.has_value());
+    EXPECT_EQ(status->signal, SIGTERM);
+}
+
+TEST(ExternalProcess, DestructorReapsTheChild) {
+    pid_t pid = -1;
+    {
+        Process p = shell("exec sleep 30");
+        pid = p.pid();
+        EXPECT_TRUE(p.alive());
+    }
+    EXPECT_TRUE(reaped(pid));
+}
+
+TEST(ExternalProcess, MovedFromProcessOwnsNothing) {
+    Process a = spawn_or_die({"cat"});
+    const pid_t pid = a.pid();
+    Process b = std::move(a);
+    EXPECT_EQ(b.pid(), pid);
+    EXPECT_EQ(a.pid(), -1);  // NOLINT(bugprone-use-after-move): checking the moved-from state
+    EXPECT_FALSE(a.alive());
+    ASSERT_TRUE(b.write_line("still here").ok());
+    EXPECT_EQ(*b.read_line(5s), "still here");
+}
+
+TEST(ExternalProcess, NoDescriptorLeaksInParentOrChildren) {
+    const std::set<int> before = open_fds();
+    std::set<int> inheritable;  // descriptors any child inherits whatever we do
+    for (int fd : before) {
+        if ((::fcntl(fd, F_GETFD) & FD_CLOEXEC) == 0) inheritable.insert(fd);
+    }
+    {
+        Process holder = spawn_or_die({"cat"});  // its pipe ends must not reach the next child
+        Process lister = spawn_or_die({"ls", "-1", "/proc/self/fd"});
+        std::vector<int> extra;
+        while (true) {
+            auto line = lister.read_line(5s);
+            if (!line.ok()) break;
+            const int fd = std::stoi(*line);
+            if (fd > 2 && inheritable.count(fd) == 0) extra.push_back(fd);
+        }
+        // ls itself holds one descriptor for the directory it lists.
+        EXPECT_LE(extra.size(), 1u);
+    }
+    for (int i = 0; i < 20; ++i) {
+        Process p = shell("echo hi");
+        EXPECT_EQ(*p.read_line(5s), "hi");
+    }
+    EXPECT_EQ(open_fds(), before);
+}
+
+}  // namespace
+}  // namespace balance::players::external
