@@ -1,0 +1,15 @@
+#pragma once
+// What every subcommand gets: where to print and where to leave its exit status. Passing the
+// streams (instead of using std::cout) lets tests run commands in-process and read the output.
+
+#include <ostream>
+
+namespace balance::app {
+
+struct AppContext {
+    std::ostream& out;  // results: text tables or exactly one JSON object
+    std::ostream& err;  // "balance: error: <where>: <message>" lines
+    int exit_code = 0;  // set by the subcommand that ran
+};
+
+}  // namespace balance::app

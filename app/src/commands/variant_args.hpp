@@ -1,0 +1,34 @@
+#pragma once
+// The flags shared by every command that plays a variant (perft now; sweep, bench, uci, ...
+// later): which variant, which armies, which optional rules.
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "balance/core/error.hpp"
+#include "balance/core/spec.hpp"
+
+namespace balance::app {
+
+struct VariantArgs {
+    std::string variant;  // a name ("asymmetric") or a path
+    std::string white;    // army name or alias; empty: the variant's default
+    std::string black;
+    std::vector<std::string> rules;  // option selections, "stalemate-win", "x=y"
+};
+
+// Adds --variant (required), --white, --black and --rules to `command`.
+void add_variant_args(CLI::App& command, VariantArgs& args);
+
+struct SelectedVariant {
+    core::VariantSpec spec;
+    std::string white;  // canonical army names
+    std::string black;
+};
+
+// Finds and loads the variant with the selected rules and resolves the army names and aliases.
+[[nodiscard]] Result<SelectedVariant> load_selected_variant(const VariantArgs& args);
+
+}  // namespace balance::app

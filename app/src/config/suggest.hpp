@@ -1,0 +1,29 @@
+#pragma once
+// "Did you mean ...?" suggestions for misspelt keys, pieces, armies, options and values.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace balance::app {
+
+// Levenshtein distance where swapping two adjacent characters also costs 1 (optimal string
+// alignment), because transpositions ("unicron") are the commonest typo in names.
+[[nodiscard]] std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The candidate closest to `word`, if it is close enough to be a plausible typo: at most a third
+// of the word's length (and at least 1, at most 3 edits) away. Ties go to the earlier candidate.
+[[nodiscard]] std::optional<std::string> nearest_name(std::string_view word,
+                                                      const std::vector<std::string>& candidates);
+
+// "; did you mean 'betza'?" when there is a plausible candidate, otherwise "".
+[[nodiscard]] std::string did_you_mean(std::string_view word,
+                                       const std::vector<std::string>& candidates);
+
+// "a, b, c" for listing the accepted names in a message.
+[[nodiscard]] std::string join_names(const std::vector<std::string>& names,
+                                     std::string_view separator = ", ");
+
+}  // namespace balance::app

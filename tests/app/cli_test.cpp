@@ -1,0 +1,145 @@
+// The command line, run in-process through run_cli and, for exit codes, as the built binary.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "temp_dir.hpp"
+
+namespace balance::app {
+namespace {
+
+using testing::CliRun;
+using testing::run_balance;
+
+// Runs the built `balance` binary with a shell command line; returns exit status and stdout+stderr.
+CliRun run_binary(const std::string& args) {
+    const std::string command = std::string(BALANCE_BINARY_DIR) + "/app/balance " + args + " 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    EXPECT_NE(pipe, nullptr);
+    if (!pipe) return {-1, "", ""};
+    std::string output;
+    std::array<char, 4096> buffer;
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
+        output.append(buffer.data(), n);
+    const int status = ::pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output, ""};
+}
+
+constexpr std::string_view kBadVariant = R"(start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+[pieces.king]
+betsa = "K"
+role = "king"
+[armies.solo]
+letters = { K = "king" }
+)";
+
+TEST(Cli, HelpListsTheCommands) {
+    const CliRun result = run_balance({"--help"});
+    EXPECT_EQ(result.status, 0);
+    for (const char* command : {"check", "perft", "variants"}) {
+        EXPECT_NE(result.out.find(command), std::string::npos) << command;
+    }
+    EXPECT_TRUE(result.err.empty()) << result.err;
+}
+
+TEST(Cli, EverySubcommandHasHelp) {
+    for (const std::string command : {"check", "perft", "variants"}) {
+        const CliRun result = run_balance({command, "--help"});
+        EXPECT_EQ(result.status, 0) << command;
+        EXPECT_NE(result.out.find("Usage: balance " + command), std::string::npos) << result.out;
+    }
+}
+
+TEST(Cli, UnknownCommandSuggests) {
+    const CliRun result = run_balance({"chek", "chess"});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_EQ(result.err,
+              "balance: error: unknown command 'chek'; did you mean 'check'? (commands: variants, "
+              "check, perft)\n");
+}
+
+TEST(Cli, BadFlagIsAnErrorWithStatus1) {
+    const CliRun result = run_balance({"perft", "--variant", "chess"});  // --depth missing
+    EXPECT_EQ(result.status, 1);
+    EXPECT_TRUE(result.err.starts_with("balance: error: --depth is required")) << result.err;
+}
+
+TEST(Cli, CheckReportsConfigErrorsWithFileAndLine) {
+    testing::TempDir dir;
+    const auto file = dir.write("bad.toml", kBadVariant);
+    const CliRun result = run_balance({"check", file.string()});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_EQ(result.err, "balance: error: " + file.string() +
+                              ":3: unknown key 'betsa' in [pieces.king]; did you mean 'betza'?\n");
+    EXPECT_EQ(result.out, "");
+}
+
+TEST(Cli, CheckJsonIsOneObject) {
+    testing::TempDir dir;
+    const auto file = dir.write("bad.toml", kBadVariant);
+    const CliRun result = run_balance({"check", "--json", file.string()});
+    EXPECT_EQ(result.status, 1);
+    const auto json = nlohmann::json::parse(result.out);
+    EXPECT_FALSE(json["ok"]);
+    ASSERT_EQ(json["files"].size(), 1u);
+    EXPECT_EQ(json["files"][0]["errors"][0]["where"], file.string() + ":3");
+}
+
+TEST(Cli, CheckUnknownVariantName) {
+    const CliRun result = run_balance({"check", "asymetric"});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_NE(result.err.find("did you mean 'asymmetric'?"), std::string::npos) << result.err;
+}
+
+TEST(Cli, VariantsJsonListsTheShippedVariants) {
+    const CliRun result = run_balance({"variants", "--json"});
+    ASSERT_EQ(result.status, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out);
+    std::map<std::string, nlohmann::json> by_name;
+    for (const auto& variant : json["variants"]) by_name[variant["name"]] = variant;
+    ASSERT_TRUE(by_name.count("asymmetric") && by_name.count("chess") && by_name.count("uneven"));
+    EXPECT_EQ(by_name["asymmetric"]["armies"].size(), 3u);
+    EXPECT_EQ(by_name["asymmetric"]["options"].size(), 7u);
+    EXPECT_EQ(by_name["uneven"]["files"], 10);
+    EXPECT_EQ(by_name["uneven"]["options"][1]["values"],
+              (nlohmann::json{"deduced", "literal", "mirrored"}));
+}
+
+TEST(Cli, PerftRejectsUnknownArmyAndOption) {
+    CliRun result =
+        run_balance({"perft", "--variant", "asymmetric", "--white", "elvs", "--depth", "1"});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_EQ(result.err,
+              "balance: error: --white: unknown army 'elvs' for variant 'asymmetric'; did you "
+              "mean 'elves'? (armies: humans, elves, orcs)\n");
+    result = run_balance(
+        {"perft", "--variant", "asymmetric", "--rules", "stalemate-wn", "--depth", "1"});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_NE(result.err.find("unknown option 'stalemate-wn'; did you mean 'stalemate-win'?"),
+              std::string::npos)
+        << result.err;
+}
+
+TEST(CliBinary, HelpExitsZero) {
+    const CliRun result = run_binary("--help");
+    EXPECT_EQ(result.status, 0) << result.out;
+    EXPECT_NE(result.out.find("Subcommands:"), std::string::npos) << result.out;
+    EXPECT_EQ(run_binary("perft --help").status, 0);
+}
+
+TEST(CliBinary, CheckFailsWithStatus1AndAMessage) {
+    testing::TempDir dir;
+    const auto file = dir.write("bad.toml", kBadVariant);
+    const CliRun result = run_binary("check '" + file.string() + "'");
+    EXPECT_EQ(result.status, 1);
+    EXPECT_NE(result.out.find("bad.toml:3: unknown key 'betsa'"), std::string::npos) << result.out;
+}
+
+}  // namespace
+}  // namespace balance::app
