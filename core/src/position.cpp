@@ -246,16 +246,25 @@ Result<void> Position<BB>::parse(std::string_view fen) {
             if (!enemy_pawn(victim))
                 return make_error("e.p. victim '" + f.substr(slash + 1) + "' is not an enemy pawn");
         } else {
-            // The victim stands one rank beyond the e.p. square, seen from the side that moved:
-            // straight ahead, or (after a diagonal double step) on one adjacent file.
-            const int dir = them == Color::White ? 1 : -1;
-            const int vr = r.rank_of(ep) + dir;
+            // Candidates: enemy pawns standing where a double step through `ep` (one of their
+            // e.p.-creating lame steps from their start rank) would have left them.
             std::vector<Square> candidates;
-            for (int df : {0, -1, 1}) {
-                const int vf = r.file_of(ep) + df;
-                if (vf < 0 || vf >= r.files || vr < 0 || vr >= r.ranks) continue;
-                if (enemy_pawn(r.square(vf, vr))) candidates.push_back(r.square(vf, vr));
-                if (df == 0 && !candidates.empty()) break;
+            for (PieceType t : r.armies[index(them)].types) {
+                if (r.pieces[t].role != PieceRole::Pawn) continue;
+                BB starts = r.initial_squares[index(them)][t];
+                while (starts) {
+                    const Square from = pop_lsb(starts);
+                    for (const auto& s : r.moves[index(them)][t].lame(from)) {
+                        if (!s.creates_ep || s.ep_square != ep) continue;
+                        BB landing = s.quiet;
+                        while (landing) {
+                            const Square v = pop_lsb(landing);
+                            if (enemy_pawn(v) && std::find(candidates.begin(), candidates.end(),
+                                                           v) == candidates.end())
+                                candidates.push_back(v);
+                        }
+                    }
+                }
             }
             if (candidates.empty())
                 return make_error("e.p. square '" + f + "' has no enemy pawn beside it");
@@ -330,7 +339,9 @@ std::string Position<BB>::fen() const {
         out += '-';
     } else {
         out += square_name(r.files, ep_square_);
-        const int dir = stm_ == Color::White ? 1 : -1;
+        // The victim of a straight double step stands just beyond the e.p. square, seen from the
+        // side that moved; any other victim (a Sprite's diagonal step) is written out.
+        const int dir = stm_ == Color::White ? -1 : 1;
         if (ep_victim_ != ep_square_ + dir * r.files) out += "/" + square_name(r.files, ep_victim_);
     }
     out += ' ' + std::to_string(rule50_) + ' ' + std::to_string(game_ply_ / 2 + 1);
