@@ -34,6 +34,14 @@ ping => pong $1
 go => move a8a1 | 0-1 {Black mates}
 )";
 
+// An engine that refuses the move e2e5 and answers every go with e7e5.
+const char* const refuses_e2e5_script = R"(
+protover => feature ping=1 setboard=1 done=1
+ping => pong $1
+e2e5 => Illegal move: e2e5
+go => move e7e5
+)";
+
 XboardConfig mock_config(const ScriptFile& script, Transcript* transcript = nullptr) {
     XboardConfig config;
     config.process.argv = {BALANCE_MOCK_ENGINE_SCRIPTED, script.path()};
@@ -150,6 +158,23 @@ TEST(ExternalXboardClient, EditModeWhenSetboardIsMissing) {
     EXPECT_EQ(setup[3], "edit");
 }
 
+TEST(ExternalXboardClient, SetPositionChecksMovesWithoutSearching) {
+    ScriptFile script(refuses_e2e5_script);
+    Transcript transcript;
+    XboardClient client(mock_config(script, &transcript));
+    ASSERT_TRUE(client.start().ok());
+    auto refused = client.set_position("startpos", {"e2e5"});
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.fault(), Fault::Protocol);
+    transcript.mark();
+    ASSERT_TRUE(client.set_position("startpos", {"e2e4"}).ok());
+    EXPECT_FALSE(transcript.contains("go"));
+    // A search of the same position sends no set-up again.
+    transcript.mark();
+    ASSERT_TRUE(client.go("startpos", {"e2e4"}, depth(1)).ok());
+    EXPECT_EQ(without_limits(transcript.since_mark()), (std::vector<std::string>{"force"}));
+}
+
 TEST(ExternalXboardClient, LimitsAreTranslated) {
     ScriptFile script(setboard_script);
     Transcript transcript;
@@ -259,12 +284,7 @@ go => move O-O
 }
 
 TEST(ExternalXboardClient, IllegalMoveDuringReplayIsAProtocolError) {
-    ScriptFile script(R"(
-protover => feature ping=1 setboard=1 done=1
-ping => pong $1
-e2e5 => Illegal move: e2e5
-go => move e7e5
-)");
+    ScriptFile script(refuses_e2e5_script);
     Transcript transcript;
     XboardClient client(mock_config(script, &transcript));
     ASSERT_TRUE(client.start().ok());

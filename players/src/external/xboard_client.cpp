@@ -234,6 +234,17 @@ EngineResult<void> XboardClient::send_position(std::string_view start_fen,
     return send_moves(start_fen, moves, 0);
 }
 
+EngineResult<void> XboardClient::set_position(std::string_view start_fen,
+                                              const std::vector<std::string>& moves) {
+    if (!running()) return channel().not_running();
+    if (auto sent = send_position(start_fen, moves); !sent) return sent;
+    if (auto synced = sync(); !synced) return synced;
+    known_fen_ = std::string(start_fen);
+    known_moves_ = moves;
+    position_known_ = true;
+    return {};
+}
+
 EngineResult<Limits> XboardClient::send_limits(const Limits& limits, bool white) {
     std::vector<std::string> commands;
     Limits effective = limits;  // what the engine is really given, for the deadline

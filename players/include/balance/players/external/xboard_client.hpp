@@ -71,6 +71,11 @@ class XboardClient final : public ProcessClient {
     // ping/pong; Protocol error if the engine answered `Illegal move` or `Error` before the pong.
     [[nodiscard]] EngineResult<void> sync() override;
     [[nodiscard]] EngineResult<void> new_game() override;
+    // Sets the position up as go() would and waits for the engine to confirm it, without a
+    // search: a Protocol error quotes what it rejected ("Illegal move: e2e5"). This checks moves
+    // against the engine's own rules, e.g. a Fairy-Max variant definition.
+    [[nodiscard]] EngineResult<void> set_position(std::string_view start_fen,
+                                                  const std::vector<std::string>& moves);
     [[nodiscard]] EngineResult<SearchReply> go(std::string_view start_fen,
                                                const std::vector<std::string>& moves,
                                                const Limits& limits) override;
