@@ -55,6 +55,7 @@ Result<PerftResult> run_perft(const VariantSpec& spec, const PerftRequest& reque
 Result<void> validate(const VariantSpec& spec) {
     for (const auto& white : spec.armies)
         for (const auto& black : spec.armies) {
+            if (!white.can_play_white || !black.can_play_black) continue;
             auto rules = compile_rules(spec, white.name, black.name);
             if (!rules) return rules.error();
             // Parsing the start position checks letters, kings, castling rights.

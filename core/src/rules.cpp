@@ -114,11 +114,16 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
     const ArmySpec* army_spec[2] = {
         find_army(spec, white_army.empty() ? spec.default_white : white_army),
         find_army(spec, black_army.empty() ? spec.default_black : black_army)};
-    for (int c = 0; c < 2; ++c)
+    for (int c = 0; c < 2; ++c) {
         if (!army_spec[c])
             return make_error("unknown army '" + (c == 0 ? white_army : black_army) +
                                   "' (variant " + spec.name + " has: " + army_names(spec) + ")",
                               where);
+        if (!(c == 0 ? army_spec[c]->can_play_white : army_spec[c]->can_play_black))
+            return make_error(
+                "army '" + army_spec[c]->name + "' may not play " + (c == 0 ? "White" : "Black"),
+                where);
+    }
     std::vector<int> spec_index;  // type -> index in spec.pieces
     for (size_t i = 0; i < spec.pieces.size(); ++i) {
         bool used = false;

@@ -140,6 +140,9 @@ Result<core::ArmySpec> read_army(const std::string& name, const toml::table& tab
     const toml::table* letters = fields.table("letters", Need::Required);
     army.promotions = fields.strings("promotions").value_or(std::vector<std::string>{});
     army.cannot_mate = fields.strings("cannot_mate").value_or(std::vector<std::string>{});
+    const std::string side = fields.choice("side", {"both", "white", "black"}).value_or("both");
+    army.can_play_white = side != "black";
+    army.can_play_black = side != "white";
     if (letters) read_letters(*letters, piece_names, army, fields);
     if (auto done = fields.finish(); !done) return done.error();
     if (auto done = check_promotions(army, piece_names, fields); !done) return done.error();

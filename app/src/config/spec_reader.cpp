@@ -44,8 +44,6 @@ Result<void> read_rules(const toml::table* table, const std::string& file,
                                            : core::NoPromotionAvailable::MayNotEnter;
     }
     rules.free_placement = fields.boolean("free_placement").value_or(rules.free_placement);
-    rules.ep_on_move_only_step =
-        fields.boolean("ep_on_move_only_step").value_or(rules.ep_on_move_only_step);
     rules.repetition_count =
         static_cast<int>(fields.integer("repetition_count", Need::Optional, 0, 1000)
                              .value_or(rules.repetition_count));

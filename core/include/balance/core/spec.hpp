@@ -32,6 +32,10 @@ struct ArmySpec {
     // army cannot mate a bare king, e.g. {"", "N", "B", "NN"}. Used for the insufficient-material
     // draw when the opponent has a bare king.
     std::vector<std::string> cannot_mate;
+    // Which colours the army may play: an array whose letters appear only on one side of the
+    // start position (Uneven's two armies) cannot play the other.
+    bool can_play_white = true;
+    bool can_play_black = true;
     std::string where;
 };
 
@@ -59,9 +63,6 @@ struct GameRulesSpec {
     bool promote_to_captured = false;                   // optional rule B
     NoPromotionAvailable no_promotion_available = NoPromotionAvailable::MayNotEnter;
     bool free_placement = false;  // optional rule C: back ranks placed by drops, White first
-    // A pawn's move-only step onto the e.p. square also captures e.p. (RULES 1.3 [AMBIGUOUS];
-    // off: a Footman stepping straight onto it makes a plain move).
-    bool ep_on_move_only_step = false;
     int repetition_count = 3;           // positions repeated this often end the game; 0 = off
     int fifty_move_plies = 100;         // reversible plies that end the game; 0 = off
     bool insufficient_material = true;  // draw when a bare king faces material that cannot mate
