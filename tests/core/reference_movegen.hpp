@@ -545,7 +545,7 @@ inline Pos from_fen(const std::string& fen, const Army& white, const Army& black
         p.ep = (std::stoi(ep.substr(1, slash - 1)) - 1) * files + (ep[0] - 'a');
         if (slash != std::string::npos)  // "e6/f5": the victim is named
             p.ep_victim = (std::stoi(ep.substr(slash + 2)) - 1) * files + (ep[slash + 1] - 'a');
-        const int fw = p.stm == 0 ? 1 : -1;  // else it stands beyond the e.p. square
+        const int fw = p.stm == 0 ? -1 : 1;  // else it stands beyond the e.p. square
         for (int df : {0, -1, 1}) {
             if (p.ep_victim >= 0) break;
             const int s = p.ep + fw * files + df;
