@@ -12,6 +12,7 @@
 //   (a socketpair + MSG_NOSIGNAL would be cheaper but changes what the engine sees on fd 0).
 // - Every read and write has a deadline (poll); nothing here can block forever, and nothing throws.
 // - The destructor terminates and reaps the child: no zombies, no orphaned engines.
+// - spawn() reads `environ` to build the child's environment: do not setenv() concurrently.
 
 #include <sys/types.h>
 
