@@ -83,23 +83,32 @@ class Generator {
         exact_ = true;
     }
 
-    // Opponent has pieces whose attacks need a test.
+    // Opponent has pieces whose attacks need a test. Not in check, a move can expose the king
+    // only by vacating its from-square (moves are monotone in occupancy: an added piece never
+    // opens a line, a captured one never adds an attack), so it is enough to find, once per
+    // position, the own pieces whose removal exposes the king; only their moves are tested.
     void prepare_tested() {
         in_check_ = pos_.attacked(ksq_, them_, occ_);
         check_mask_ = ~BB{};
+        exact_ = false;
         if (in_check_) {
             sensitive_ = ~BB{};
-        } else {
-            sensitive_ = r_.sliders->rook_rays(ksq_) | r_.sliders->bishop_rays(ksq_);
-            const int kf = r_.file_of(ksq_), kr = r_.rank_of(ksq_);
-            for (int df = -2; df <= 2; ++df)
-                for (int dr = -2; dr <= 2; ++dr) {
-                    const int f = kf + df, rk = kr + dr;
-                    if (f >= 0 && f < r_.files && rk >= 0 && rk < r_.ranks)
-                        sensitive_ |= square_bb<BB>(r_.square(f, rk));
-                }
+            return;
         }
-        exact_ = false;
+        BB near = r_.sliders->rook_rays(ksq_) | r_.sliders->bishop_rays(ksq_);
+        const int kf = r_.file_of(ksq_), kr = r_.rank_of(ksq_);
+        for (int df = -2; df <= 2; ++df)
+            for (int dr = -2; dr <= 2; ++dr) {
+                const int f = kf + df, rk = kr + dr;
+                if (f >= 0 && f < r_.files && rk >= 0 && rk < r_.ranks)
+                    near |= square_bb<BB>(r_.square(f, rk));
+            }
+        BB candidates = near & own_ & ~square_bb<BB>(ksq_);
+        sensitive_ = BB{};
+        while (candidates) {
+            const Square s = pop_lsb(candidates);
+            if (pos_.attacked(ksq_, them_, occ_ ^ square_bb<BB>(s))) sensitive_ |= square_bb<BB>(s);
+        }
     }
 
     // Does the king survive the move from -> to (victim removed, if any)?
