@@ -10,8 +10,17 @@
 namespace balance::app {
 
 void register_check(CLI::App& app, AppContext& ctx);
+void register_export(CLI::App& app, AppContext& ctx);
+void register_merge(CLI::App& app, AppContext& ctx);
 void register_perft(CLI::App& app, AppContext& ctx);
+void register_sweep(CLI::App& app, AppContext& ctx);
 void register_variants(CLI::App& app, AppContext& ctx);
+void register_report(CLI::App& app, AppContext& ctx);
+void register_sprt(CLI::App& app, AppContext& ctx);
+void register_values(CLI::App& app, AppContext& ctx);
+
+void register_uci(CLI::App& app, AppContext& ctx);
+void register_bench(CLI::App& app, AppContext& ctx);
 
 void register_all_commands(CLI::App& app, AppContext& ctx);
 
