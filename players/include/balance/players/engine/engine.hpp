@@ -1,0 +1,70 @@
+#pragma once
+// The internal engine as a Player: one transposition table and one searcher per board width,
+// evaluation tables built once per compiled Rules and cached (by rules pointer) until the
+// pairing changes. Single-threaded: run one Engine per game thread.
+//
+// Memory per instance: the hash table (EngineOptions::hash_mb, 16 MB by default) plus about
+// 1 MB of search scratch per board width used, plus ~100 KB of evaluation tables per pairing;
+// memory_bytes() reports the live total.
+//
+// Limits: SearchLimits nodes / depth / movetime, any combination (whichever is hit first).
+// With no limit at all the engine searches to depth 6. Under node and depth limits the reply is
+// a pure function of (game, limits, seed): every search starts from a logically empty hash
+// table, and no clock is read unless a movetime is set.
+
+#include <memory>
+#include <string>
+
+#include "balance/players/engine/eval.hpp"
+#include "balance/players/engine/search_types.hpp"
+#include "balance/players/engine/searcher.hpp"
+#include "balance/players/engine/transposition_table.hpp"
+#include "balance/players/player.hpp"
+
+namespace balance::players::engine {
+
+class Engine : public Player {
+  public:
+    explicit Engine(EngineOptions options = {});
+    ~Engine() override;
+
+    [[nodiscard]] std::string name() const override { return "balance"; }
+    void new_game() override {}
+    [[nodiscard]] MoveReply choose_move(const core::Game& game, const SearchLimits& limits,
+                                        std::uint64_t seed) override;
+
+    // Lower level, for tests, the bench and the UCI loop. `plies_played`: plies of the game so
+    // far (drives the opening randomisation, see root_random.hpp); pass a negative value for no
+    // randomisation. `pos` is restored on return.
+    template <core::Bitboard BB>
+    SearchResult search(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed = 0,
+                        int plies_played = -1, const SearchHooks& hooks = {});
+
+    // Static evaluation of `pos`, side to move's view (for tests and the UCI `eval` command).
+    template <core::Bitboard BB>
+    int static_eval(const core::Position<BB>& pos);
+
+    void set_options(const EngineOptions& options);
+    [[nodiscard]] const EngineOptions& options() const { return options_; }
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+  private:
+    template <core::Bitboard BB>
+    struct PerWidth {
+        std::shared_ptr<const core::Rules<BB>> rules;  // held so the cached pointer stays unique
+        std::unique_ptr<EvalTables<BB>> tables;
+        std::unique_ptr<Searcher<BB>> searcher;
+    };
+    template <core::Bitboard BB>
+    PerWidth<BB>& prepare(const core::Position<BB>& pos);
+    template <core::Bitboard BB>
+    RootRandom root_random(const core::Position<BB>& pos, std::uint64_t seed,
+                           int plies_played) const;
+
+    EngineOptions options_;
+    TranspositionTable tt_;
+    PerWidth<core::u64> narrow_;
+    PerWidth<core::u128> wide_;
+};
+
+}  // namespace balance::players::engine

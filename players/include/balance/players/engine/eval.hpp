@@ -1,0 +1,100 @@
+#pragma once
+// Static evaluation for any config-defined variant, with no piece-specific code.
+//
+// Everything is derived once per compiled Rules from the pieces' own move tables and values
+// (EvalTables), then read by evaluate():
+//  * Material: rules.pieces[t].value in centipawns. The unit comes from spec.value_unit ("pawn"
+//    = 100 cp, "quarter-pawn" = 25 cp, "centipawn" = 1 cp); for an unknown unit the smallest
+//    pawn-role value of the two armies defines 100 cp. One scale serves both armies, so an Elf
+//    Sprite (1.2) really is worth more than a Footman (1.0). Royal pieces carry no material.
+//    Pieces in hand (free placement) count as material too.
+//  * Centralisation: for every type and square, the number of squares the piece reaches on an
+//    empty board; a piece-square term rewards squares above the type's board average.
+//  * Mobility: squares a piece attacks (Position::attacks_from, which knows every Betza atom)
+//    that hold no own piece and are not attacked by enemy pawn-role pieces, against half the
+//    type's average; the weight per square falls with the type's typical reach (~1/sqrt).
+//  * Pawn-role pieces: advancement toward the promotion zone; passed pawns (no enemy pawn-role
+//    piece on the same or an adjacent file ahead of it: its "front span"), worth more the
+//    closer they are and the nearer the own king / the farther the enemy king; doubled and
+//    isolated pawns.
+//  * King safety: enemy attacks on the king zone (the royal piece's own empty-board targets)
+//    weighted by the attacker's value class, a pawn shield of pawn-role pieces in front of a
+//    king on its first two ranks, and a back-rank/edge piece-square term in the middlegame;
+//    centralisation in the endgame.
+//  * Rook-like pieces (plain orthogonal slider captures) on open and half-open files; pieces
+//    attacked by enemy pawn-role pieces.
+//  * The config's [[bonuses]] (Uneven's kirin + bishop pair).
+//  * Endgames: mop-up toward a bare king, and a drawish scale when the side ahead has no
+//    pawn-role pieces and less than a rook's worth more material.
+// Middlegame and endgame terms are tapered by the non-pawn material left on the board.
+// The evaluation is symmetric: a position and its colour-mirror score the same for the mover.
+
+#include <array>
+#include <vector>
+
+#include "balance/core/position.hpp"
+
+namespace balance::players::engine {
+
+// A middlegame / endgame pair.
+struct Score {
+    int mg = 0, eg = 0;
+    constexpr Score& operator+=(Score o) {
+        mg += o.mg;
+        eg += o.eg;
+        return *this;
+    }
+    constexpr Score& operator-=(Score o) {
+        mg -= o.mg;
+        eg -= o.eg;
+        return *this;
+    }
+    friend constexpr Score operator+(Score a, Score b) { return {a.mg + b.mg, a.eg + b.eg}; }
+    friend constexpr Score operator-(Score a, Score b) { return {a.mg - b.mg, a.eg - b.eg}; }
+    friend constexpr Score operator*(Score a, int k) { return {a.mg * k, a.eg * k}; }
+};
+
+template <core::Bitboard BB>
+struct EvalTables {
+    static constexpr int N = core::max_squares<BB>;
+
+    int files = 8, ranks = 8, squares = 64;
+    int unit_cp = 100;  // centipawns per unit of the config's piece values
+    std::array<int, core::MaxPieceTypes> value{};  // centipawns (0 for royal pieces)
+    std::array<bool, core::MaxPieceTypes> pawn{}, royal{}, rook_like{};
+    std::array<std::vector<core::PieceType>, 2> pawn_types,
+        piece_types;  // piece: non-pawn, non-royal
+    // Material + centralisation (+ advancement for pawns, placement for kings) per
+    // [colour][type][sq].
+    std::array<std::array<std::array<Score, N>, core::MaxPieceTypes>, 2> psq{};
+    std::array<Score, core::MaxPieceTypes> mobility_weight{};
+    std::array<int, core::MaxPieceTypes> mobility_center{};
+    std::array<int, core::MaxPieceTypes> attack_unit{};
+    std::array<std::array<BB, N>, 2> front_span{}, king_zone{}, shield_near{}, shield_far{};
+    std::array<BB, 16> file_bb{}, adjacent_files{};
+    std::array<std::array<int, N>, 2> relative_rank{};
+    std::array<std::array<int, N>, 2> promotion_square{};  // straight ahead on the last rank
+    std::array<int, N> center_distance{};  // 0 in the centre .. ~files/2 at the edge
+    std::vector<std::uint8_t> distance;    // king steps between two squares
+    int phase_total = 1;                   // non-pawn material of both start armies
+    struct Bonus {
+        std::vector<core::PieceType> types;
+        int cp = 0;
+    };
+    std::vector<Bonus> bonuses;
+
+    [[nodiscard]] int dist(int a, int b) const { return distance[a * squares + b]; }
+};
+
+template <core::Bitboard BB>
+[[nodiscard]] EvalTables<BB> build_eval_tables(const core::Rules<BB>& rules);
+
+// Centipawns from the side to move's point of view.
+template <core::Bitboard BB>
+[[nodiscard]] int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& tables);
+
+// Material balance only (piece values incl. hand), White's point of view: for tests and tools.
+template <core::Bitboard BB>
+[[nodiscard]] int material_balance(const core::Position<BB>& pos, const EvalTables<BB>& tables);
+
+}  // namespace balance::players::engine

@@ -1,0 +1,70 @@
+#pragma once
+// Vocabulary of the internal engine: score conventions, engine options, what a search returns
+// and the hooks a caller (the UCI loop, tests) can attach to a running search.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "balance/core/types.hpp"
+
+namespace balance::players::engine {
+
+// Scores are centipawns from the side to move's point of view. A mate found `n` plies from
+// the root scores MateScore - n (being mated: -(MateScore - n)), so shorter mates score higher.
+inline constexpr int MaxPly = 100;
+inline constexpr int MateScore = 30000;
+inline constexpr int MateBound = MateScore - MaxPly;  // |score| >= MateBound: a mate score
+inline constexpr int Infinite = 32000;
+
+[[nodiscard]] constexpr bool is_mate_score(int score) {
+    return score >= MateBound || score <= -MateBound;
+}
+// Moves (not plies) to mate, negative when the side to move is being mated; 0 if not a mate.
+[[nodiscard]] constexpr int mate_in_moves(int score) {
+    if (score >= MateBound) return (MateScore - score + 1) / 2;
+    if (score <= -MateBound) return -(MateScore + score) / 2;
+    return 0;
+}
+
+struct EngineOptions {
+    std::size_t hash_mb = 16;  // transposition table size; one table per Engine instance
+    // Game diversity (see root_random.hpp): during the first `random_plies` plies of a game the
+    // engine picks uniformly, by the seed, among root moves scoring within `random_margin_cp`
+    // of the best. 0 plies turns it off.
+    int random_plies = 8;
+    int random_margin_cp = 25;
+};
+
+// Reported after every completed iteration (and by the UCI loop as an `info` line).
+struct IterationInfo {
+    int depth = 0;
+    int seldepth = 0;
+    int score = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0.0;
+    std::vector<core::Move> pv;
+};
+
+struct SearchHooks {
+    // Set from another thread to stop the search (UCI `stop`); checked at every node.
+    const std::atomic<bool>* stop = nullptr;
+    // Ignore the depth cap and keep deepening until stopped (UCI `go infinite`).
+    bool infinite = false;
+    std::function<void(const IterationInfo&)> on_iteration;
+};
+
+struct SearchResult {
+    core::Move best;  // none only when the side to move has no legal move
+    int score = 0;    // of `best`, side to move's view
+    int depth = 0;    // last completed iteration
+    int seldepth = 0;
+    std::uint64_t nodes = 0;  // every node visited, quiescence included
+    double seconds = 0.0;
+    std::vector<core::Move> pv;
+    int candidates = 1;  // root moves the seeded choice picked from (1: no randomisation)
+};
+
+}  // namespace balance::players::engine

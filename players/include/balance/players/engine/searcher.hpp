@@ -1,0 +1,111 @@
+#pragma once
+// The alpha-beta searcher for one board width. Engine owns one per width and reuses it (its
+// per-ply scratch is allocated once); tests and the bench may drive it directly.
+//
+// Search: iterative deepening with aspiration windows, principal variation search, a
+// transposition table, quiescence search (captures, e.p. and promotions; all evasions when in
+// check), check extension, null-move pruning (not in check, not during free placement, only
+// with non-pawn material), reverse futility pruning, late move reductions and late move /
+// futility pruning of quiet moves, mate distance pruning. Move ordering: hash move, captures by
+// MVV-LVA using the configured values (captures that lose material to a recapture go last),
+// killers, counter move, history.
+//
+// Draws inside the tree: any repetition of an earlier position (game history included), the
+// 50-move rule (a mate on the last move still counts), insufficient material (the variant's
+// cannot_mate lists), stalemate (a loss for the stalemated side when game.stalemate ==
+// WinForStalemater).
+//
+// Free placement: drops are ordinary moves, but the side to move may stay the same after one,
+// so a child's score is negated only when the turn actually passed (see child()).
+//
+// Determinism: the result is a function of the position (with history), the limits, and the
+// seed. Time is only read when a movetime is set; node and depth limits are checked against
+// the node counter, which counts the same on every machine.
+
+#include <array>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "balance/core/position.hpp"
+#include "balance/players/engine/eval.hpp"
+#include "balance/players/engine/root_random.hpp"
+#include "balance/players/engine/search_types.hpp"
+#include "balance/players/engine/transposition_table.hpp"
+#include "balance/players/player.hpp"
+
+namespace balance::players::engine {
+
+template <core::Bitboard BB>
+class Searcher {
+  public:
+    explicit Searcher(TranspositionTable& tt);
+
+    // Searches `pos` (restored on return) with `tables` built from pos.rules().
+    SearchResult run(core::Position<BB>& pos, const EvalTables<BB>& tables,
+                     const SearchLimits& limits, const RootRandom& random,
+                     const SearchHooks& hooks = {});
+
+    [[nodiscard]] std::size_t scratch_bytes() const;
+
+  private:
+    struct Frame {
+        core::MoveList moves;
+        std::array<int, core::MoveList::Capacity> scores;
+        core::Move killers[2];
+        int static_eval = 0;
+        core::Move current;  // the move made from this ply
+        core::PieceCode moved = core::NoPiece;
+        int next = 0;  // next index the picker examines
+    };
+    struct RootMove {
+        core::Move move;
+        int score = -Infinite;
+        int previous = -Infinite;
+        bool exact = false;  // score is exact (inside the window it was searched with)
+        std::vector<core::Move> pv;
+    };
+
+    int search(int depth, int alpha, int beta, int ply, bool in_check);
+    int qsearch(int alpha, int beta, int ply, bool in_check);
+    int root_search(int depth, int alpha, int beta);
+    // Searches the position after a move: negated unless the mover keeps the turn (placement).
+    int child(core::Color mover, int depth, int alpha, int beta, int ply, bool in_check);
+    int child_q(core::Color mover, int alpha, int beta, int ply, bool in_check);
+
+    void score_moves(Frame& f, core::Move hash_move, int ply, bool captures_only);
+    core::Move pick(Frame& f, int& score);
+    [[nodiscard]] bool losing_capture(core::Move m) const;
+    [[nodiscard]] int captured_value(core::Move m) const;
+    [[nodiscard]] bool draw_by_rule(int ply) const;
+    [[nodiscard]] bool has_non_pawn_material(core::Color c) const;
+    [[nodiscard]] bool gives_check() const { return !pos_->in_placement() && pos_->in_check(); }
+    void update_quiet_stats(Frame& f, int ply, core::Move best, int depth, const core::Move* tried,
+                            int n);
+    void update_pv(int ply, core::Move m);
+    void check_limits();
+    // Counts the node and checks the limits; false once the search must stop.
+    [[nodiscard]] bool enter_node(int ply);
+    [[nodiscard]] int evaluate_here() const { return evaluate(*pos_, *et_); }
+
+    TranspositionTable& tt_;
+    core::Position<BB>* pos_ = nullptr;
+    const EvalTables<BB>* et_ = nullptr;
+    const SearchHooks* hooks_ = nullptr;
+    std::vector<Frame> frames_;
+    std::vector<RootMove> root_moves_;
+    std::array<std::array<core::Move, MaxPly + 1>, MaxPly + 1> pv_{};
+    std::array<int, MaxPly + 1> pv_length_{};
+    std::array<std::array<int, core::max_squares<BB>>, 64> history_{};  // [piece code][to]
+    std::array<std::array<core::Move, core::max_squares<BB>>, 64> counter_{};
+    std::array<std::array<std::uint8_t, 64>, 64> reductions_{};
+
+    std::uint64_t nodes_ = 0, node_limit_ = 0;
+    bool stopped_ = false, limits_armed_ = false, has_deadline_ = false;
+    std::chrono::steady_clock::time_point start_, deadline_;
+    int seldepth_ = 0;
+    int root_depth_ = 0;
+    int random_margin_ = 0;  // > 0: root moves within this of the best get exact scores
+};
+
+}  // namespace balance::players::engine

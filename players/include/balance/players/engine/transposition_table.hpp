@@ -1,0 +1,64 @@
+#pragma once
+// The transposition table: 16-byte entries in 64-byte clusters of four.
+//
+// Every search starts from a logically empty table: new_search() bumps a 16-bit generation and
+// entries of older generations are invisible to probe(). A move therefore depends only on the
+// position (with its history), the limits and the seed, never on what the engine searched
+// before, and a fresh engine answers exactly like a used one. Clearing is O(1); the memory is
+// wiped for real only when the generation counter wraps (every 65535 searches).
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "balance/core/types.hpp"
+
+namespace balance::players::engine {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TTEntry {
+    std::uint32_t key32 = 0;
+    std::uint32_t move = 0;
+    std::int16_t score = 0;
+    std::int16_t eval = 0;
+    std::uint16_t generation = 0;  // 0 = empty
+    std::int8_t depth = 0;
+    Bound bound = Bound::None;
+
+    [[nodiscard]] core::Move best_move() const {
+        return core::Move(static_cast<int>(move & 0x7F), static_cast<int>((move >> 7) & 0x7F),
+                          core::MoveKind((move >> 14) & 7), static_cast<int>((move >> 17) & 0x1F));
+    }
+};
+static_assert(sizeof(TTEntry) == 16);
+
+class TranspositionTable {
+  public:
+    explicit TranspositionTable(std::size_t megabytes);
+
+    void resize(std::size_t megabytes);
+    void new_search();
+    [[nodiscard]] const TTEntry* probe(std::uint64_t key) const;
+    void store(std::uint64_t key, core::Move move, int score, int eval, int depth, Bound bound);
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&clusters_[index(key)]); }
+
+    [[nodiscard]] std::size_t bytes() const { return clusters_.size() * sizeof(Cluster); }
+    // Per mille of the first 1000 clusters' entries written by the current search.
+    [[nodiscard]] int hashfull() const;
+
+  private:
+    struct alignas(64) Cluster {
+        TTEntry entries[4];
+    };
+    // The high bits pick the cluster, the low 32 bits verify: the two are independent.
+    [[nodiscard]] std::size_t index(std::uint64_t key) const {
+        return static_cast<std::size_t>((static_cast<unsigned __int128>(key) * clusters_.size()) >>
+                                        64);
+    }
+
+    std::vector<Cluster> clusters_;
+    std::uint16_t generation_ = 0;
+};
+
+}  // namespace balance::players::engine

@@ -1,0 +1,102 @@
+#include "balance/players/engine/engine.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace balance::players::engine {
+
+Engine::Engine(EngineOptions options) : options_(options), tt_(options.hash_mb) {}
+Engine::~Engine() = default;
+
+void Engine::set_options(const EngineOptions& options) {
+    if (options.hash_mb != options_.hash_mb) tt_.resize(options.hash_mb);
+    options_ = options;
+}
+
+std::size_t Engine::memory_bytes() const {
+    std::size_t total = sizeof(*this) + tt_.bytes();
+    if (narrow_.tables)
+        total += sizeof(EvalTables<core::u64>) + narrow_.tables->distance.capacity();
+    if (wide_.tables) total += sizeof(EvalTables<core::u128>) + wide_.tables->distance.capacity();
+    if (narrow_.searcher) total += narrow_.searcher->scratch_bytes();
+    if (wide_.searcher) total += wide_.searcher->scratch_bytes();
+    return total;
+}
+
+template <core::Bitboard BB>
+Engine::PerWidth<BB>& Engine::prepare(const core::Position<BB>& pos) {
+    PerWidth<BB>* w;
+    if constexpr (std::is_same_v<BB, core::u64>)
+        w = &narrow_;
+    else
+        w = &wide_;
+    if (w->rules.get() != pos.rules_ptr().get()) {
+        w->rules = pos.rules_ptr();
+        w->tables = std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules));
+    }
+    if (!w->searcher) w->searcher = std::make_unique<Searcher<BB>>(tt_);
+    return *w;
+}
+
+// Randomise while the side to move has made fewer than ceil(random_plies / 2) moves in this
+// game (root_random.hpp). Counting the mover's own moves keeps it symmetric under free
+// placement, where one side makes several plies in a row.
+template <core::Bitboard BB>
+RootRandom Engine::root_random(const core::Position<BB>& pos, std::uint64_t seed,
+                               int plies_played) const {
+    RootRandom random;
+    const int own_limit = (options_.random_plies + 1) / 2;
+    if (plies_played < 0 || own_limit <= 0 || options_.random_margin_cp <= 0) return random;
+    if (plies_played > 4 * own_limit + 64) return random;  // even placement cannot keep it low
+    core::Position<BB> replay = pos;
+    const core::Color mover = pos.side_to_move();
+    int own = 0;
+    for (int i = 0; i < plies_played && replay.history_size() > 0; ++i) {
+        replay.unmake();
+        own += replay.side_to_move() == mover;
+    }
+    random.active = own < own_limit;
+    random.margin_cp = options_.random_margin_cp;
+    random.seed = seed;
+    return random;
+}
+
+template <core::Bitboard BB>
+SearchResult Engine::search(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed,
+                            int plies_played, const SearchHooks& hooks) {
+    PerWidth<BB>& w = prepare(pos);
+    return w.searcher->run(pos, *w.tables, limits, root_random(pos, seed, plies_played), hooks);
+}
+
+template <core::Bitboard BB>
+int Engine::static_eval(const core::Position<BB>& pos) {
+    return evaluate(pos, *prepare(pos).tables);
+}
+
+MoveReply Engine::choose_move(const core::Game& game, const SearchLimits& limits,
+                              std::uint64_t seed) {
+    return game.visit([&](const auto& current) {
+        auto pos = current;  // the search makes and unmakes moves; the game stays untouched
+        const SearchResult r = search(pos, limits, seed, static_cast<int>(game.moves().size()));
+        MoveReply reply;
+        if (r.best.is_none()) {
+            reply.status = MoveStatus::NoMove;
+            reply.detail = "no legal move";
+        }
+        reply.move = r.best;
+        reply.score_cp = r.score;
+        reply.depth = r.depth;
+        reply.nodes = r.nodes;
+        reply.seconds = r.seconds;
+        return reply;
+    });
+}
+
+template SearchResult Engine::search(core::Position<core::u64>&, const SearchLimits&, std::uint64_t,
+                                     int, const SearchHooks&);
+template SearchResult Engine::search(core::Position<core::u128>&, const SearchLimits&,
+                                     std::uint64_t, int, const SearchHooks&);
+template int Engine::static_eval(const core::Position<core::u64>&);
+template int Engine::static_eval(const core::Position<core::u128>&);
+
+}  // namespace balance::players::engine

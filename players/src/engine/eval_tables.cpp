@@ -1,0 +1,184 @@
+// EvalTables: everything the evaluation needs, derived once from a compiled Rules object.
+// All weights are integers (the only floating point is sqrt/lround of config values, which
+// IEEE makes exact), so evaluation - and with it every search under a node or depth limit - is
+// the same on every machine.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "balance/players/engine/eval.hpp"
+
+namespace balance::players::engine {
+namespace {
+
+using core::Bitboard;
+using core::PieceRole;
+using core::PieceType;
+
+int unit_centipawns(const core::VariantSpec& spec, const std::vector<core::PieceInfo>& pieces) {
+    if (spec.value_unit == "pawn") return 100;
+    if (spec.value_unit == "quarter-pawn") return 25;
+    if (spec.value_unit == "centipawn") return 1;
+    double pawn = 0.0;
+    for (const auto& p : pieces)
+        if (p.role == PieceRole::Pawn && p.value > 0 && (pawn == 0.0 || p.value < pawn))
+            pawn = p.value;
+    return pawn > 0 ? static_cast<int>(std::lround(100.0 / pawn)) : 100;
+}
+
+// Squares a piece of colour c and type t reaches from sq on an empty board.
+template <Bitboard BB>
+BB empty_board_targets(const core::Rules<BB>& r, int c, PieceType t, int sq) {
+    const core::PieceMoves<BB>& pm = r.moves[c][t];
+    BB targets = pm.leaps[sq].quiet | pm.leaps[sq].capture;
+    for (const auto& g : pm.sliders) {
+        const BB a = g.orthogonal ? r.sliders->rook(sq, BB{}) : r.sliders->bishop(sq, BB{});
+        targets |= g.plain ? a : a & g.reach[sq];
+    }
+    for (const auto& s : pm.lame(sq))
+        if (!s.initial) targets |= s.quiet | s.capture;
+    return targets;
+}
+
+// Value class of an attacker for king safety: minor, rook-like, queen-like.
+int attack_unit_of(int cp) {
+    return cp < 450 ? 2 : cp < 750 ? 3 : 5;
+}
+
+}  // namespace
+
+template <Bitboard BB>
+EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
+    EvalTables<BB> et;
+    et.files = r.files;
+    et.ranks = r.ranks;
+    et.squares = r.squares;
+    et.unit_cp = unit_centipawns(r.spec(), r.pieces);
+    const int n = r.squares;
+
+    for (size_t t = 0; t < r.pieces.size(); ++t) {
+        const auto& p = r.pieces[t];
+        et.royal[t] = p.role == PieceRole::King;
+        et.pawn[t] = p.role == PieceRole::Pawn;
+        et.value[t] = et.royal[t] ? 0 : static_cast<int>(std::lround(p.value * et.unit_cp));
+    }
+    for (int c = 0; c < 2; ++c)
+        for (PieceType t : r.armies[c].types) {
+            if (et.pawn[t])
+                et.pawn_types[c].push_back(t);
+            else if (!et.royal[t])
+                et.piece_types[c].push_back(t);
+            et.rook_like[t] =
+                r.moves[c][t].has_plain_orthogonal_capture && !et.royal[t] && !et.pawn[t];
+        }
+
+    // Geometry.
+    for (int f = 0; f < r.files; ++f)
+        for (int rk = 0; rk < r.ranks; ++rk) et.file_bb[f] |= core::square_bb<BB>(r.square(f, rk));
+    for (int f = 0; f < r.files; ++f) {
+        if (f > 0) et.adjacent_files[f] |= et.file_bb[f - 1];
+        if (f + 1 < r.files) et.adjacent_files[f] |= et.file_bb[f + 1];
+    }
+    et.distance.assign(static_cast<size_t>(n) * n, 0);
+    for (int a = 0; a < n; ++a) {
+        const int fa = r.file_of(a), ra = r.rank_of(a);
+        // Distance from the centre in half-squares, halved: 0..files/2 - 1 on an even board.
+        const int cf = std::abs(2 * fa - (r.files - 1)) / 2,
+                  cr = std::abs(2 * ra - (r.ranks - 1)) / 2;
+        et.center_distance[a] = std::max(cf, cr);
+        for (int b = 0; b < n; ++b)
+            et.distance[a * n + b] = static_cast<std::uint8_t>(
+                std::max(std::abs(fa - r.file_of(b)), std::abs(ra - r.rank_of(b))));
+    }
+    for (int c = 0; c < 2; ++c)
+        for (int sq = 0; sq < n; ++sq) {
+            const int f = r.file_of(sq), rk = r.rank_of(sq);
+            const int rel = c == 0 ? rk : r.ranks - 1 - rk;
+            et.relative_rank[c][sq] = rel;
+            et.promotion_square[c][sq] = r.square(f, c == 0 ? r.ranks - 1 : 0);
+            const BB files3 = et.file_bb[f] | et.adjacent_files[f];
+            for (int s2 = 0; s2 < n; ++s2) {
+                const int rel2 = c == 0 ? r.rank_of(s2) : r.ranks - 1 - r.rank_of(s2);
+                const BB bit = core::square_bb<BB>(s2);
+                if (!(files3 & bit)) continue;
+                if (rel2 > rel) et.front_span[c][sq] |= bit;
+                if (rel2 == rel + 1) et.shield_near[c][sq] |= bit;
+                if (rel2 == rel + 2) et.shield_far[c][sq] |= bit;
+            }
+        }
+
+    // Per type: reach statistics, piece-square terms, mobility weights.
+    for (int c = 0; c < 2; ++c) {
+        for (PieceType t : r.armies[c].types) {
+            std::array<int, EvalTables<BB>::N> reach{};
+            int total = 0;
+            for (int sq = 0; sq < n; ++sq)
+                total += reach[sq] = core::popcount(empty_board_targets(r, c, t, sq));
+            const int mean4 = total * 4 / n;  // 4x the average reach: integer arithmetic throughout
+            const int value = et.value[t];
+            for (int sq = 0; sq < n; ++sq) {
+                Score s{value, value};
+                const int rel = et.relative_rank[c][sq];
+                if (et.royal[t]) {
+                    // Middlegame: stay on the back rank, away from the central files.
+                    const int edge = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
+                    s.mg += -14 * std::min(rel, 4) - (edge >= 3 ? 15 : edge == 2 ? 5 : 0);
+                    s.eg += 12 - 8 * et.center_distance[sq];
+                } else if (et.pawn[t]) {
+                    const int span = std::max(1, r.ranks - 3);  // start rank (1) to last-but-one
+                    const int adv = std::clamp(rel - 1, 0, span);
+                    const int center = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
+                    s.mg +=
+                        3 * adv + ((center >= r.files / 2 - 1 && adv >= 1 && adv <= 3) ? 10 : 0);
+                    s.eg += 8 * adv * adv / span;
+                } else {
+                    const int delta4 = reach[sq] * 4 - mean4;  // in quarter squares
+                    s.mg += 4 * delta4 / 4;
+                    s.eg += 3 * delta4 / 4;
+                }
+                et.psq[c][t][sq] = s;
+            }
+            if (!et.pawn[t] && !et.royal[t]) {
+                // ~20 / sqrt(average reach) cp per square, centred at half the average reach.
+                const int w = static_cast<int>(std::lround(40.0 / std::sqrt(std::max(1, mean4))));
+                et.mobility_weight[t] = Score{w, w};
+                et.mobility_center[t] = mean4 / 8;
+                et.attack_unit[t] = attack_unit_of(value);
+            }
+        }
+    }
+
+    // King zone: the royal piece's own targets plus its square.
+    for (int c = 0; c < 2; ++c) {
+        const PieceType k = r.king_type[c];
+        for (int sq = 0; sq < n; ++sq)
+            et.king_zone[c][sq] = empty_board_targets(r, c, k, sq) | core::square_bb<BB>(sq);
+    }
+
+    // Game phase: non-pawn material of both start arrays (at least 1).
+    int phase = 0;
+    for (int c = 0; c < 2; ++c)
+        for (PieceType t : et.piece_types[c]) phase += r.armies[c].initial_count[t] * et.value[t];
+    et.phase_total = std::max(1, phase);
+
+    for (const auto& b : r.spec().bonuses) {
+        typename EvalTables<BB>::Bonus bonus;
+        bonus.cp = static_cast<int>(std::lround(b.value * et.unit_cp));
+        bool all = !b.pieces.empty();
+        for (const auto& name : b.pieces) {
+            PieceType found = core::NoPieceType;
+            for (size_t t = 0; t < r.pieces.size(); ++t)
+                if (r.pieces[t].name == name) found = static_cast<PieceType>(t);
+            if (found == core::NoPieceType) all = false;  // not in this pairing: cannot apply
+            bonus.types.push_back(found);
+        }
+        if (all) et.bonuses.push_back(std::move(bonus));
+    }
+    return et;
+}
+
+template EvalTables<core::u64> build_eval_tables(const core::Rules<core::u64>&);
+template EvalTables<core::u128> build_eval_tables(const core::Rules<core::u128>&);
+
+}  // namespace balance::players::engine

@@ -1,0 +1,190 @@
+// evaluate(): one pass over the pawn-role pieces (structure, attack maps), one over the other
+// pieces (mobility, king attacks), then kings, configured bonuses, taper and endgame scaling.
+// See eval.hpp for what each term means and why it is generic.
+
+#include <algorithm>
+
+#include "balance/players/engine/eval.hpp"
+
+namespace balance::players::engine {
+namespace {
+
+using core::Bitboard;
+using core::Color;
+using core::PieceType;
+using core::Square;
+
+constexpr Score DoubledPawn{-8, -16};
+constexpr Score IsolatedPawn{-10, -12};
+constexpr Score OpenFile{18, 8}, HalfOpenFile{8, 4};
+constexpr Score AttackedByPawn{-15, -10};
+constexpr int ShieldNear = 14, ShieldFar = 7;
+constexpr int Tempo = 10;
+
+template <Bitboard BB>
+struct Side {
+    BB pawns{}, pawn_attacks{};
+    Square king = core::NoSquare;
+    int non_pawn = 0;                               // non-pawn material, cp (board + hand)
+    int king_attackers = 0, king_attack_units = 0;  // this side's attacks on the enemy king zone
+    Score score;
+};
+
+// Does colour c's material (board + hand, king omitted) match one of its army's "cannot mate a
+// bare king" entries?
+template <Bitboard BB>
+bool cannot_mate(const core::Position<BB>& pos, int c) {
+    const core::Rules<BB>& r = pos.rules();
+    const auto& army = r.armies[c];
+    for (const auto& set : army.cannot_mate) {
+        bool match = true;
+        for (PieceType t : army.types) {
+            if (t == r.king_type[c]) continue;
+            if (pos.count(Color(c), t) + pos.hand_count(Color(c), t) != set[t]) {
+                match = false;
+                break;
+            }
+        }
+        if (match) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+template <Bitboard BB>
+int material_balance(const core::Position<BB>& pos, const EvalTables<BB>& et) {
+    int v = 0;
+    const core::Rules<BB>& r = pos.rules();
+    for (int c = 0; c < 2; ++c)
+        for (PieceType t : r.armies[c].types) {
+            const int n = pos.count(Color(c), t) + pos.hand_count(Color(c), t);
+            v += (c == 0 ? 1 : -1) * n * et.value[t];
+        }
+    return v;
+}
+
+template <Bitboard BB>
+int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
+    const BB occ = pos.pieces();
+    Side<BB> side[2];
+
+    // Pawn-role pieces: placement and the squares they attack.
+    for (int c = 0; c < 2; ++c) {
+        Side<BB>& s = side[c];
+        s.king = pos.king_square(Color(c));
+        for (PieceType t : et.pawn_types[c]) {
+            BB bb = pos.pieces(Color(c), t);
+            s.pawns |= bb;
+            while (bb) {
+                const Square sq = core::pop_lsb(bb);
+                s.score += et.psq[c][t][sq];
+                s.pawn_attacks |= pos.attacks_from(Color(c), t, sq, occ);
+            }
+        }
+    }
+
+    // Other pieces: placement, mobility, attacks on the enemy king zone, files, threats.
+    for (int c = 0; c < 2; ++c) {
+        Side<BB>& s = side[c];
+        const Side<BB>& o = side[1 - c];
+        const BB area = ~pos.pieces(Color(c)) & ~o.pawn_attacks;
+        const BB zone = o.king == core::NoSquare ? BB{} : et.king_zone[1 - c][o.king];
+        for (PieceType t : et.piece_types[c]) {
+            BB bb = pos.pieces(Color(c), t);
+            const int in_hand = pos.hand_count(Color(c), t);
+            s.non_pawn += (core::popcount(bb) + in_hand) * et.value[t];
+            s.score += Score{et.value[t], et.value[t]} * in_hand;
+            while (bb) {
+                const Square sq = core::pop_lsb(bb);
+                s.score += et.psq[c][t][sq];
+                const BB att = pos.attacks_from(Color(c), t, sq, occ);
+                s.score +=
+                    et.mobility_weight[t] * (core::popcount(att & area) - et.mobility_center[t]);
+                if (const BB hits = att & zone) {
+                    ++s.king_attackers;
+                    s.king_attack_units += et.attack_unit[t] * core::popcount(hits);
+                }
+                if (et.rook_like[t]) {
+                    const BB file = et.file_bb[sq % et.files];
+                    if (!(file & s.pawns)) s.score += (file & o.pawns) ? HalfOpenFile : OpenFile;
+                }
+                if (o.pawn_attacks & core::square_bb<BB>(sq)) s.score += AttackedByPawn;
+            }
+        }
+    }
+
+    // Kings, pawn structure, bonuses.
+    for (int c = 0; c < 2; ++c) {
+        Side<BB>& s = side[c];
+        const Side<BB>& o = side[1 - c];
+        const PieceType k = pos.rules().king_type[c];
+        if (s.king != core::NoSquare) {
+            s.score += et.psq[c][k][s.king];
+            if (et.relative_rank[c][s.king] <= 1) {
+                s.score.mg += ShieldNear * core::popcount(et.shield_near[c][s.king] & s.pawns) +
+                              ShieldFar * core::popcount(et.shield_far[c][s.king] & s.pawns);
+            }
+            if (o.king_attackers >= 2)
+                s.score.mg -= std::min(600, o.king_attack_units * o.king_attack_units * 3 / 8);
+        }
+        const int span = std::max(1, et.ranks - 3);
+        BB bb = s.pawns;
+        while (bb) {
+            const Square sq = core::pop_lsb(bb);
+            const int file = sq % et.files;
+            if (et.front_span[c][sq] & et.file_bb[file] & s.pawns) s.score += DoubledPawn;
+            if (!(et.adjacent_files[file] & s.pawns)) s.score += IsolatedPawn;
+            if (!(et.front_span[c][sq] & o.pawns)) {
+                const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
+                const int a2 = adv * adv;
+                Score passed{5 + 55 * a2 / (span * span), 10 + 140 * a2 / (span * span)};
+                if (s.king != core::NoSquare && o.king != core::NoSquare) {
+                    const int promo = et.promotion_square[c][sq];
+                    passed.eg +=
+                        (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
+                }
+                s.score += passed;
+            }
+        }
+        for (const auto& bonus : et.bonuses) {
+            bool all = true;
+            for (PieceType t : bonus.types)
+                all = all && pos.count(Color(c), t) + pos.hand_count(Color(c), t) > 0;
+            if (all) s.score += Score{bonus.cp, bonus.cp};
+        }
+    }
+
+    // Taper by the non-pawn material left.
+    const Score total = side[0].score - side[1].score;
+    const int phase = std::min(256, (side[0].non_pawn + side[1].non_pawn) * 256 / et.phase_total);
+    int v = (total.mg * phase + total.eg * (256 - phase)) / 256;
+
+    // Endgames: drive a bare king to the edge; damp advantages that cannot win.
+    const int strong = v >= 0 ? 0 : 1, weak = 1 - strong;
+    const Side<BB>& st = side[strong];
+    const Side<BB>& wk = side[weak];
+    const int sign = strong == 0 ? 1 : -1;
+    if (!st.pawns) {
+        if (cannot_mate(pos, strong))
+            v /= 8;
+        else if (st.non_pawn - wk.non_pawn < 400)
+            v /= 4;
+    }
+    if (core::popcount(pos.pieces(Color(weak))) == 1 && pos.hand_total(Color(weak)) == 0 &&
+        st.non_pawn > 0 && st.king != core::NoSquare && wk.king != core::NoSquare &&
+        !cannot_mate(pos, strong)) {
+        v += sign * (200 + 25 * et.center_distance[wk.king] +
+                     8 * (7 - std::min(7, et.dist(st.king, wk.king))));
+    }
+
+    const int stm = core::index(pos.side_to_move());
+    return (stm == 0 ? v : -v) + Tempo;
+}
+
+template int evaluate(const core::Position<core::u64>&, const EvalTables<core::u64>&);
+template int evaluate(const core::Position<core::u128>&, const EvalTables<core::u128>&);
+template int material_balance(const core::Position<core::u64>&, const EvalTables<core::u64>&);
+template int material_balance(const core::Position<core::u128>&, const EvalTables<core::u128>&);
+
+}  // namespace balance::players::engine

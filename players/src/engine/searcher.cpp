@@ -1,0 +1,629 @@
+// The searcher: iterative deepening, PVS, quiescence. See searcher.hpp for the feature list and
+// the determinism contract.
+
+#include "balance/players/engine/searcher.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "balance/core/movegen.hpp"
+
+namespace balance::players::engine {
+namespace {
+
+using core::Bitboard;
+using core::Color;
+using core::Move;
+using core::MoveKind;
+using core::MoveList;
+
+constexpr int HashMoveScore = 1 << 30;
+constexpr int GoodCaptureScore = 1 << 28;
+constexpr int KillerScore = 1 << 27;
+constexpr int BadCaptureScore = -(1 << 28);
+constexpr int HistoryMax = 1 << 14;
+
+// Mate scores are stored relative to the node, returned relative to the root.
+int score_to_tt(int s, int ply) {
+    return s >= MateBound ? s + ply : s <= -MateBound ? s - ply : s;
+}
+int score_from_tt(int s, int ply) {
+    return s >= MateBound ? s - ply : s <= -MateBound ? s + ply : s;
+}
+
+}  // namespace
+
+template <Bitboard BB>
+Searcher<BB>::Searcher(TranspositionTable& tt) : tt_(tt), frames_(MaxPly + 2) {
+    // Late move reductions: 0.75 + ln(depth) ln(moves) / 2.25, rounded down.
+    for (int d = 1; d < 64; ++d)
+        for (int m = 1; m < 64; ++m)
+            reductions_[d][m] = static_cast<std::uint8_t>(0.75 + std::log(d) * std::log(m) / 2.25);
+}
+
+template <Bitboard BB>
+std::size_t Searcher<BB>::scratch_bytes() const {
+    return sizeof(*this) + frames_.capacity() * sizeof(Frame);
+}
+
+template <Bitboard BB>
+void Searcher<BB>::check_limits() {
+    if (!limits_armed_) return;
+    if (node_limit_ && nodes_ >= node_limit_) stopped_ = true;
+    if (hooks_->stop && hooks_->stop->load(std::memory_order_relaxed)) stopped_ = true;
+    if (has_deadline_ && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_)
+        stopped_ = true;
+}
+
+template <Bitboard BB>
+bool Searcher<BB>::enter_node(int ply) {
+    ++nodes_;
+    check_limits();
+    if (stopped_) return false;
+    pv_length_[ply] = ply;
+    seldepth_ = std::max(seldepth_, ply);
+    return true;
+}
+
+template <Bitboard BB>
+bool Searcher<BB>::has_non_pawn_material(Color c) const {
+    for (core::PieceType t : et_->piece_types[core::index(c)])
+        if (pos_->pieces(c, t)) return true;
+    return false;
+}
+
+template <Bitboard BB>
+bool Searcher<BB>::draw_by_rule(int ply) const {
+    const core::Position<BB>& pos = *pos_;
+    const auto& g = pos.rules().game;
+    // Any repetition inside the tree or of a game position counts as a draw: repeating is
+    // never better than the alternative the side could have played instead.
+    if (g.repetition_count > 0 && pos.rule50() >= 4 && ply > 0 && pos.repetitions() > 0)
+        return true;
+    if (g.insufficient_material &&
+        (core::popcount(pos.pieces(Color::White)) == 1 ||
+         core::popcount(pos.pieces(Color::Black)) == 1) &&
+        !pos.in_placement() && pos.insufficient_material())
+        return true;
+    return false;
+}
+
+template <Bitboard BB>
+int Searcher<BB>::captured_value(Move m) const {
+    const core::Position<BB>& pos = *pos_;
+    if (m.kind() == MoveKind::EnPassant)
+        return et_->value[core::type_of(pos.piece_on(pos.ep_victim()))];
+    const core::PieceCode v = pos.piece_on(m.to());
+    return v == core::NoPiece ? 0 : et_->value[core::type_of(v)];
+}
+
+// A capture by a more valuable piece onto a square the opponent defends: likely to lose
+// material (a cheap stand-in for static exchange evaluation that works for any piece).
+template <Bitboard BB>
+bool Searcher<BB>::losing_capture(Move m) const {
+    const core::Position<BB>& pos = *pos_;
+    const int attacker = et_->value[core::type_of(pos.piece_on(m.from()))];
+    const int victim =
+        captured_value(m) + (m.kind() == MoveKind::Promotion ? et_->value[m.promotion()] : 0);
+    if (attacker <= victim + 50) return false;
+    const Color them = ~pos.side_to_move();
+    BB occ = pos.pieces() ^ core::square_bb<BB>(m.from());
+    if (m.kind() == MoveKind::EnPassant)
+        occ ^= core::square_bb<BB>(pos.ep_victim()) | core::square_bb<BB>(m.to());
+    return pos.attacked(m.to(), them, occ);
+}
+
+template <Bitboard BB>
+void Searcher<BB>::score_moves(Frame& f, Move hash_move, int ply, bool captures_only) {
+    const core::Position<BB>& pos = *pos_;
+    const Move killer0 = f.killers[0], killer1 = f.killers[1];
+    Move counter;
+    if (ply > 0 && frames_[ply - 1].moved != core::NoPiece)
+        counter = counter_[frames_[ply - 1].moved][frames_[ply - 1].current.to()];
+    f.next = 0;
+    for (int i = 0; i < f.moves.size(); ++i) {
+        const Move m = f.moves[i];
+        int s;
+        if (m == hash_move) {
+            s = HashMoveScore;
+        } else if (pos.is_capture(m) || m.kind() == MoveKind::Promotion) {
+            const int victim = captured_value(m);
+            const int promo = m.kind() == MoveKind::Promotion ? et_->value[m.promotion()] : 0;
+            const int attacker = et_->value[core::type_of(pos.piece_on(m.from()))];
+            const int mvv_lva = (victim + promo) * 16 - attacker / 8;
+            s = (!captures_only && losing_capture(m) ? BadCaptureScore : GoodCaptureScore) +
+                mvv_lva;
+        } else if (m == killer0) {
+            s = KillerScore + 2;
+        } else if (m == killer1) {
+            s = KillerScore + 1;
+        } else if (m == counter) {
+            s = KillerScore;
+        } else {
+            s = history_[pos.moved_piece(m)][m.to()];
+        }
+        f.scores[i] = s;
+    }
+}
+
+template <Bitboard BB>
+Move Searcher<BB>::pick(Frame& f, int& score) {
+    const int n = f.moves.size();
+    if (f.next >= n) return Move::none();
+    int best = f.next;
+    for (int i = f.next + 1; i < n; ++i)
+        if (f.scores[i] > f.scores[best]) best = i;
+    std::swap(f.moves[f.next], f.moves[best]);
+    std::swap(f.scores[f.next], f.scores[best]);
+    score = f.scores[f.next];
+    return f.moves[f.next++];
+}
+
+template <Bitboard BB>
+void Searcher<BB>::update_pv(int ply, Move m) {
+    pv_[ply][ply] = m;
+    for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+    pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+template <Bitboard BB>
+void Searcher<BB>::update_quiet_stats(Frame& f, int ply, Move best, int depth, const Move* tried,
+                                      int n) {
+    if (f.killers[0] != best) {
+        f.killers[1] = f.killers[0];
+        f.killers[0] = best;
+    }
+    const int bonus = std::min(depth * depth, 400);
+    auto adjust = [&](Move m, int delta) {
+        int& h = history_[pos_->moved_piece(m)][m.to()];
+        h += delta - h * std::abs(delta) / HistoryMax;
+    };
+    adjust(best, bonus);
+    for (int i = 0; i < n; ++i)
+        if (tried[i] != best) adjust(tried[i], -bonus);
+    if (ply > 0 && frames_[ply - 1].moved != core::NoPiece)
+        counter_[frames_[ply - 1].moved][frames_[ply - 1].current.to()] = best;
+}
+
+template <Bitboard BB>
+int Searcher<BB>::child(Color mover, int depth, int alpha, int beta, int ply, bool in_check) {
+    if (pos_->side_to_move() == mover) return search(depth, alpha, beta, ply, in_check);
+    return -search(depth, -beta, -alpha, ply, in_check);
+}
+
+template <Bitboard BB>
+int Searcher<BB>::child_q(Color mover, int alpha, int beta, int ply, bool in_check) {
+    if (pos_->side_to_move() == mover) return qsearch(alpha, beta, ply, in_check);
+    return -qsearch(-beta, -alpha, ply, in_check);
+}
+
+template <Bitboard BB>
+int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
+    if (!enter_node(ply)) return 0;
+    core::Position<BB>& pos = *pos_;
+    if (draw_by_rule(ply)) return 0;
+    if (ply >= MaxPly) return in_check ? 0 : evaluate_here();
+
+    const std::uint64_t key = pos.key();
+    const TTEntry* tte = tt_.probe(key);
+    Move hash_move;
+    if (tte) {
+        const int s = score_from_tt(tte->score, ply);
+        if ((tte->bound == Bound::Exact) || (tte->bound == Bound::Lower && s >= beta) ||
+            (tte->bound == Bound::Upper && s <= alpha))
+            return s;
+        hash_move = tte->best_move();
+    }
+
+    Frame& f = frames_[ply];
+    core::generate_legal(pos, f.moves);
+    if (f.moves.empty()) {
+        if (in_check || pos.rules().game.stalemate == core::StalemateResult::WinForStalemater)
+            return -MateScore + ply;
+        return 0;
+    }
+    const int orig_alpha = alpha;
+    int best = -Infinite, stand_pat = -Infinite;
+    if (!in_check) {
+        stand_pat = tte ? tte->eval : evaluate_here();
+        if (stand_pat >= beta) return stand_pat;
+        alpha = std::max(alpha, stand_pat);
+        best = stand_pat;
+        // Keep captures and promotions only.
+        int n = 0;
+        for (int i = 0; i < f.moves.size(); ++i) {
+            const Move m = f.moves[i];
+            if (pos.is_capture(m) || m.kind() == MoveKind::Promotion) f.moves[n++] = m;
+        }
+        f.moves.resize(n);
+    }
+    score_moves(f, hash_move, ply, true);
+
+    const Color us = pos.side_to_move();
+    Move best_move;
+    int score;
+    while (true) {
+        const Move m = pick(f, score);
+        if (m.is_none()) break;
+        if (!in_check) {
+            const bool promo = m.kind() == MoveKind::Promotion;
+            if (!promo && stand_pat + captured_value(m) + 150 <= alpha) continue;  // delta pruning
+            if (!promo && losing_capture(m)) continue;
+        }
+        f.current = m;
+        f.moved = pos.moved_piece(m);
+        pos.make(m);
+        const int v = child_q(us, alpha, beta, ply + 1, gives_check());
+        pos.unmake();
+        if (stopped_) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                best_move = m;
+                if (v >= beta) break;
+            }
+        }
+    }
+    if (in_check && best == -Infinite) best = -MateScore + ply;  // unreachable: evasions exist
+    const Bound bound = best >= beta        ? Bound::Lower
+                        : best > orig_alpha ? Bound::Exact
+                                            : Bound::Upper;
+    tt_.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : stand_pat, 0, bound);
+    return best;
+}
+
+template <Bitboard BB>
+int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check) {
+    if (depth <= 0) return qsearch(alpha, beta, ply, in_check);
+    if (!enter_node(ply)) return 0;
+    core::Position<BB>& pos = *pos_;
+    const bool pv = beta - alpha > 1;
+    const auto& game = pos.rules().game;
+
+    if (draw_by_rule(ply)) return 0;
+    if (ply >= MaxPly) return in_check ? 0 : evaluate_here();
+    // Mate distance pruning: no line from here beats a mate already found closer to the root.
+    alpha = std::max(alpha, -MateScore + ply);
+    beta = std::min(beta, MateScore - ply - 1);
+    if (alpha >= beta) return alpha;
+
+    const std::uint64_t key = pos.key();
+    const TTEntry* tte = tt_.probe(key);
+    Move hash_move;
+    int tt_score = 0;
+    if (tte) {
+        hash_move = tte->best_move();
+        tt_score = score_from_tt(tte->score, ply);
+        if (!pv && tte->depth >= depth &&
+            ((tte->bound == Bound::Exact) || (tte->bound == Bound::Lower && tt_score >= beta) ||
+             (tte->bound == Bound::Upper && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    Frame& f = frames_[ply];
+    frames_[ply + 1].killers[0] = frames_[ply + 1].killers[1] = Move::none();
+    const bool placement = pos.in_placement();
+    int eval, raw_eval = 0;
+    if (in_check) {
+        eval = -Infinite;
+    } else {
+        eval = raw_eval = tte ? tte->eval : evaluate_here();
+        // A bounded hash score is a better estimate than the static evaluation when it agrees.
+        if (tte && ((tte->bound == Bound::Lower && tt_score > eval) ||
+                    (tte->bound == Bound::Upper && tt_score < eval)))
+            eval = tt_score;
+    }
+    f.static_eval = eval;
+    const bool improving = !in_check && ply >= 2 && eval > frames_[ply - 2].static_eval;
+
+    if (!in_check && !pv && !is_mate_score(beta)) {
+        // Reverse futility: far above beta at low depth, assume a cut.
+        if (depth <= 6 && eval - 85 * (depth - improving) >= beta) return eval;
+        // Null move: give the opponent a free move; if we still beat beta, cut.
+        if (depth >= 3 && eval >= beta && !placement && ply > 0 &&
+            frames_[ply - 1].current.raw() != 0 && has_non_pawn_material(pos.side_to_move())) {
+            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            f.current = Move::none();
+            f.moved = core::NoPiece;
+            pos.make_null();
+            const int v = -search(depth - r, -beta, -beta + 1, ply + 1, false);
+            pos.unmake_null();
+            if (stopped_) return 0;
+            if (v >= beta) return is_mate_score(v) ? beta : v;
+        }
+    }
+    // No hash move at a deep node: search it a little shallower (internal iterative reduction).
+    if (depth >= 5 && hash_move.is_none()) --depth;
+
+    core::generate_legal(pos, f.moves);
+    if (f.moves.empty()) {
+        if (in_check || game.stalemate == core::StalemateResult::WinForStalemater)
+            return -MateScore + ply;
+        return 0;
+    }
+    // The 50-move rule: a draw, unless this move is mate (checked just above).
+    if (game.fifty_move_plies > 0 && pos.rule50() >= game.fifty_move_plies) return 0;
+
+    score_moves(f, hash_move, ply, false);
+    const Color us = pos.side_to_move();
+    const int orig_alpha = alpha;
+    int best = -Infinite, moves_searched = 0, quiets_tried = 0;
+    Move best_move;
+    Move quiets[64];
+    int score;
+    while (true) {
+        const Move m = pick(f, score);
+        if (m.is_none()) break;
+        const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
+        const bool late_quiet = quiet && score < KillerScore;
+        f.current = m;
+        f.moved = pos.moved_piece(m);
+        pos.make(m);
+        const bool check = gives_check();
+        // Prune late quiet moves near the leaves unless they give check.
+        if (!pv && !in_check && late_quiet && !check && best > -MateBound && moves_searched > 0) {
+            const bool lmp =
+                depth <= 5 && quiets_tried >= (3 + depth * depth) / (improving ? 1 : 2);
+            const bool futile = depth <= 4 && eval + 100 + 90 * depth <= alpha;
+            if (lmp || futile) {
+                pos.unmake();
+                continue;
+            }
+        }
+        tt_.prefetch(pos.key());
+        const int extension = check && ply < 2 * root_depth_ ? 1 : 0;
+        const int new_depth = depth - 1 + extension;
+        int v;
+        if (moves_searched == 0) {
+            v = child(us, new_depth, alpha, beta, ply + 1, check);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !in_check && !check && moves_searched >= 2) {
+                r = reductions_[std::min(depth, 63)][std::min(moves_searched, 63)];
+                r += !improving;
+                r -= pv;
+                r -= score >= KillerScore;             // killers and counter moves
+                r -= std::clamp(score / 4096, -2, 2);  // history
+                r = std::clamp(r, 0, new_depth - 1);
+            }
+            v = child(us, new_depth - r, alpha, alpha + 1, ply + 1, check);
+            if (v > alpha && r > 0) v = child(us, new_depth, alpha, alpha + 1, ply + 1, check);
+            if (v > alpha && v < beta) v = child(us, new_depth, alpha, beta, ply + 1, check);
+        }
+        pos.unmake();
+        if (stopped_) return 0;
+        ++moves_searched;
+        if (quiet && quiets_tried < 64) quiets[quiets_tried++] = m;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                best_move = m;
+                if (pv) update_pv(ply, m);
+                if (v >= beta) {
+                    if (quiet) update_quiet_stats(f, ply, m, depth, quiets, quiets_tried);
+                    break;
+                }
+            }
+        }
+    }
+    if (moves_searched == 0) return alpha;  // everything pruned (cannot happen: first move is kept)
+    const Bound bound = best >= beta        ? Bound::Lower
+                        : best > orig_alpha ? Bound::Exact
+                                            : Bound::Upper;
+    tt_.store(key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
+    return best;
+}
+
+template <Bitboard BB>
+int Searcher<BB>::root_search(int depth, int alpha, int beta) {
+    core::Position<BB>& pos = *pos_;
+    const Color us = pos.side_to_move();
+    const bool in_check = gives_check();
+    Frame& f = frames_[0];
+    frames_[1].killers[0] = frames_[1].killers[1] = Move::none();
+    pv_length_[0] = 0;
+    int best = -Infinite;
+    for (size_t i = 0; i < root_moves_.size(); ++i) {
+        RootMove& rm = root_moves_[i];
+        const Move m = rm.move;
+        const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
+        f.current = m;
+        f.moved = pos.moved_piece(m);
+        pos.make(m);
+        const bool check = gives_check();
+        const int new_depth = depth - 1 + (check ? 1 : 0);
+        // With randomisation, moves within the margin of the best need exact scores.
+        const int lo = random_margin_ > 0 && best > -Infinite
+                           ? std::max(alpha, best - random_margin_ - 1)
+                           : alpha;
+        int v;
+        if (i == 0) {
+            v = child(us, new_depth, alpha, beta, 1, check);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !in_check && !check && i >= 3)
+                r = std::clamp(reductions_[std::min(depth, 63)][std::min<int>(i, 63)] - 1, 0,
+                               new_depth - 1);
+            v = child(us, new_depth - r, lo, lo + 1, 1, check);
+            if (v > lo && r > 0) v = child(us, new_depth, lo, lo + 1, 1, check);
+            if (v > lo && v < beta) v = child(us, new_depth, lo, beta, 1, check);
+        }
+        pos.unmake();
+        if (stopped_) break;
+        const int window_lo = i == 0 ? alpha : lo;
+        rm.score = v;
+        rm.exact = v > window_lo && v < beta;
+        if (rm.exact || v >= beta) {
+            rm.pv.assign(1, m);
+            for (int k = 1; k < pv_length_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+        }
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                if (!random_margin_) alpha = v;  // randomising: the window stays open below
+                pv_[0][0] = m;
+                for (int k = 1; k < pv_length_[1]; ++k) pv_[0][k] = pv_[1][k];
+                pv_length_[0] = std::max(1, pv_length_[1]);
+                // Bring the new best to the front so an interrupted iteration can use it.
+                std::rotate(root_moves_.begin(), root_moves_.begin() + static_cast<long>(i),
+                            root_moves_.begin() + static_cast<long>(i) + 1);
+                if (v >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+template <Bitboard BB>
+SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& tables,
+                               const SearchLimits& limits, const RootRandom& random,
+                               const SearchHooks& hooks) {
+    pos_ = &pos;
+    et_ = &tables;
+    hooks_ = &hooks;
+    start_ = std::chrono::steady_clock::now();
+    has_deadline_ = limits.movetime_ms > 0;
+    deadline_ = start_ + std::chrono::milliseconds(limits.movetime_ms);
+    node_limit_ = limits.nodes;
+    nodes_ = 0;
+    seldepth_ = 0;
+    stopped_ = false;
+    limits_armed_ = false;
+    random_margin_ = random.active ? std::max(1, random.margin_cp) : 0;
+    tt_.new_search();
+    for (auto& h : history_) h.fill(0);
+    for (auto& c : counter_) c.fill(Move::none());
+    for (auto& fr : frames_) {
+        fr.killers[0] = fr.killers[1] = Move::none();
+        fr.static_eval = 0;
+        fr.current = Move::none();
+        fr.moved = core::NoPiece;
+    }
+    // Depth: the limit, else "until stopped" when time or nodes bound the search, else 6.
+    int max_depth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
+    if (limits.depth <= 0 && limits.nodes == 0 && limits.movetime_ms == 0 && !hooks.infinite &&
+        !hooks.stop)
+        max_depth = 6;
+    if (hooks.infinite) max_depth = MaxPly - 1;
+
+    SearchResult result;
+    Frame& f0 = frames_[0];
+    core::generate_legal(pos, f0.moves);
+    root_moves_.clear();
+    if (f0.moves.empty()) {
+        result.score =
+            pos.in_check() || pos.rules().game.stalemate == core::StalemateResult::WinForStalemater
+                ? -MateScore
+                : 0;
+        return result;
+    }
+    score_moves(f0, Move::none(), 0, false);
+    int unused;
+    for (Move m = pick(f0, unused); !m.is_none(); m = pick(f0, unused))
+        root_moves_.push_back(RootMove{m, -Infinite, -Infinite, false, {}});
+
+    struct Completed {
+        Move move;
+        int score;
+        std::vector<Move> pv;
+    };
+    std::vector<Completed> completed;  // every exact root score of the last completed iteration
+    result.best = root_moves_[0].move;
+    int prev_score = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        root_depth_ = depth;
+        for (auto& rm : root_moves_) {
+            rm.previous = rm.score;
+            rm.score = -Infinite;
+            rm.exact = false;
+        }
+        int alpha = -Infinite, beta = Infinite, delta = 20;
+        if (depth >= 4 && !random_margin_ && !is_mate_score(prev_score)) {
+            alpha = std::max(-Infinite, prev_score - delta);
+            beta = std::min(Infinite, prev_score + delta);
+        }
+        int score;
+        while (true) {
+            score = root_search(depth, alpha, beta);
+            if (stopped_) break;
+            if (score <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = std::max(-Infinite, score - delta);
+            } else if (score >= beta) {
+                beta = std::min(Infinite, score + delta);
+            } else {
+                break;
+            }
+            delta += delta;
+            if (delta > 500) alpha = -Infinite, beta = Infinite;
+        }
+        if (stopped_) {
+            // An interrupted iteration still counts if a root move beat the previous best.
+            if (depth > 1 && pv_length_[0] > 0 && !random_margin_ &&
+                root_moves_[0].move != result.best) {
+                result.best = root_moves_[0].move;
+                result.score = root_moves_[0].score;
+                result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+            }
+            break;
+        }
+        // Completed: best first, then the others by this iteration's score.
+        std::stable_sort(root_moves_.begin() + 1, root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        prev_score = score;
+        result.best = root_moves_[0].move;
+        result.score = score;
+        result.depth = depth;
+        result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+        if (result.pv.empty() || result.pv[0] != result.best) result.pv.assign(1, result.best);
+        completed.clear();
+        if (random_margin_)
+            for (const auto& rm : root_moves_)
+                if (rm.exact) completed.push_back({rm.move, rm.score, rm.pv});
+        limits_armed_ = true;
+        result.seldepth = seldepth_;
+        if (hooks.on_iteration) {
+            const double secs =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+            hooks.on_iteration(IterationInfo{depth, seldepth_, score, nodes_, secs, result.pv});
+        }
+        if (hooks.infinite) continue;
+        if (root_moves_.size() == 1 && !random_margin_ && limits.depth <= 0) break;  // forced move
+        if (is_mate_score(score) && depth > MateScore - std::abs(score) + 2 && limits.depth <= 0)
+            break;
+        check_limits();
+        if (stopped_) break;
+    }
+
+    // Seeded choice among the moves within the margin of the best (root_random.hpp).
+    if (random_margin_ && !completed.empty() && !is_mate_score(result.score)) {
+        std::vector<const Completed*> pool;
+        for (const auto& c : completed)
+            if (c.score >= result.score - random_margin_ && !is_mate_score(c.score))
+                pool.push_back(&c);
+        std::sort(pool.begin(), pool.end(), [](const Completed* a, const Completed* b) {
+            return a->move.raw() < b->move.raw();
+        });
+        if (!pool.empty()) {
+            const Completed& pick_one =
+                *pool[seeded_index(random.seed, pos.key(), static_cast<int>(pool.size()))];
+            result.best = pick_one.move;
+            result.score = pick_one.score;
+            result.pv = pick_one.pv.empty() ? std::vector<Move>{pick_one.move} : pick_one.pv;
+            result.candidates = static_cast<int>(pool.size());
+        }
+    }
+    result.nodes = nodes_;
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    pos_ = nullptr;
+    return result;
+}
+
+template class Searcher<core::u64>;
+template class Searcher<core::u128>;
+
+}  // namespace balance::players::engine

@@ -1,0 +1,72 @@
+#include "balance/players/engine/transposition_table.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace balance::players::engine {
+
+TranspositionTable::TranspositionTable(std::size_t megabytes) {
+    resize(megabytes);
+}
+
+void TranspositionTable::resize(std::size_t megabytes) {
+    const std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
+    clusters_.assign(count, Cluster{});
+    generation_ = 0;
+}
+
+void TranspositionTable::new_search() {
+    if (++generation_ == 0) {  // wrapped: old entries would look current again
+        std::memset(static_cast<void*>(clusters_.data()), 0, bytes());
+        generation_ = 1;
+    }
+}
+
+const TTEntry* TranspositionTable::probe(std::uint64_t key) const {
+    const Cluster& c = clusters_[index(key)];
+    const auto key32 = static_cast<std::uint32_t>(key);
+    for (const TTEntry& e : c.entries)
+        if (e.generation == generation_ && e.key32 == key32) return &e;
+    return nullptr;
+}
+
+void TranspositionTable::store(std::uint64_t key, core::Move move, int score, int eval, int depth,
+                               Bound bound) {
+    Cluster& c = clusters_[index(key)];
+    const auto key32 = static_cast<std::uint32_t>(key);
+    TTEntry* victim = &c.entries[0];
+    for (TTEntry& e : c.entries) {
+        if (e.generation == generation_ && e.key32 == key32) {
+            victim = &e;
+            break;
+        }
+        // Prefer an entry from an older search, then the shallowest.
+        const bool e_stale = e.generation != generation_,
+                   v_stale = victim->generation != generation_;
+        if ((e_stale && !v_stale) || (e_stale == v_stale && e.depth < victim->depth)) victim = &e;
+    }
+    // Keep a known move when the new result has none (a fail-low at this node).
+    if (move.is_none() && victim->generation == generation_ && victim->key32 == key32)
+        move = victim->best_move();
+    // Do not let a shallow non-exact result overwrite a deeper one of the same position.
+    if (victim->generation == generation_ && victim->key32 == key32 && bound != Bound::Exact &&
+        depth + 2 < victim->depth)
+        return;
+    victim->key32 = key32;
+    victim->move = move.raw();
+    victim->score = static_cast<std::int16_t>(score);
+    victim->eval = static_cast<std::int16_t>(eval);
+    victim->generation = generation_;
+    victim->depth = static_cast<std::int8_t>(depth);
+    victim->bound = bound;
+}
+
+int TranspositionTable::hashfull() const {
+    const std::size_t n = std::min<std::size_t>(1000, clusters_.size());
+    int used = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        for (const TTEntry& e : clusters_[i].entries) used += e.generation == generation_;
+    return static_cast<int>(used * 1000 / (n * 4));
+}
+
+}  // namespace balance::players::engine
