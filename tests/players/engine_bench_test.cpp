@@ -1,0 +1,64 @@
+// The bench signature: total nodes of fixed-depth searches over fixed positions of every
+// shipped variant (orthodox chess, all nine Asymmetric pairings, Uneven). Any change to search,
+// move ordering or evaluation changes it, so accidental changes show up here.
+//
+// If you changed the engine ON PURPOSE: run this test, check that the new count comes with a
+// strength check you are happy with (engine_strength_test.cpp), and paste the "actual" value
+// from the failure message into ExpectedSignature below, mentioning it in the commit message.
+// Changes to the shipped variant configs or to core move generation can change it too.
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "balance/players/engine/bench.hpp"
+#include "engine_support.hpp"
+
+namespace balance::testing {
+namespace {
+
+using players::engine::bench_fens;
+using players::engine::BenchSet;
+
+constexpr int BenchDepth = 7;
+constexpr std::uint64_t ExpectedSignature = 499063;
+
+std::vector<BenchSet> shipped_sets() {
+    std::vector<BenchSet> sets;
+    sets.push_back({load_shipped("chess"), "", "", bench_fens("chess")});
+    const auto asym = load_shipped("asymmetric");
+    for (const char* w : {"humans", "elves", "orcs"})
+        for (const char* b : {"humans", "elves", "orcs"})
+            sets.push_back({asym, w, b, bench_fens("asymmetric")});
+    sets.push_back({load_shipped("uneven"), "", "", bench_fens("uneven")});
+    return sets;
+}
+
+TEST(EngineBench, SignatureIsStable) {
+    const auto result = players::engine::run_bench(BenchDepth, shipped_sets());
+    ASSERT_TRUE(result.ok()) << result.error().to_string();
+    std::cout << "bench: " << result->positions << " positions, " << result->nodes << " nodes, "
+              << result->seconds << " s, " << static_cast<long>(result->nps) << " nodes/s\n";
+    EXPECT_EQ(result->positions, 5 + 9 * 5 + 4);
+    EXPECT_EQ(result->nodes, ExpectedSignature);
+}
+
+TEST(EngineBench, SignatureDoesNotDependOnHashSize) {
+    // Same count twice, and with a different table size (the bench fits in both).
+    auto sets = shipped_sets();
+    sets.resize(2);
+    const auto a = players::engine::run_bench(5, sets, 16);
+    const auto b = players::engine::run_bench(5, sets, 16);
+    const auto c = players::engine::run_bench(5, sets, 64);
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    EXPECT_EQ(a->nodes, b->nodes);
+    EXPECT_EQ(a->nodes, c->nodes);
+}
+
+TEST(EngineBench, BadFenIsAnError) {
+    std::vector<BenchSet> sets{{load_shipped("chess"), "", "", {"not a fen"}}};
+    EXPECT_FALSE(players::engine::run_bench(3, sets).ok());
+}
+
+}  // namespace
+}  // namespace balance::testing
