@@ -1,0 +1,69 @@
+#pragma once
+// A thin RAII layer over the sqlite3 C API: a connection and prepared statements, with failures
+// as balance::Error naming the database file. Private to the tournament module.
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "balance/core/error.hpp"
+
+namespace balance::tournament {
+
+class Statement {
+  public:
+    explicit Statement(sqlite3_stmt* stmt) : stmt_(stmt) {}
+    Statement(Statement&& other) noexcept : stmt_(other.stmt_) { other.stmt_ = nullptr; }
+    Statement& operator=(Statement&&) = delete;
+    Statement(const Statement&) = delete;
+    ~Statement() { sqlite3_finalize(stmt_); }
+
+    // Parameters are 1-based, as in SQLite.
+    void bind(int i, std::string_view text);
+    void bind(int i, std::int64_t value) { sqlite3_bind_int64(stmt_, i, value); }
+    void bind(int i, double value) { sqlite3_bind_double(stmt_, i, value); }
+    void bind_null(int i) { sqlite3_bind_null(stmt_, i); }
+
+    // SQLITE_ROW, SQLITE_DONE or an error code.
+    int step() { return sqlite3_step(stmt_); }
+
+    // Columns are 0-based.
+    [[nodiscard]] std::string text(int column) const;
+    [[nodiscard]] std::optional<std::string> optional_text(int column) const;
+    [[nodiscard]] std::int64_t integer(int column) const {
+        return sqlite3_column_int64(stmt_, column);
+    }
+    [[nodiscard]] double real(int column) const { return sqlite3_column_double(stmt_, column); }
+
+  private:
+    sqlite3_stmt* stmt_;
+};
+
+class Database {
+  public:
+    enum class Mode { Create, Existing, ReadOnly };
+    [[nodiscard]] static Result<std::unique_ptr<Database>> open(const std::filesystem::path& file,
+                                                                Mode mode);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    [[nodiscard]] Result<void> exec(const char* sql);
+    [[nodiscard]] Result<Statement> prepare(std::string_view sql);
+    // `what` failed: adds SQLite's message and names the file.
+    [[nodiscard]] Error error(std::string_view what) const;
+    [[nodiscard]] std::int64_t last_insert_rowid() const;
+    [[nodiscard]] const std::filesystem::path& file() const { return file_; }
+
+  private:
+    Database(sqlite3* handle, std::filesystem::path file) : db_(handle), file_(std::move(file)) {}
+    sqlite3* db_;
+    std::filesystem::path file_;
+};
+
+}  // namespace balance::tournament

@@ -1,0 +1,255 @@
+#include "balance/tournament/store.hpp"
+
+#include <ctime>
+#include <system_error>
+#include <utility>
+
+#include "sqlite_database.hpp"
+#include "store_schema.hpp"
+
+namespace balance::tournament {
+
+namespace {
+
+constexpr const char* kGameColumns =
+    "game_key, run_id, sweep_name, cell_key, game_index, variant, white_army, black_army, rules, "
+    "white_player, black_player, players_json, seed, start_fen, opening, moves, result, "
+    "white_score, termination, plies, duration_ms, finished_at, details_json";
+
+constexpr const char* kRunColumns =
+    "run_id, started_at, finished_at, sweep_name, sweep_file, config_json, master_seed, "
+    "git_revision, engines_json, host, threads, shard";
+
+void bind_game(Statement& s, const GameRow& g) {
+    s.bind(1, g.game_key);
+    s.bind(2, g.run_id);
+    s.bind(3, g.sweep_name);
+    s.bind(4, g.cell_key);
+    s.bind(5, std::int64_t{g.game_index});
+    s.bind(6, g.variant);
+    s.bind(7, g.white_army);
+    s.bind(8, g.black_army);
+    s.bind(9, g.rules);
+    s.bind(10, g.white_player);
+    s.bind(11, g.black_player);
+    s.bind(12, g.players_json);
+    s.bind(13, static_cast<std::int64_t>(g.seed));
+    s.bind(14, g.start_fen);
+    s.bind(15, g.opening);
+    s.bind(16, g.moves);
+    s.bind(17, g.result);
+    s.bind(18, g.white_score);
+    s.bind(19, g.termination);
+    s.bind(20, std::int64_t{g.plies});
+    s.bind(21, g.duration_ms);
+    s.bind(22, g.finished_at);
+    s.bind(23, g.details_json);
+}
+
+GameRow read_game(const Statement& s) {
+    GameRow g;
+    g.game_key = s.text(0);
+    g.run_id = s.integer(1);
+    g.sweep_name = s.text(2);
+    g.cell_key = s.text(3);
+    g.game_index = static_cast<int>(s.integer(4));
+    g.variant = s.text(5);
+    g.white_army = s.text(6);
+    g.black_army = s.text(7);
+    g.rules = s.text(8);
+    g.white_player = s.text(9);
+    g.black_player = s.text(10);
+    g.players_json = s.text(11);
+    g.seed = static_cast<std::uint64_t>(s.integer(12));
+    g.start_fen = s.text(13);
+    g.opening = s.text(14);
+    g.moves = s.text(15);
+    g.result = s.text(16);
+    g.white_score = s.real(17);
+    g.termination = s.text(18);
+    g.plies = static_cast<int>(s.integer(19));
+    g.duration_ms = s.integer(20);
+    g.finished_at = s.text(21);
+    g.details_json = s.text(22);
+    return g;
+}
+
+RunRow read_run(const Statement& s) {
+    RunRow r;
+    r.run_id = s.integer(0);
+    r.started_at = s.text(1);
+    r.finished_at = s.optional_text(2);
+    r.sweep_name = s.text(3);
+    r.sweep_file = s.text(4);
+    r.config_json = s.text(5);
+    r.master_seed = static_cast<std::uint64_t>(s.integer(6));
+    r.git_revision = s.text(7);
+    r.engines_json = s.text(8);
+    r.host = s.text(9);
+    r.threads = static_cast<int>(s.integer(10));
+    r.shard = s.text(11);
+    return r;
+}
+
+// Runs `sql` and collects one value per row with `read`.
+template <class T, class Read>
+Result<std::vector<T>> collect(Database& db, Statement& stmt, Read read) {
+    std::vector<T> out;
+    int rc;
+    while ((rc = stmt.step()) == SQLITE_ROW) out.push_back(read(stmt));
+    if (rc != SQLITE_DONE) return db.error("reading the results");
+    return out;
+}
+
+}  // namespace
+
+ResultStore::ResultStore(std::unique_ptr<Database> db, std::filesystem::path file)
+    : db_(std::move(db)), file_(std::move(file)) {}
+ResultStore::ResultStore(ResultStore&&) noexcept = default;
+ResultStore& ResultStore::operator=(ResultStore&&) noexcept = default;
+ResultStore::~ResultStore() = default;
+
+Result<ResultStore> ResultStore::open(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
+    auto db = Database::open(file, Database::Mode::Create);
+    if (!db) return db.error();
+    if (auto ready = prepare_schema(**db); !ready) return ready.error();
+    return ResultStore(std::move(*db), file);
+}
+
+Result<ResultStore> ResultStore::open_existing(const std::filesystem::path& file) {
+    if (!std::filesystem::exists(file)) return make_error("no such database", file.string());
+    auto db = Database::open(file, Database::Mode::ReadOnly);
+    if (!db) return db.error();
+    if (auto ok = check_schema(**db); !ok) return ok.error();
+    return ResultStore(std::move(*db), file);
+}
+
+Result<std::vector<RunRow>> ResultStore::runs() const {
+    auto stmt = db_->prepare(std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY run_id");
+    if (!stmt) return stmt.error();
+    return collect<RunRow>(*db_, *stmt, read_run);
+}
+
+Result<std::int64_t> ResultStore::begin_run(const RunRow& r) {
+    auto stmt = db_->prepare(std::string("INSERT INTO runs (") + kRunColumns +
+                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    if (!stmt) return stmt.error();
+    if (r.run_id > 0) {
+        stmt->bind(1, r.run_id);
+    } else {
+        stmt->bind_null(1);
+    }
+    stmt->bind(2, r.started_at);
+    if (r.finished_at) {
+        stmt->bind(3, *r.finished_at);
+    } else {
+        stmt->bind_null(3);
+    }
+    stmt->bind(4, r.sweep_name);
+    stmt->bind(5, r.sweep_file);
+    stmt->bind(6, r.config_json);
+    stmt->bind(7, static_cast<std::int64_t>(r.master_seed));
+    stmt->bind(8, r.git_revision);
+    stmt->bind(9, r.engines_json);
+    stmt->bind(10, r.host);
+    stmt->bind(11, std::int64_t{r.threads});
+    stmt->bind(12, r.shard);
+    if (stmt->step() != SQLITE_DONE) return db_->error("recording the run");
+    return db_->last_insert_rowid();
+}
+
+Result<void> ResultStore::finish_run(std::int64_t run_id, const std::string& finished_at) {
+    auto stmt = db_->prepare("UPDATE runs SET finished_at = ?1 WHERE run_id = ?2");
+    if (!stmt) return stmt.error();
+    stmt->bind(1, finished_at);
+    stmt->bind(2, run_id);
+    if (stmt->step() != SQLITE_DONE) return db_->error("finishing the run");
+    return {};
+}
+
+Result<bool> ResultStore::insert_game(const GameRow& row) {
+    // A plain INSERT in autocommit mode is one transaction; the primary key rejects a second copy.
+    auto stmt = db_->prepare(std::string("INSERT INTO games (") + kGameColumns +
+                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+                             "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
+    if (!stmt) return stmt.error();
+    bind_game(*stmt, row);
+    const int rc = stmt->step();
+    if (rc == SQLITE_DONE) return true;
+    if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) return false;
+    return db_->error("storing game " + row.game_key);
+}
+
+Result<std::optional<GameRow>> ResultStore::game(const std::string& key) const {
+    auto stmt =
+        db_->prepare(std::string("SELECT ") + kGameColumns + " FROM games WHERE game_key = ?1");
+    if (!stmt) return stmt.error();
+    stmt->bind(1, key);
+    auto rows = collect<GameRow>(*db_, *stmt, read_game);
+    if (!rows) return rows.error();
+    if (rows->empty()) return std::optional<GameRow>();
+    return std::optional<GameRow>(std::move(rows->front()));
+}
+
+Result<void> ResultStore::begin_batch() {
+    return db_->exec("BEGIN IMMEDIATE");
+}
+Result<void> ResultStore::commit_batch() {
+    return db_->exec("COMMIT");
+}
+
+Result<std::vector<std::pair<std::string, double>>> ResultStore::scores() const {
+    auto stmt = db_->prepare("SELECT game_key, white_score FROM games");
+    if (!stmt) return stmt.error();
+    return collect<std::pair<std::string, double>>(*db_, *stmt, [](const Statement& s) {
+        return std::pair<std::string, double>(s.text(0), s.real(1));
+    });
+}
+
+Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& cells) const {
+    std::vector<GameRow> out;
+    const std::string select = std::string("SELECT ") + kGameColumns + " FROM games";
+    if (cells.empty()) {
+        auto stmt = db_->prepare(select + " ORDER BY cell_key, game_index");
+        if (!stmt) return stmt.error();
+        return collect<GameRow>(*db_, *stmt, read_game);
+    }
+    for (const auto& cell : cells) {
+        auto stmt = db_->prepare(select + " WHERE cell_key = ?1 ORDER BY game_index");
+        if (!stmt) return stmt.error();
+        stmt->bind(1, cell);
+        auto rows = collect<GameRow>(*db_, *stmt, read_game);
+        if (!rows) return rows.error();
+        for (auto& row : *rows) out.push_back(std::move(row));
+    }
+    return out;
+}
+
+Result<std::vector<std::string>> ResultStore::cell_keys() const {
+    auto stmt = db_->prepare("SELECT DISTINCT cell_key FROM games ORDER BY cell_key");
+    if (!stmt) return stmt.error();
+    return collect<std::string>(*db_, *stmt, [](const Statement& s) { return s.text(0); });
+}
+
+Result<std::string> ResultStore::integrity_check() const {
+    auto stmt = db_->prepare("PRAGMA integrity_check");
+    if (!stmt) return stmt.error();
+    auto lines = collect<std::string>(*db_, *stmt, [](const Statement& s) { return s.text(0); });
+    if (!lines) return lines.error();
+    std::string out;
+    for (const auto& line : *lines) out += (out.empty() ? "" : "\n") + line;
+    return out;
+}
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+}  // namespace balance::tournament
