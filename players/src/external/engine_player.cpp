@@ -1,0 +1,140 @@
+#include "balance/players/external/engine_player.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <type_traits>
+#include <utility>
+
+namespace balance::players::external {
+
+namespace {
+
+// Mate in n moves as a centipawn score beyond any material score (the internal engine's scale).
+int mate_to_cp(int moves) {
+    constexpr int kMate = 30000;
+    const int plies = moves > 0 ? 2 * moves - 1 : -2 * moves;
+    return moves > 0 ? kMate - plies : -(kMate - plies);
+}
+
+MoveStatus status_of(Fault fault) {
+    switch (fault) {
+        case Fault::Timeout:
+            return MoveStatus::Timeout;
+        case Fault::Protocol:
+            return MoveStatus::ProtocolError;
+        case Fault::SpawnFailed:
+        case Fault::Crashed:
+        case Fault::Io:
+        case Fault::NotRunning:
+            return MoveStatus::Crashed;
+    }
+    return MoveStatus::Crashed;
+}
+
+}  // namespace
+
+Limits to_limits(const SearchLimits& limits) {
+    Limits out;
+    if (limits.nodes > 0) out.nodes = limits.nodes;
+    if (limits.depth > 0) out.depth = limits.depth;
+    if (limits.movetime_ms > 0) out.movetime_ms = limits.movetime_ms;
+    return out;
+}
+
+EnginePlayer::EnginePlayer(std::unique_ptr<EngineClient> client) : client_(std::move(client)) {}
+
+EnginePlayer::~EnginePlayer() {
+    client_->stop();
+}
+
+EngineResult<void> EnginePlayer::start() {
+    auto started = client_->running() ? client_->restart() : client_->start();
+    started_ = started.ok();
+    return started;
+}
+
+std::string EnginePlayer::name() const {
+    const std::string& reported = client_->engine_name();
+    return reported.empty() ? "external" : reported;
+}
+
+void EnginePlayer::new_game() {
+    // A failure here shows up again at the first move, which restarts the engine.
+    if (client_->running()) (void)client_->new_game();
+}
+
+MoveReply EnginePlayer::failure(const EngineError& error) {
+    MoveReply reply;
+    reply.status = status_of(error.fault);
+    reply.detail = error.to_string();
+    return reply;
+}
+
+std::string EnginePlayer::start_position(const core::Game& game) {
+    const std::string variant_start = game.visit(
+        [](const auto& pos) { return std::remove_cvref_t<decltype(pos)>(pos.rules_ptr()).fen(); });
+    if (game.start_fen() == variant_start) return "startpos";
+    std::string fen = game.start_fen();
+    if (const auto brace = fen.find(" {"); brace != std::string::npos) fen.erase(brace);
+    return fen;
+}
+
+std::vector<std::string> EnginePlayer::uci_moves(const core::Game& game) {
+    // A move's text depends on the position it is played in, so walk back through a copy.
+    core::Game replay = game;
+    const auto& moves = game.moves();
+    std::vector<std::string> out(moves.size());
+    for (std::size_t i = moves.size(); i-- > 0;) {
+        replay.undo();
+        out[i] = replay.uci(moves[i]);
+    }
+    return out;
+}
+
+MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& limits,
+                                    std::uint64_t) {
+    if (!client_->running()) {
+        // First use, or the way back after a timeout or crash stopped the engine.
+        if (started_) ++restarts_;
+        if (auto started = start(); !started) return failure(started.error());
+        (void)client_->new_game();
+    }
+    auto answer = client_->go(start_position(game), uci_moves(game), to_limits(limits));
+    if (!answer) return failure(answer.error());
+    MoveReply reply;
+    reply.seconds = std::chrono::duration<double>(answer->elapsed).count();
+    if (answer->info) {
+        reply.nodes = answer->info->nodes;
+        if (answer->info->score_cp || answer->info->score_mate) {
+            reply.score_cp = answer->info->score_mate ? mate_to_cp(*answer->info->score_mate)
+                                                      : *answer->info->score_cp;
+            reply.depth = std::max(1, answer->info->depth);  // depth > 0 marks a known score
+        }
+    }
+    switch (answer->kind) {
+        case ReplyKind::Move:
+            break;
+        case ReplyKind::NoLegalMove:
+            reply.status = MoveStatus::NoMove;
+            reply.detail = "engine reported no legal move";
+            return reply;
+        case ReplyKind::GameOverClaim:
+            reply.status = MoveStatus::NoMove;
+            reply.detail = "engine claimed a result: " + answer->claim;
+            return reply;
+        case ReplyKind::Resign:
+            reply.status = MoveStatus::NoMove;
+            reply.detail = "engine resigned";
+            return reply;
+    }
+    auto move = game.parse_move(answer->move);
+    if (!move) {
+        reply.status = MoveStatus::IllegalMove;
+        reply.detail = "'" + answer->move + "': " + move.error().to_string();
+        return reply;
+    }
+    reply.move = *move;
+    return reply;
+}
+
+}  // namespace balance::players::external
