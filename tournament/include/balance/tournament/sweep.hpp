@@ -1,0 +1,117 @@
+#pragma once
+// A sweep, resolved: what a sweep file (configs/sweeps/*.toml, read by app/) says once every
+// default is filled in and every variant rule set is loaded. Plain data; the tournament module
+// never reads TOML.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "balance/core/spec.hpp"
+#include "balance/players/player.hpp"
+
+namespace balance::tournament {
+
+enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard };
+
+[[nodiscard]] const char* player_kind_name(PlayerKind kind);
+
+// How to run an external engine.
+struct ExternalSpec {
+    std::vector<std::string> command;                          // program and arguments
+    std::string working_dir;                                   // empty: the current directory
+    std::vector<std::pair<std::string, std::string>> options;  // UCI setoption / XBoard option
+    std::string variant;           // UCI_Variant or XBoard `variant`; empty: none
+    std::string variant_path;      // UCI VariantPath (Fairy-Stockfish), set before the variant
+    int timeout_margin_ms = 2000;  // added to every derived search deadline
+};
+
+// One named player of the sweep, with the limits it searches under (odds games: two players
+// with different limits).
+struct PlayerSpec {
+    std::string name;  // the sweep's name for it, stored as white_player/black_player
+    PlayerKind kind = PlayerKind::Engine;
+    players::SearchLimits limits;
+    // Internal engine only.
+    int hash_mb = 16;
+    int random_plies = 8;
+    int random_margin_cp = 25;
+    // External engines only.
+    ExternalSpec external;
+};
+
+// A named selection of the variant's rule options, loaded into a spec.
+struct RuleSet {
+    std::string name;                  // "baseline", "stalemate-win"
+    std::vector<std::string> options;  // as written in the sweep file
+    core::VariantSpec spec;            // spec.active_options: the canonical selection
+    // spec.active_options joined with "," ("" = the variant's defaults): the `rules` column.
+    [[nodiscard]] std::string rules() const;
+};
+
+struct Pairing {
+    std::string white;  // canonical army names
+    std::string black;
+};
+
+struct Matchup {
+    std::string white;  // player names
+    std::string black;
+};
+
+struct OpeningSpec {
+    enum class Kind { None, RandomPlies, Book };
+    Kind kind = Kind::None;
+    int plies = 0;  // RandomPlies: uniformly random legal moves from the start
+    // RandomPlies: redraw while a quick search of the internal engine scores the position
+    // beyond this many centipawns either way; 0 = no filter.
+    int max_imbalance_cp = 0;
+    std::uint64_t imbalance_nodes = 2000;
+    int attempts = 50;              // draws before the most balanced one seen is taken
+    std::string book_file;          // Book: the EPD/FEN file as given
+    std::vector<std::string> book;  // Book: its positions, game i plays book[i % size]
+};
+
+struct AdjudicationSpec {
+    int max_plies = 400;  // plies played from the start position of the game; 0 = off
+    struct Resign {
+        bool enabled = true;
+        int score_cp = 800;  // both sides' scores beyond this, for the winner ...
+        int moves = 4;       // ... over this many consecutive moves of each side
+    } resign;
+    struct Draw {
+        bool enabled = true;
+        int score_cp = 15;   // both sides' scores within +-this ...
+        int moves = 10;      // ... over this many consecutive moves of each side ...
+        int after_ply = 80;  // ... once this many plies have been played
+    } draw;
+};
+
+// Adaptive mode: waves of games go to the cells whose score intervals are widest.
+struct AdaptiveSpec {
+    double target_half_width = 0.05;  // 95% interval half-width on the score, per cell
+    std::int64_t budget = 10000;      // games in all cells together
+    int initial_games = 20;           // per cell, in the first wave
+    int wave_games = 200;             // games per later wave
+};
+
+struct Sweep {
+    std::string name;     // the database and every stored game carry it
+    std::string file;     // the sweep file
+    std::string variant;  // variant name
+    std::uint64_t seed = 1;
+    std::vector<RuleSet> rule_sets;
+    std::vector<Pairing> pairings;
+    std::vector<PlayerSpec> players;
+    std::vector<Matchup> matchups;
+    int games_per_cell = 0;                // fixed mode
+    std::optional<AdaptiveSpec> adaptive;  // adaptive mode (then games_per_cell is unused)
+    OpeningSpec openings;
+    AdjudicationSpec adjudication;
+
+    [[nodiscard]] const PlayerSpec* find_player(const std::string& name) const;
+};
+
+}  // namespace balance::tournament

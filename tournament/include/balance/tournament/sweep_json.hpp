@@ -1,0 +1,30 @@
+#pragma once
+// The JSON texts stored with runs and games: the resolved sweep (runs.config_json, compared to
+// refuse mixing two sweeps in one database), player settings (games.players_json, part of
+// runs.engines_json) and per-game details (games.details_json).
+
+#include <string>
+#include <vector>
+
+#include "balance/tournament/game_runner.hpp"
+#include "balance/tournament/sweep.hpp"
+
+namespace balance::tournament {
+
+// Every setting that decides which games are played and how, defaults included, with keys in a
+// fixed order; not the sweep file's path (shards run elsewhere must still match).
+[[nodiscard]] std::string config_json(const Sweep& sweep);
+
+// {"white": {settings}, "black": {settings}}.
+[[nodiscard]] std::string players_json(const PlayerSpec& white, const PlayerSpec& black);
+
+// {"<player name>": {"type": ..., "id": <identity>, settings...}, ...}; `ids` parallel to
+// sweep.players ("" for players that were not started).
+[[nodiscard]] std::string engines_json(const Sweep& sweep, const std::vector<std::string>& ids);
+
+// {"failure": {...} (only after a failure), "scores": [...], "think_ms": [w, b],
+//  "nodes": [w, b], "opening_imbalance_cp": n (only when the filter scored it)}.
+[[nodiscard]] std::string details_json(const GameRecord& record, int opening_imbalance_cp,
+                                       bool imbalance_scored);
+
+}  // namespace balance::tournament

@@ -1,0 +1,37 @@
+#include "balance/tournament/sweep.hpp"
+
+namespace balance::tournament {
+
+const char* player_kind_name(PlayerKind kind) {
+    switch (kind) {
+        case PlayerKind::Engine:
+            return "engine";
+        case PlayerKind::Random:
+            return "random";
+        case PlayerKind::Greedy:
+            return "greedy";
+        case PlayerKind::Uci:
+            return "uci";
+        case PlayerKind::Xboard:
+            return "xboard";
+    }
+    return "unknown";
+}
+
+std::string RuleSet::rules() const {
+    std::string out;
+    for (const auto& option : spec.active_options) {
+        if (!out.empty()) out += ',';
+        out += option;
+    }
+    return out;
+}
+
+const PlayerSpec* Sweep::find_player(const std::string& name) const {
+    for (const auto& player : players) {
+        if (player.name == name) return &player;
+    }
+    return nullptr;
+}
+
+}  // namespace balance::tournament

@@ -1,0 +1,158 @@
+#include "balance/tournament/sweep_json.hpp"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "balance/tournament/seeds.hpp"
+
+namespace balance::tournament {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* opening_kind(OpeningSpec::Kind kind) {
+    switch (kind) {
+        case OpeningSpec::Kind::None:
+            return "none";
+        case OpeningSpec::Kind::RandomPlies:
+            return "random-plies";
+        case OpeningSpec::Kind::Book:
+            return "book";
+    }
+    return "none";
+}
+
+Json player_settings(const PlayerSpec& p) {
+    Json j;
+    j["type"] = player_kind_name(p.kind);
+    j["nodes"] = p.limits.nodes;
+    j["depth"] = p.limits.depth;
+    j["movetime_ms"] = p.limits.movetime_ms;
+    if (p.kind == PlayerKind::Engine) {
+        j["hash_mb"] = p.hash_mb;
+        j["random_plies"] = p.random_plies;
+        j["random_margin_cp"] = p.random_margin_cp;
+    }
+    if (p.kind == PlayerKind::Uci || p.kind == PlayerKind::Xboard) {
+        j["command"] = p.external.command;
+        j["working_dir"] = p.external.working_dir;
+        Json options = Json::object();
+        for (const auto& [name, value] : p.external.options) options[name] = value;
+        j["options"] = options;
+        j["variant"] = p.external.variant;
+        j["variant_path"] = p.external.variant_path;
+        j["timeout_margin_ms"] = p.external.timeout_margin_ms;
+    }
+    return j;
+}
+
+Json openings_json(const OpeningSpec& o) {
+    Json j;
+    j["type"] = opening_kind(o.kind);
+    if (o.kind == OpeningSpec::Kind::RandomPlies) {
+        j["plies"] = o.plies;
+        j["max_imbalance_cp"] = o.max_imbalance_cp;
+        j["imbalance_nodes"] = o.imbalance_nodes;
+        j["attempts"] = o.attempts;
+    }
+    if (o.kind == OpeningSpec::Kind::Book) {
+        std::string all;
+        for (const auto& fen : o.book) all += fen + "\n";
+        j["file"] = o.book_file;
+        j["positions"] = o.book.size();
+        j["positions_fnv1a64"] = fnv1a64(all);  // a changed book is a different sweep
+    }
+    return j;
+}
+
+Json adjudication_json(const AdjudicationSpec& a) {
+    Json j;
+    j["max_plies"] = a.max_plies;
+    j["resign"] = {
+        {"enabled", a.resign.enabled}, {"score_cp", a.resign.score_cp}, {"moves", a.resign.moves}};
+    j["draw"] = {{"enabled", a.draw.enabled},
+                 {"score_cp", a.draw.score_cp},
+                 {"moves", a.draw.moves},
+                 {"after_ply", a.draw.after_ply}};
+    return j;
+}
+
+}  // namespace
+
+std::string config_json(const Sweep& s) {
+    Json j;
+    j["name"] = s.name;
+    j["variant"] = s.variant;
+    j["seed"] = s.seed;
+    Json rule_sets = Json::array();
+    for (const auto& r : s.rule_sets)
+        rule_sets.push_back({{"name", r.name}, {"options", r.options}, {"rules", r.rules()}});
+    j["rule_sets"] = rule_sets;
+    Json pairings = Json::array();
+    for (const auto& p : s.pairings) pairings.push_back({p.white, p.black});
+    j["pairings"] = pairings;
+    Json players = Json::object();
+    for (const auto& p : s.players) players[p.name] = player_settings(p);
+    j["players"] = players;
+    Json matchups = Json::array();
+    for (const auto& m : s.matchups) matchups.push_back({m.white, m.black});
+    j["matchups"] = matchups;
+    if (s.adaptive) {
+        j["adaptive"] = {{"target_half_width", s.adaptive->target_half_width},
+                         {"budget", s.adaptive->budget},
+                         {"initial_games", s.adaptive->initial_games},
+                         {"wave_games", s.adaptive->wave_games}};
+    } else {
+        j["games_per_cell"] = s.games_per_cell;
+    }
+    j["openings"] = openings_json(s.openings);
+    j["adjudication"] = adjudication_json(s.adjudication);
+    return j.dump();
+}
+
+std::string players_json(const PlayerSpec& white, const PlayerSpec& black) {
+    Json j;
+    j["white"] = player_settings(white);
+    j["white"]["name"] = white.name;
+    j["black"] = player_settings(black);
+    j["black"]["name"] = black.name;
+    return j.dump();
+}
+
+std::string engines_json(const Sweep& sweep, const std::vector<std::string>& ids) {
+    Json j = Json::object();
+    for (std::size_t i = 0; i < sweep.players.size(); ++i) {
+        Json entry = player_settings(sweep.players[i]);
+        entry["id"] = i < ids.size() ? ids[i] : "";
+        j[sweep.players[i].name] = entry;
+    }
+    return j.dump();
+}
+
+std::string details_json(const GameRecord& record, int opening_imbalance_cp,
+                         bool imbalance_scored) {
+    Json j;
+    if (record.failure) {
+        j["failure"] = {{"side", record.failure->side == 0 ? "white" : "black"},
+                        {"status", players::move_status_name(record.failure->status)},
+                        {"detail", record.failure->detail}};
+    }
+    Json scores = Json::array();
+    for (const auto& score : record.scores) {
+        if (score) {
+            scores.push_back(*score);
+        } else {
+            scores.push_back(nullptr);
+        }
+    }
+    j["scores"] = scores;
+    j["think_ms"] = {std::llround(record.think_seconds[0] * 1000.0),
+                     std::llround(record.think_seconds[1] * 1000.0)};
+    j["nodes"] = {record.nodes[0], record.nodes[1]};
+    if (imbalance_scored) j["opening_imbalance_cp"] = opening_imbalance_cp;
+    return j.dump();
+}
+
+}  // namespace balance::tournament

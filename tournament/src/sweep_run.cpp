@@ -1,0 +1,314 @@
+#include "sweep_run.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <thread>
+
+#include <tbb/global_control.h>
+#include <tbb/task_group.h>
+
+#include "balance/tournament/adaptive.hpp"
+#include "balance/tournament/sweep_json.hpp"
+
+namespace balance::tournament {
+
+namespace {
+
+// The cell key of a game key ("<cell>#<index>"), and its index.
+std::pair<std::string, int> split_key(const std::string& key) {
+    const auto hash = key.rfind('#');
+    if (hash == std::string::npos) return {key, -1};
+    return {key.substr(0, hash), std::atoi(key.c_str() + hash + 1)};
+}
+
+void add_score(stats::Wdl& wdl, double white_score) {
+    if (white_score > 0.75) {
+        ++wdl.wins;
+    } else if (white_score < 0.25) {
+        ++wdl.losses;
+    } else {
+        ++wdl.draws;
+    }
+}
+
+}  // namespace
+
+SweepRun::SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& options,
+                   const PlayerFactory& factory, std::atomic<bool>& stop,
+                   ProgressObserver* progress)
+    : sweep_(sweep),
+      store_(store),
+      options_(options),
+      factory_(factory),
+      stop_(stop),
+      observer_(progress),
+      arena_(std::max(1, options.threads)) {}
+
+Result<void> SweepRun::prepare() {
+    context_.sweep = &sweep_;
+    context_.cells = make_cells(sweep_);
+    std::unordered_map<std::string, core::AnyRules> compiled;  // by position key
+    for (std::size_t c = 0; c < context_.cells.size(); ++c) {
+        const Cell& cell = context_.cells[c];
+        auto& rules = compiled[cell.position_key];
+        if (!rules.narrow && !rules.wide) {
+            auto made = core::compile_rules(sweep_.rule_sets[cell.rule_set].spec,
+                                            cell.pairing.white, cell.pairing.black);
+            if (!made) return made.error();
+            rules = *made;
+        }
+        context_.rules.push_back(rules);
+        context_.players_json.push_back(
+            players_json(sweep_.players[cell.white_player], sweep_.players[cell.black_player]));
+        cell_index_[cell.key] = c;
+    }
+    tallies_.assign(context_.cells.size(), stats::Wdl{});
+    for (int w = 0; w < std::max(1, options_.threads); ++w)
+        workers_.push_back(std::make_unique<WorkerPlayers>(sweep_, factory_));
+    return {};
+}
+
+Result<std::vector<std::string>> SweepRun::probe_players() {
+    std::vector<std::string> ids(sweep_.players.size());
+    for (std::size_t p = 0; p < sweep_.players.size(); ++p) {
+        const bool used =
+            std::any_of(context_.cells.begin(), context_.cells.end(),
+                        [p](const Cell& c) { return c.white_player == p || c.black_player == p; });
+        if (!used) continue;
+        auto player = factory_(sweep_.players[p]);  // starts external engines: fail early
+        if (!player) return player.error();
+        ids[p] = (*player)->name();
+        if (sweep_.players[p].kind == PlayerKind::Engine) ids[p] += " " + options_.git_revision;
+    }
+    return ids;
+}
+
+Result<void> SweepRun::load_stored() {
+    auto stored = store_.scores();
+    if (!stored) return stored.error();
+    for (const auto& [key, score] : *stored) {
+        scores_[key] = score;
+        const auto it = cell_index_.find(split_key(key).first);
+        if (it != cell_index_.end()) add_score(tallies_[it->second], score);
+    }
+    return {};
+}
+
+void SweepRun::fail(const Error& error) {
+    std::lock_guard lock(error_mutex_);
+    if (!error_) error_ = error;
+    failed_ = true;
+}
+
+std::string SweepRun::label(const Cell& cell) const {
+    std::string text = cell.pairing.white + "-" + cell.pairing.black;
+    if (sweep_.rule_sets.size() > 1) text += " " + sweep_.rule_sets[cell.rule_set].name;
+    if (sweep_.matchups.size() > 1) {
+        text += " " + sweep_.players[cell.white_player].name + "-" +
+                sweep_.players[cell.black_player].name;
+    }
+    return text;
+}
+
+void SweepRun::report_progress(bool final) {
+    progress_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at_).count();
+    progress_.cells.clear();
+    for (std::size_t c = 0; c < context_.cells.size(); ++c)
+        progress_.cells.push_back(CellTally{label(context_.cells[c]), tallies_[c]});
+    if (!observer_) return;
+    if (final) {
+        observer_->finish(progress_);
+    } else {
+        observer_->update(progress_);
+    }
+}
+
+void SweepRun::write(ResultQueue<Finished>& queue) {
+    while (auto item = queue.pop()) {
+        auto added = store_.insert_game(item->row);
+        if (!added) {
+            fail(added.error());
+            continue;  // keep draining so no worker waits on us
+        }
+        if (!*added) continue;  // stored meanwhile by another process: keep the first
+        scores_[item->row.game_key] = item->row.white_score;
+        add_score(tallies_[item->cell], item->row.white_score);
+        ++progress_.done;
+        ++progress_.played;
+        ++summary_.played;
+        report_progress(false);
+    }
+}
+
+void SweepRun::work(const std::vector<PlannedGame>& games, std::size_t limit,
+                    WorkerPlayers& players, ResultQueue<Finished>& queue) {
+    while (!should_stop()) {
+        const std::size_t i = next_++;
+        if (i >= limit) return;
+        auto row = play_planned_game(context_, games[i], players);
+        if (!row) {
+            fail(make_error(row.error().to_string(), "game " + games[i].key));
+            return;
+        }
+        queue.push(Finished{games[i].cell, std::move(*row)});
+    }
+}
+
+void SweepRun::play_batch(const std::vector<PlannedGame>& games) {
+    std::size_t limit = games.size();
+    if (options_.max_games) {
+        const std::int64_t left = std::max<std::int64_t>(0, *options_.max_games - started_games_);
+        limit = std::min<std::size_t>(limit, static_cast<std::size_t>(left));
+    }
+    if (limit == 0) return;
+    ResultQueue<Finished> queue;
+    std::thread writer([&] { write(queue); });
+    next_ = 0;
+    try {
+        arena_.execute([&] {
+            // One long-lived task per worker, each with its own players, pulling the next game
+            // in plan order: cells fill evenly and a stop request is seen between games.
+            tbb::task_group group;
+            for (auto& worker : workers_) {
+                WorkerPlayers* players = worker.get();
+                group.run([&, players] { work(games, limit, *players, queue); });
+            }
+            group.wait();
+        });
+    } catch (const std::exception& e) {
+        fail(make_error(std::string("internal error in a game worker: ") + e.what()));
+    }
+    queue.close();
+    writer.join();
+    started_games_ += static_cast<std::int64_t>(std::min(next_.load(), limit));
+}
+
+Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
+    std::vector<PlannedGame> missing;
+    for (const auto& game : planned) {
+        if (!stored(game.key)) missing.push_back(game);
+    }
+    if (!missing.empty() && !should_stop()) play_batch(missing);
+    if (error_) return *error_;
+    return std::all_of(planned.begin(), planned.end(),
+                       [this](const PlannedGame& g) { return stored(g.key); });
+}
+
+Result<void> SweepRun::run_fixed() {
+    const std::vector<int> counts(context_.cells.size(), sweep_.games_per_cell);
+    std::vector<PlannedGame> planned;
+    for (auto& game : plan_games(sweep_, context_.cells, counts)) {
+        if (options_.shard.contains(game.key)) planned.push_back(std::move(game));
+    }
+    summary_.planned = static_cast<std::int64_t>(planned.size());
+    progress_.total = summary_.planned;
+    progress_.done = std::count_if(planned.begin(), planned.end(),
+                                   [this](const PlannedGame& g) { return stored(g.key); });
+    summary_.already_stored = progress_.done;
+    report_progress(false);
+    auto complete = play_missing(planned);
+    if (!complete) return complete.error();
+    summary_.remaining = summary_.planned - progress_.done;
+    return {};
+}
+
+std::vector<stats::Wdl> SweepRun::results(const std::vector<int>& allocated) const {
+    std::vector<stats::Wdl> out(context_.cells.size());
+    for (std::size_t c = 0; c < context_.cells.size(); ++c) {
+        for (int i = 0; i < allocated[c]; ++i) {
+            const auto it = scores_.find(game_key(context_.cells[c].key, i));
+            if (it != scores_.end()) add_score(out[c], it->second);
+        }
+    }
+    return out;
+}
+
+Result<void> SweepRun::run_adaptive() {
+    const AdaptiveSpec& spec = *sweep_.adaptive;
+    std::vector<int> allocated = first_wave(spec, context_.cells.size());
+    progress_.total = spec.budget;
+    progress_.adaptive = true;
+    for (const auto& wdl : tallies_) progress_.done += wdl.games();
+    summary_.already_stored = progress_.done;
+    report_progress(false);
+    while (true) {
+        const auto planned = plan_games(sweep_, context_.cells, allocated);
+        summary_.planned = static_cast<std::int64_t>(planned.size());
+        auto complete = play_missing(planned);
+        if (!complete) return complete.error();
+        if (!*complete) {  // stopped inside this wave
+            summary_.remaining =
+                std::count_if(planned.begin(), planned.end(),
+                              [this](const PlannedGame& g) { return !stored(g.key); });
+            return {};
+        }
+        const auto added = next_wave(spec, results(allocated), allocated);
+        if (std::all_of(added.begin(), added.end(), [](int a) { return a == 0; })) return {};
+        for (std::size_t c = 0; c < allocated.size(); ++c) allocated[c] += added[c];
+    }
+}
+
+Result<RunSummary> SweepRun::run() {
+    if (sweep_.adaptive && options_.shard.count > 1) {
+        return make_error(
+            "an adaptive sweep cannot be sharded: every wave depends on all earlier results",
+            "--shard");
+    }
+    // Let the arena really have `threads` threads, even beyond the core count (external
+    // engines spend most of their time waiting on another process).
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                    static_cast<std::size_t>(std::max(1, options_.threads)));
+    if (auto ready = prepare(); !ready) return ready.error();
+    auto ids = probe_players();
+    if (!ids) return ids.error();
+    if (auto loaded = load_stored(); !loaded) return loaded.error();
+    RunRow run;
+    run.started_at = utc_now();
+    run.sweep_name = sweep_.name;
+    run.sweep_file = options_.sweep_file;
+    run.config_json = config_json(sweep_);
+    run.master_seed = sweep_.seed;
+    run.git_revision = options_.git_revision;
+    run.engines_json = engines_json(sweep_, *ids);
+    run.host = options_.host;
+    run.threads = std::max(1, options_.threads);
+    run.shard = options_.shard.to_string();
+    auto run_id = store_.begin_run(run);
+    if (!run_id) return run_id.error();
+    context_.run_id = *run_id;
+    summary_.run_id = *run_id;
+    started_at_ = std::chrono::steady_clock::now();
+
+    auto played = sweep_.adaptive ? run_adaptive() : run_fixed();
+    report_progress(true);
+    if (!played) return played.error();
+    if (auto finished = store_.finish_run(*run_id, utc_now()); !finished) return finished.error();
+    summary_.stopped = summary_.remaining > 0;
+    summary_.cells = progress_.cells;
+    return summary_;
+}
+
+Result<void> check_same_sweep(const ResultStore& store, const std::string& config_json) {
+    auto runs = store.runs();
+    if (!runs) return runs.error();
+    for (const auto& run : *runs) {
+        if (run.config_json != config_json) {
+            return make_error("holds games of a different configuration of sweep '" +
+                                  run.sweep_name + "' (run " + std::to_string(run.run_id) +
+                                  " started " + run.started_at +
+                                  "); use another --db, or --force to add to it anyway",
+                              store.file().string());
+        }
+    }
+    return {};
+}
+
+Result<RunSummary> run_sweep(const Sweep& sweep, ResultStore& store, const RunOptions& options,
+                             const PlayerFactory& factory, std::atomic<bool>& stop,
+                             ProgressObserver* progress) {
+    SweepRun run(sweep, store, options, factory, stop, progress);
+    return run.run();
+}
+
+}  // namespace balance::tournament

@@ -1,0 +1,79 @@
+#pragma once
+// The state of one `balance sweep` invocation (see runner.hpp for the contract): the compiled
+// cells, the worker arena and players, the writer thread, what is stored.
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include <tbb/task_arena.h>
+
+#include "balance/tournament/runner.hpp"
+#include "game_task.hpp"
+#include "result_queue.hpp"
+#include "worker_players.hpp"
+
+namespace balance::tournament {
+
+class SweepRun {
+  public:
+    SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& options,
+             const PlayerFactory& factory, std::atomic<bool>& stop, ProgressObserver* progress);
+
+    [[nodiscard]] Result<RunSummary> run();
+
+  private:
+    struct Finished {
+        std::size_t cell = 0;
+        GameRow row;
+    };
+
+    [[nodiscard]] Result<void> prepare();
+    [[nodiscard]] Result<std::vector<std::string>> probe_players();
+    [[nodiscard]] Result<void> load_stored();
+    [[nodiscard]] Result<void> run_fixed();
+    [[nodiscard]] Result<void> run_adaptive();
+    // Plays the games not stored yet; true when all of them are stored afterwards.
+    [[nodiscard]] Result<bool> play_missing(const std::vector<PlannedGame>& planned);
+    void play_batch(const std::vector<PlannedGame>& games);
+    void work(const std::vector<PlannedGame>& games, std::size_t limit, WorkerPlayers& players,
+              ResultQueue<Finished>& queue);
+    void write(ResultQueue<Finished>& queue);
+    void fail(const Error& error);
+    [[nodiscard]] bool should_stop() const { return stop_.load() || failed_.load(); }
+    [[nodiscard]] bool stored(const std::string& key) const { return scores_.count(key) > 0; }
+    [[nodiscard]] std::vector<stats::Wdl> results(const std::vector<int>& allocated) const;
+    [[nodiscard]] std::string label(const Cell& cell) const;
+    void report_progress(bool final);
+
+    const Sweep& sweep_;
+    ResultStore& store_;
+    const RunOptions& options_;
+    const PlayerFactory& factory_;
+    std::atomic<bool>& stop_;
+    ProgressObserver* observer_;
+
+    SweepContext context_;
+    std::unordered_map<std::string, std::size_t> cell_index_;  // cell key -> index
+    tbb::task_arena arena_;
+    std::vector<std::unique_ptr<WorkerPlayers>> workers_;
+
+    // Written by the writer thread while a batch runs, read by the main thread between batches.
+    std::unordered_map<std::string, double> scores_;  // stored game key -> White's score
+    std::vector<stats::Wdl> tallies_;                 // per cell, every stored game
+    Progress progress_;
+    std::chrono::steady_clock::time_point started_at_;
+    std::int64_t started_games_ = 0;  // games taken by workers in this run (for --max-games)
+    std::atomic<std::size_t> next_{0};
+
+    std::atomic<bool> failed_{false};
+    std::mutex error_mutex_;
+    std::optional<Error> error_;
+    RunSummary summary_;
+};
+
+}  // namespace balance::tournament
