@@ -11,6 +11,8 @@
 #include "balance/core/compile.hpp"
 #include "cli/output.hpp"
 #include "commands/commands.hpp"
+#include "config/sweep_check.hpp"
+#include "config/sweep_files.hpp"
 #include "config/variant_loader.hpp"
 
 namespace balance::app {
@@ -95,6 +97,10 @@ int run_check_command(const CheckArgs& args, AppContext& ctx) {
     bool all_ok = true;
     Json files = Json::array();
     for (const auto& name : args.files) {
+        if (is_sweep_file(name)) {
+            all_ok = check_sweep(name, args.json, files, ctx) && all_ok;
+            continue;
+        }
         const FileReport report = check_file(name);
         all_ok = all_ok && report.problems.empty();
         for (const auto& problem : report.problems) {

@@ -1,0 +1,25 @@
+#pragma once
+// Reading a sweep file's [players.<name>] tables into tournament::PlayerSpec.
+//
+//   [players.<name>]   type = "engine" | "random" | "greedy" | "uci" | "xboard"
+//     limits (engine, uci, xboard; at least one):  nodes, depth, movetime_ms
+//     engine:          hash_mb (16), random_plies (8), random_margin_cp (25)
+//     uci, xboard:     command (program, required), args ([]), working_dir (""),
+//                      options ({ Name = value, ... }), variant (""), timeout_margin_ms (2000)
+//     uci only:        variant_path (Fairy-Stockfish VariantPath, "")
+
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "balance/core/error.hpp"
+#include "balance/tournament/sweep.hpp"
+
+namespace balance::app {
+
+// The players in file order. `file` names the sweep file in messages.
+[[nodiscard]] Result<std::vector<tournament::PlayerSpec>> read_players(const toml::table& players,
+                                                                       const std::string& file);
+
+}  // namespace balance::app
