@@ -1,0 +1,171 @@
+// The game loop: real endings, adjudication, and every kind of player failure (fake players
+// that crash, time out, break the protocol or play illegal moves; no processes involved).
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <string>
+
+#include "../support/variants.hpp"
+#include "balance/players/baselines.hpp"
+#include "balance/tournament/game_runner.hpp"
+
+namespace balance::tournament {
+namespace {
+
+using players::MoveReply;
+using players::MoveStatus;
+
+// Plays the listed UCI moves in order, then fails with `then`.
+class ScriptedPlayer : public players::Player {
+  public:
+    ScriptedPlayer(std::deque<std::string> moves, MoveStatus then = MoveStatus::Crashed,
+                   int score = 0, int depth = 0)
+        : moves_(std::move(moves)), then_(then), score_(score), depth_(depth) {}
+    std::string name() const override { return "scripted"; }
+    void new_game() override { ++new_games; }
+    MoveReply choose_move(const core::Game& game, const players::SearchLimits&,
+                          std::uint64_t) override {
+        MoveReply reply;
+        reply.score_cp = score_;
+        reply.depth = depth_;
+        if (moves_.empty()) {
+            reply.status = then_;
+            reply.detail = "scripted failure";
+            return reply;
+        }
+        const std::string text = moves_.front();
+        moves_.pop_front();
+        auto m = game.parse_move(text);
+        EXPECT_TRUE(m.ok()) << text;
+        if (m) reply.move = *m;
+        return reply;
+    }
+    int new_games = 0;
+
+  private:
+    std::deque<std::string> moves_;
+    MoveStatus then_;
+    int score_, depth_;
+};
+
+// Answers with a move that is not legal in the position (a rook jumping over pawns).
+class LiarPlayer : public players::Player {
+  public:
+    std::string name() const override { return "liar"; }
+    MoveReply choose_move(const core::Game& game, const players::SearchLimits&,
+                          std::uint64_t) override {
+        // A move that is legal elsewhere (a rook on an open file) but not here, where the
+        // rook on a1 is blocked and it is Black's move anyway: the player claims Ok.
+        MoveReply reply;
+        auto other = core::Game::start(spec_, "fide", "fide", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        reply.move = *other->parse_move("a1a8");
+        EXPECT_FALSE(game.parse_move("a1a8").ok());
+        return reply;
+    }
+    core::VariantSpec spec_ = testing::load_shipped("chess");
+};
+
+core::Game chess_start() {
+    static const core::VariantSpec spec = testing::load_shipped("chess");
+    return testing::make_game(spec, "fide", "fide");
+}
+
+AdjudicationSpec no_adjudication() {
+    AdjudicationSpec a;
+    a.max_plies = 0;
+    a.resign.enabled = false;
+    a.draw.enabled = false;
+    return a;
+}
+
+TEST(GameRunner, FoolsMateIsCheckmateForBlack) {
+    ScriptedPlayer white({"f2f3", "g2g4"});
+    ScriptedPlayer black({"e7e5", "d8h4"});
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_EQ(record.termination, "checkmate");
+    EXPECT_EQ(record.result(), "0-1");
+    EXPECT_EQ(record.white_score(), 0.0);
+    EXPECT_EQ(record.moves, (std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"}));
+    EXPECT_FALSE(record.failure);
+    EXPECT_EQ(white.new_games, 1);
+    EXPECT_EQ(black.new_games, 1);
+    ASSERT_EQ(record.scores.size(), 4u);
+    EXPECT_FALSE(record.scores[0]);  // depth 0: no score
+}
+
+TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
+    for (const MoveStatus status : {MoveStatus::Crashed, MoveStatus::Timeout,
+                                    MoveStatus::ProtocolError, MoveStatus::NoMove}) {
+        ScriptedPlayer white({"e2e4"});
+        ScriptedPlayer black({"e7e5", "g8f6"}, status);
+        // White's script ends after one move: White fails at its second move.
+        const auto record =
+            play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+        ASSERT_TRUE(record.failure) << players::move_status_name(status);
+        EXPECT_EQ(record.failure->side, 0);
+        EXPECT_EQ(record.failure->status, MoveStatus::Crashed);
+        EXPECT_EQ(record.termination, "white-crashed");
+        EXPECT_EQ(record.result(), "0-1");
+
+        ScriptedPlayer white2({"e2e4", "d2d4"});
+        ScriptedPlayer black2({"e7e5"}, status);
+        const auto lost =
+            play_game(chess_start(), {&white2, {}}, {&black2, {}}, 1, no_adjudication());
+        ASSERT_TRUE(lost.failure);
+        EXPECT_EQ(lost.failure->side, 1);
+        EXPECT_EQ(lost.failure->status, status);
+        EXPECT_EQ(lost.termination, std::string("black-") + players::move_status_name(status));
+        EXPECT_EQ(lost.result(), "1-0");
+        EXPECT_EQ(lost.moves.size(), 3u);
+        EXPECT_NE(lost.failure->detail.find("scripted failure"), std::string::npos);
+    }
+}
+
+TEST(GameRunner, AnIllegalAnswerIsAnIllegalMoveWhateverThePlayerClaims) {
+    players::RandomPlayer white;
+    LiarPlayer black;
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 5, no_adjudication());
+    ASSERT_TRUE(record.failure);
+    EXPECT_EQ(record.failure->side, 1);
+    EXPECT_EQ(record.failure->status, MoveStatus::IllegalMove);
+    EXPECT_EQ(record.termination, "black-illegal-move");
+    EXPECT_EQ(record.result(), "1-0");
+}
+
+TEST(GameRunner, ScoresAreStoredFromWhitesViewAndAdjudicate) {
+    // Both sides say White is 900 cp up (Black reports -900 from its own view).
+    ScriptedPlayer white({"e2e4", "d2d4", "g1f3"}, MoveStatus::Crashed, 900, 5);
+    ScriptedPlayer black({"e7e5", "d7d6", "g8f6"}, MoveStatus::Crashed, -900, 5);
+    AdjudicationSpec a = no_adjudication();
+    a.resign = {true, 800, 2};
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, a);
+    EXPECT_EQ(record.termination, "adjudication-resign");
+    EXPECT_EQ(record.result(), "1-0");
+    EXPECT_EQ(record.moves.size(), 4u);
+    for (const auto& s : record.scores) EXPECT_EQ(s, 900);
+}
+
+TEST(GameRunner, MaxPliesEndsInADraw) {
+    players::RandomPlayer white, black;
+    AdjudicationSpec a = no_adjudication();
+    a.max_plies = 10;
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 3, a);
+    EXPECT_EQ(record.termination, "adjudication-max-plies");
+    EXPECT_EQ(record.result(), "1/2-1/2");
+    EXPECT_EQ(record.moves.size(), 10u);
+}
+
+TEST(GameRunner, SameSeedSameGame) {
+    players::RandomPlayer w1, b1, w2, b2;
+    AdjudicationSpec a = no_adjudication();
+    a.max_plies = 60;
+    const auto one = play_game(chess_start(), {&w1, {}}, {&b1, {}}, 99, a);
+    const auto two = play_game(chess_start(), {&w2, {}}, {&b2, {}}, 99, a);
+    const auto other = play_game(chess_start(), {&w2, {}}, {&b2, {}}, 100, a);
+    EXPECT_EQ(one.moves, two.moves);
+    EXPECT_NE(one.moves, other.moves);
+}
+
+}  // namespace
+}  // namespace balance::tournament

@@ -1,0 +1,105 @@
+// Openings: seeded random plies, the imbalance filter, EPD/FEN books.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "../app/temp_dir.hpp"
+#include "../support/variants.hpp"
+#include "balance/core/rules.hpp"
+#include "balance/tournament/openings.hpp"
+
+namespace balance::tournament {
+namespace {
+
+core::AnyRules rules(const std::string& variant, const std::string& white,
+                     const std::string& black) {
+    auto compiled = core::compile_rules(testing::load_shipped(variant), white, black);
+    EXPECT_TRUE(compiled.ok());
+    return *compiled;
+}
+
+OpeningSpec random_plies(int plies) {
+    OpeningSpec s;
+    s.kind = OpeningSpec::Kind::RandomPlies;
+    s.plies = plies;
+    return s;
+}
+
+TEST(Openings, RandomPliesAreAFunctionOfTheSeed) {
+    const auto r = rules("asymmetric", "elves", "orcs");
+    auto a = make_opening(random_plies(6), r, 11, 0, nullptr);
+    auto b = make_opening(random_plies(6), r, 11, 0, nullptr);
+    auto c = make_opening(random_plies(6), r, 12, 0, nullptr);
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    EXPECT_EQ(a->moves, b->moves);
+    EXPECT_EQ(a->game.fen(), b->game.fen());
+    EXPECT_NE(a->moves, c->moves);
+    EXPECT_EQ(a->game.moves().size(), 6u);
+    // The recorded moves replay to the recorded position.
+    auto replay = core::Game::start(r);
+    ASSERT_TRUE(replay.ok());
+    std::istringstream in(a->moves);
+    for (std::string m; in >> m;) ASSERT_TRUE(replay->play(m).ok()) << m;
+    EXPECT_EQ(replay->fen(), a->game.fen());
+}
+
+TEST(Openings, ImbalanceFilterKeepsLevelPositions) {
+    const auto r = rules("chess", "fide", "fide");
+    players::engine::EngineOptions options;
+    options.hash_mb = 1;
+    options.random_plies = 0;
+    players::engine::Engine evaluator(options);
+    OpeningSpec spec = random_plies(8);
+    spec.max_imbalance_cp = 60;
+    spec.imbalance_nodes = 500;
+    int filtered = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        auto opening = make_opening(spec, r, seed, 0, &evaluator);
+        ASSERT_TRUE(opening.ok());
+        // Either within the limit, or the most level of all attempts (rare).
+        if (std::abs(opening->imbalance_cp) <= spec.max_imbalance_cp) ++filtered;
+        // Without the filter, the first draw is taken; with it, the first level one.
+        auto unfiltered = make_opening(random_plies(8), r, seed, 0, nullptr);
+        if (std::abs(opening->imbalance_cp) <= spec.max_imbalance_cp &&
+            opening->moves != unfiltered->moves) {
+            // A redraw happened: the first draw must have been out of range.
+            players::SearchLimits limits;
+            limits.nodes = 500;
+            const int first = unfiltered->game.visit([&](const auto& pos) {
+                auto copy = pos;
+                return evaluator.search(copy, limits, 0, -1).score;
+            });
+            EXPECT_GT(std::abs(first), spec.max_imbalance_cp);
+        }
+    }
+    EXPECT_EQ(filtered, 12);
+}
+
+TEST(Openings, BookPositionsByIndex) {
+    app::testing::TempDir dir;
+    const auto file = dir.write("book.epd", R"(# a comment
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 "1.e4";
+
+rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+)");
+    auto book = read_book(file.string());
+    ASSERT_TRUE(book.ok()) << book.error().to_string();
+    ASSERT_EQ(book->size(), 2u);
+    EXPECT_EQ((*book)[0], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ((*book)[1], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    OpeningSpec spec;
+    spec.kind = OpeningSpec::Kind::Book;
+    spec.book = *book;
+    const auto r = rules("chess", "fide", "fide");
+    auto third = make_opening(spec, r, 0, 2, nullptr);  // index 2 wraps to position 1
+    ASSERT_TRUE(third.ok());
+    EXPECT_EQ(third->moves, "");
+    EXPECT_TRUE(third->game.moves().empty());
+    EXPECT_EQ(third->game.side_to_move(), core::Color::Black);
+    EXPECT_FALSE(read_book((dir.path() / "missing.epd").string()).ok());
+}
+
+}  // namespace
+}  // namespace balance::tournament

@@ -1,0 +1,205 @@
+// Running sweeps in-process: thread-count independence, resuming, shards + merge, refusing a
+// foreign database, adaptive waves, and player failures recorded as lost games.
+
+#include <gtest/gtest.h>
+
+#include "balance/tournament/merge.hpp"
+#include "balance/tournament/sweep_json.hpp"
+#include "sweep_support.hpp"
+
+namespace balance::tournament {
+namespace {
+
+using testing::TempDir;
+
+TEST(Runner, OneAndTwoThreadsStoreIdenticalGames) {
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(6));
+    RunOptions one, two;
+    one.threads = 1;
+    two.threads = 2;
+    const auto a = testing::run(sweep, dir.path() / "one.db", one);
+    const auto b = testing::run(sweep, dir.path() / "two.db", two);
+    EXPECT_EQ(a.games.size(), 12u);
+    EXPECT_EQ(a.summary.played, 12);
+    EXPECT_FALSE(a.summary.stopped);
+    EXPECT_EQ(a.games, b.games);
+}
+
+TEST(Runner, ResumeSkipsStoredGamesAndEndsWithTheSameSet) {
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(5));
+    const auto full = testing::run(sweep, dir.path() / "full.db");
+
+    RunOptions partial;
+    partial.threads = 2;
+    partial.max_games = 4;
+    const auto first = testing::run(sweep, dir.path() / "resumed.db", partial);
+    EXPECT_EQ(first.summary.played, 4);
+    EXPECT_TRUE(first.summary.stopped);
+    EXPECT_EQ(first.summary.remaining, 6);
+    EXPECT_EQ(first.games.size(), 4u);
+
+    const auto second = testing::run(sweep, dir.path() / "resumed.db");
+    EXPECT_EQ(second.summary.already_stored, 4);
+    EXPECT_EQ(second.summary.played, 6);
+    EXPECT_EQ(second.games, full.games);
+    // A third run has nothing left to do.
+    const auto third = testing::run(sweep, dir.path() / "resumed.db");
+    EXPECT_EQ(third.summary.played, 0);
+
+    auto store = ResultStore::open_existing(dir.path() / "resumed.db");
+    ASSERT_TRUE(store.ok());
+    auto runs = store->runs();
+    ASSERT_TRUE(runs.ok());
+    ASSERT_EQ(runs->size(), 3u);  // a run record per invocation
+    for (const auto& run : *runs) {
+        EXPECT_TRUE(run.finished_at.has_value());
+        EXPECT_EQ(run.config_json, config_json(sweep));
+        EXPECT_EQ(run.master_seed, 42u);
+    }
+}
+
+TEST(Runner, ShardsMergeIntoTheFullSetWithoutDuplicates) {
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(6));
+    const auto full = testing::run(sweep, dir.path() / "full.db");
+    std::vector<std::filesystem::path> parts;
+    std::size_t total = 0;
+    for (int k = 1; k <= 3; ++k) {
+        RunOptions options;
+        options.shard = Shard{k, 3};
+        parts.push_back(dir.path() / ("part" + std::to_string(k) + ".db"));
+        const auto part = testing::run(sweep, parts.back(), options);
+        total += part.games.size();
+        for (const auto& [key, game] : part.games) EXPECT_EQ(full.games.at(key), game);
+    }
+    EXPECT_EQ(total, full.games.size());
+    const auto merged = dir.path() / "merged.db";
+    auto summary = merge_databases(merged, parts, false);
+    ASSERT_TRUE(summary.ok()) << summary.error().to_string();
+    EXPECT_EQ(summary->games, static_cast<std::int64_t>(full.games.size()));
+    EXPECT_EQ(summary->runs, 3);
+    EXPECT_EQ(testing::stored_games(merged), full.games);
+    // Merging the same parts again adds nothing.
+    auto again = merge_databases(merged, parts, false);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->games, 0);
+    EXPECT_EQ(again->duplicates, static_cast<std::int64_t>(full.games.size()));
+    EXPECT_EQ(again->conflicts, 0);
+    EXPECT_EQ(testing::stored_games(merged), full.games);
+}
+
+TEST(Runner, MergeRefusesDatabasesOfAnotherSweep) {
+    TempDir dir;
+    const auto a =
+        testing::run(testing::load(dir, testing::small_sweep(1), "a.toml"), dir.path() / "a.db");
+    const auto b =
+        testing::run(testing::load(dir, testing::small_sweep(2), "b.toml"), dir.path() / "b.db");
+    auto merged =
+        merge_databases(dir.path() / "m.db", {dir.path() / "a.db", dir.path() / "b.db"}, false);
+    ASSERT_FALSE(merged.ok());
+    EXPECT_NE(merged.error().message.find("different sweep configuration"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "m.db"));  // checked before writing
+    EXPECT_TRUE(
+        merge_databases(dir.path() / "m.db", {dir.path() / "a.db", dir.path() / "b.db"}, true)
+            .ok());
+}
+
+TEST(Runner, ADatabaseOfAnotherConfigurationIsRefused) {
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(1));
+    testing::run(sweep, dir.path() / "x.db");
+    const Sweep changed = testing::load(dir, testing::small_sweep(2), "changed.toml");
+    auto store = ResultStore::open(dir.path() / "x.db");
+    ASSERT_TRUE(store.ok());
+    EXPECT_TRUE(check_same_sweep(*store, config_json(sweep)).ok());
+    auto refused = check_same_sweep(*store, config_json(changed));
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().message.find("--force"), std::string::npos);
+}
+
+TEST(Runner, AdaptiveWavesAreReproducibleAcrossInterruptions) {
+    TempDir dir;
+    const std::string text = R"(
+name = "adaptive"
+variant = "chess"
+seed = 5
+matchups = [["rnd", "greedy"], ["greedy", "rnd"]]
+[players.rnd]
+type = "random"
+[players.greedy]
+type = "greedy"
+[adjudication]
+max_plies = 30
+[adaptive]
+target_half_width = 0.2
+budget = 30
+initial_games = 4
+wave_games = 5
+)";
+    const Sweep sweep = testing::load(dir, text);
+    const auto full = testing::run(sweep, dir.path() / "full.db");
+    EXPECT_GT(full.games.size(), 8u);  // more than the first wave
+    EXPECT_LE(full.games.size(), 30u);
+    for (int cut : {3, 9}) {
+        const auto db = dir.path() / ("cut" + std::to_string(cut) + ".db");
+        RunOptions partial;
+        partial.max_games = cut;
+        partial.threads = 2;
+        EXPECT_EQ(testing::run(sweep, db, partial).games.size(), static_cast<std::size_t>(cut));
+        EXPECT_EQ(testing::run(sweep, db).games, full.games) << "cut after " << cut;
+    }
+    RunOptions sharded;
+    sharded.shard = Shard{1, 2};
+    auto store = ResultStore::open(dir.path() / "shard.db");
+    std::atomic<bool> stop{false};
+    EXPECT_FALSE(run_sweep(sweep, *store, sharded, make_player, stop).ok());
+}
+
+// Crashes at its third move of every game.
+class FlakyPlayer : public players::Player {
+  public:
+    std::string name() const override { return "flaky"; }
+    void new_game() override { moves_ = 0; }
+    players::MoveReply choose_move(const core::Game& game, const players::SearchLimits&,
+                                   std::uint64_t) override {
+        players::MoveReply reply;
+        if (++moves_ == 3) {
+            reply.status = players::MoveStatus::Crashed;
+            reply.detail = "segfault (simulated)";
+            return reply;
+        }
+        reply.move = game.legal_moves().front();
+        return reply;
+    }
+
+  private:
+    int moves_ = 0;
+};
+
+TEST(Runner, PlayerFailuresAreStoredAsLossesForThatSide) {
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(2));
+    const PlayerFactory factory =
+        [](const PlayerSpec& spec) -> Result<std::unique_ptr<players::Player>> {
+        if (spec.name == "tiny") return std::unique_ptr<players::Player>(new FlakyPlayer);
+        return make_player(spec);
+    };
+    testing::run(sweep, dir.path() / "f.db", {}, factory);
+    auto store = ResultStore::open_existing(dir.path() / "f.db");
+    ASSERT_TRUE(store.ok());
+    auto games = store->games();
+    ASSERT_TRUE(games.ok());
+    ASSERT_EQ(games->size(), 4u);
+    for (const auto& g : *games) {
+        const bool tiny_white = g.white_player == "tiny";
+        EXPECT_EQ(g.termination, tiny_white ? "white-crashed" : "black-crashed") << g.game_key;
+        EXPECT_EQ(g.result, tiny_white ? "0-1" : "1-0");
+        EXPECT_NE(g.details_json.find("\"status\":\"crashed\""), std::string::npos);
+        EXPECT_NE(g.details_json.find("segfault (simulated)"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace balance::tournament

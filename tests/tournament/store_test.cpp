@@ -1,0 +1,131 @@
+// The results store: the agreed schema, one copy per key, version checks.
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include "../app/temp_dir.hpp"
+#include "balance/tournament/store.hpp"
+
+namespace balance::tournament {
+namespace {
+
+using app::testing::TempDir;
+
+GameRow row(const std::string& key, std::int64_t run_id) {
+    GameRow g;
+    g.game_key = key;
+    g.run_id = run_id;
+    g.sweep_name = "s";
+    g.cell_key = "chess|fide|fide||a|b";
+    g.game_index = 3;
+    g.variant = "chess";
+    g.white_army = g.black_army = "fide";
+    g.white_player = "a";
+    g.black_player = "b";
+    g.players_json = "{}";
+    g.seed = 0xFEDCBA9876543210ULL;  // above INT64_MAX: must survive the signed column
+    g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.moves = "e2e4 e7e5";
+    g.result = "1/2-1/2";
+    g.white_score = 0.5;
+    g.termination = "adjudication-draw";
+    g.plies = 2;
+    g.duration_ms = 12;
+    g.finished_at = "2024-01-01T00:00:00Z";
+    g.details_json = R"({"scores":[null,null]})";
+    return g;
+}
+
+// Column names of `table` in order, through the C API (independent of the store's code).
+std::vector<std::string> columns(const std::filesystem::path& db, const std::string& table) {
+    sqlite3* handle = nullptr;
+    sqlite3_open(db.c_str(), &handle);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(handle, ("PRAGMA table_info(" + table + ")").c_str(), -1, &stmt, nullptr);
+    std::vector<std::string> out;
+    while (sqlite3_step(stmt) == SQLITE_ROW)
+        out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 1)));
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    return out;
+}
+
+TEST(Store, CreatesTheAgreedSchema) {
+    TempDir dir;
+    const auto db = dir.path() / "sub" / "r.db";
+    ASSERT_TRUE(ResultStore::open(db).ok());
+    EXPECT_EQ(columns(db, "runs"),
+              (std::vector<std::string>{"run_id", "started_at", "finished_at", "sweep_name",
+                                        "sweep_file", "config_json", "master_seed", "git_revision",
+                                        "engines_json", "host", "threads", "shard"}));
+    EXPECT_EQ(columns(db, "games"),
+              (std::vector<std::string>{
+                  "game_key",     "run_id",       "sweep_name",  "cell_key",    "game_index",
+                  "variant",      "white_army",   "black_army",  "rules",       "white_player",
+                  "black_player", "players_json", "seed",        "start_fen",   "opening",
+                  "moves",        "result",       "white_score", "termination", "plies",
+                  "duration_ms",  "finished_at",  "details_json"}));
+    auto store = ResultStore::open_existing(db);
+    ASSERT_TRUE(store.ok());
+    EXPECT_EQ(*store->integrity_check(), "ok");
+}
+
+TEST(Store, AGameIsStoredOnceAndReadBackExactly) {
+    TempDir dir;
+    auto store = ResultStore::open(dir.path() / "r.db");
+    ASSERT_TRUE(store.ok());
+    RunRow run;
+    run.started_at = "2024-01-01T00:00:00Z";
+    run.sweep_name = "s";
+    auto id = store->begin_run(run);
+    ASSERT_TRUE(id.ok());
+    EXPECT_EQ(*store->insert_game(row("k#0", *id)), true);
+    EXPECT_EQ(*store->insert_game(row("k#0", *id)), false);  // the primary key refuses
+    EXPECT_EQ(*store->insert_game(row("k#1", *id)), true);
+    auto games = store->games();
+    ASSERT_TRUE(games.ok());
+    ASSERT_EQ(games->size(), 2u);
+    const GameRow& g = games->front();
+    EXPECT_EQ(g.seed, 0xFEDCBA9876543210ULL);
+    EXPECT_EQ(g.moves, "e2e4 e7e5");
+    EXPECT_EQ(g.white_score, 0.5);
+    EXPECT_EQ(g.details_json, R"({"scores":[null,null]})");
+    auto runs = store->runs();
+    ASSERT_EQ(runs->size(), 1u);
+    EXPECT_FALSE(runs->front().finished_at);
+    ASSERT_TRUE(store->finish_run(*id, "2024-01-02T00:00:00Z").ok());
+    EXPECT_EQ(*store->runs()->front().finished_at, "2024-01-02T00:00:00Z");
+}
+
+TEST(Store, ForeignKeyToRunsIsEnforced) {
+    TempDir dir;
+    auto store = ResultStore::open(dir.path() / "r.db");
+    ASSERT_TRUE(store.ok());
+    EXPECT_FALSE(store->insert_game(row("k#0", 77)).ok());
+}
+
+TEST(Store, RefusesOtherSchemaVersionsAndForeignDatabases) {
+    TempDir dir;
+    const auto db = dir.path() / "r.db";
+    ASSERT_TRUE(ResultStore::open(db).ok());
+    sqlite3* handle = nullptr;
+    sqlite3_open(db.c_str(), &handle);
+    sqlite3_exec(handle, "PRAGMA user_version = 2", nullptr, nullptr, nullptr);
+    sqlite3_close(handle);
+    auto opened = ResultStore::open(db);
+    ASSERT_FALSE(opened.ok());
+    EXPECT_NE(opened.error().message.find("schema version 2"), std::string::npos);
+    EXPECT_FALSE(ResultStore::open_existing(db).ok());
+
+    const auto other = dir.path() / "other.db";
+    sqlite3_open(other.c_str(), &handle);
+    sqlite3_exec(handle, "CREATE TABLE t(x)", nullptr, nullptr, nullptr);
+    sqlite3_close(handle);
+    auto foreign = ResultStore::open(other);
+    ASSERT_FALSE(foreign.ok());
+    EXPECT_NE(foreign.error().message.find("not a balance results database"), std::string::npos);
+    EXPECT_FALSE(ResultStore::open_existing(dir.path() / "missing.db").ok());
+}
+
+}  // namespace
+}  // namespace balance::tournament
