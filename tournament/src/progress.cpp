@@ -77,12 +77,10 @@ void TextProgress::update(const Progress& progress) {
 }
 
 void TextProgress::finish(const Progress& progress) {
-    if (live_) {
-        draw(progress);
-    } else {
-        out_ << summary_line(progress) << '\n';
-    }
-    out_.flush();
+    // The live block goes; the caller prints the final table once, below the summary.
+    if (live_ && drawn_lines_ > 0) out_ << "\x1b[" << drawn_lines_ << "F\x1b[J";
+    drawn_lines_ = 0;
+    out_ << summary_line(progress) << std::endl;
 }
 
 void TextProgress::draw(const Progress& progress) {
