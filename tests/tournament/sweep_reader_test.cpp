@@ -188,6 +188,10 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
     EXPECT_EQ(
         error_of("variant = \"chess\"\ngames_per_cell = 1\n" + players + "[openings]\nplies = 3\n"),
         "bad.toml:7: 'plies' in [openings] applies only to type = \"random-plies\"");
+    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 1\n[players.x]\ntype = "
+                       "\"xboard\"\ncommand = \"x\"\ndepth = 1\narmy_names = { elvs = \"elf\" }\n"),
+              "bad.toml:7: army_names: unknown army 'elvs'; did you mean 'elves'? (armies: "
+              "humans, elves, orcs)");
     EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 0\n" + players),
               "bad.toml:2: 'games_per_cell' in the top level must be between 1 and 100000000, "
               "not 0");

@@ -28,22 +28,64 @@ ext::TimeoutPolicy timeouts(const PlayerSpec& spec) {
     return policy;
 }
 
-std::unique_ptr<ext::EngineClient> make_client(const PlayerSpec& spec) {
+std::unique_ptr<ext::EngineClient> make_client(const PlayerSpec& spec, const std::string& variant) {
     if (spec.kind == PlayerKind::Uci) {
         ext::UciConfig config;
         config.process = process_options(spec);
         config.variant_path = spec.external.variant_path;
-        config.variant = spec.external.variant;
+        config.variant = variant;
         config.options = spec.external.options;
         config.timeouts = timeouts(spec);
         return std::make_unique<ext::UciClient>(std::move(config));
     }
     ext::XboardConfig config;
     config.process = process_options(spec);
-    config.variant = spec.external.variant;
+    config.variant = variant;
     config.options = spec.external.options;
     config.timeouts = timeouts(spec);
     return std::make_unique<ext::XboardClient>(std::move(config));
+}
+
+bool per_pairing(const ExternalSpec& ext) {
+    return ext.variant.find("{white}") != std::string::npos ||
+           ext.variant.find("{black}") != std::string::npos;
+}
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+}
+
+// The engine's variant name for the armies of `game`.
+std::string engine_variant(const ExternalSpec& ext, const core::Game& game) {
+    std::string armies[2];
+    game.visit([&](const auto& pos) {
+        for (int side = 0; side < 2; ++side) armies[side] = pos.rules().armies[side].name;
+    });
+    for (auto& army : armies) {
+        if (auto it = ext.army_names.find(army); it != ext.army_names.end()) army = it->second;
+    }
+    std::string variant = ext.variant;
+    replace_all(variant, "{white}", armies[0]);
+    replace_all(variant, "{black}", armies[1]);
+    return variant;
+}
+
+Result<std::unique_ptr<players::Player>> make_external(const PlayerSpec& spec) {
+    ext::EnginePlayer::VariantOf variant_of;
+    std::string fixed = spec.external.variant;
+    if (per_pairing(spec.external)) {
+        variant_of = [ext = spec.external](const core::Game& game) {
+            return engine_variant(ext, game);
+        };
+        fixed.clear();  // started in its default game until a game needs a pairing
+    }
+    auto player = std::make_unique<ext::EnginePlayer>(
+        [spec](const std::string& variant) { return make_client(spec, variant); }, fixed,
+        std::move(variant_of));
+    if (auto started = player->start(fixed); !started)
+        return make_error(started.error().describe(), "player '" + spec.name + "'");
+    return std::unique_ptr<players::Player>(std::move(player));
 }
 
 }  // namespace
@@ -63,13 +105,8 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
         case PlayerKind::Greedy:
             return std::unique_ptr<players::Player>(std::make_unique<players::GreedyPlayer>());
         case PlayerKind::Uci:
-        case PlayerKind::Xboard: {
-            auto player = std::make_unique<ext::EnginePlayer>(make_client(spec));
-            if (auto started = player->start(); !started) {
-                return make_error(started.error().describe(), "player '" + spec.name + "'");
-            }
-            return std::unique_ptr<players::Player>(std::move(player));
-        }
+        case PlayerKind::Xboard:
+            return make_external(spec);
     }
     return make_error("unknown player kind", "player '" + spec.name + "'");
 }

@@ -42,6 +42,9 @@ Json player_settings(const PlayerSpec& p) {
         for (const auto& [name, value] : p.external.options) options[name] = value;
         j["options"] = options;
         j["variant"] = p.external.variant;
+        Json armies = Json::object();
+        for (const auto& [ours, theirs] : p.external.army_names) armies[ours] = theirs;
+        j["army_names"] = armies;
         j["variant_path"] = p.external.variant_path;
         j["timeout_margin_ms"] = p.external.timeout_margin_ms;
     }

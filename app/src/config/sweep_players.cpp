@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "config/fields.hpp"
+#include "config/suggest.hpp"
 #include "config/toml_support.hpp"
 
 namespace balance::app {
@@ -74,7 +77,8 @@ void read_engine(Fields& fields, PlayerSpec& spec) {
                              .value_or(spec.random_margin_cp));
 }
 
-void read_external(Fields& fields, PlayerSpec& spec, const std::string& file) {
+void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
+                   const std::vector<std::string>& armies) {
     auto& ext = spec.external;
     if (auto command = fields.string("command", Need::Required)) ext.command = {*command};
     for (auto& arg : fields.strings("args").value_or(std::vector<std::string>{}))
@@ -85,6 +89,23 @@ void read_external(Fields& fields, PlayerSpec& spec, const std::string& file) {
     ext.timeout_margin_ms =
         static_cast<int>(fields.integer("timeout_margin_ms", Need::Optional, 0, 3'600'000)
                              .value_or(ext.timeout_margin_ms));
+    if (const toml::table* names = fields.table("army_names")) {
+        for (const auto& key : keys_in_file_order(*names, file)) {
+            const toml::node& value = *names->get(key);
+            if (std::find(armies.begin(), armies.end(), key) == armies.end()) {
+                fields.fail(value.source(),
+                            fmt::format("army_names: unknown army '{}'{} (armies: {})", key,
+                                        did_you_mean(key, armies), join_names(armies)));
+            } else if (const auto* text = value.as_string()) {
+                ext.army_names[key] = text->get();
+            } else {
+                fields.fail(value.source(),
+                            fmt::format("army_names.{} must be the engine's name for the army "
+                                        "(a string)",
+                                        key));
+            }
+        }
+    }
     if (const toml::table* options = fields.table("options")) {
         for (const auto& key : keys_in_file_order(*options, file)) {
             const toml::node& value = *options->get(key);
@@ -101,7 +122,7 @@ void read_external(Fields& fields, PlayerSpec& spec, const std::string& file) {
 }
 
 Result<PlayerSpec> read_player(const std::string& name, const toml::table& table,
-                               const std::string& file) {
+                               const std::string& file, const std::vector<std::string>& armies) {
     Fields fields(table, fmt::format("[players.{}]", name), file);
     PlayerSpec spec;
     spec.name = name;
@@ -117,7 +138,7 @@ Result<PlayerSpec> read_player(const std::string& name, const toml::table& table
     if (searches) read_limits(fields, spec);
     if (spec.kind == PlayerKind::Engine) read_engine(fields, spec);
     if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
-        read_external(fields, spec, file);
+        read_external(fields, spec, file, armies);
     if (auto done = fields.finish(); !done) return done.error();
     const auto& l = spec.limits;
     if (searches && l.nodes == 0 && l.depth == 0 && l.movetime_ms == 0) {
@@ -131,7 +152,8 @@ Result<PlayerSpec> read_player(const std::string& name, const toml::table& table
 
 }  // namespace
 
-Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const std::string& file) {
+Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const std::string& file,
+                                             const std::vector<std::string>& armies) {
     std::vector<PlayerSpec> out;
     for (const auto& name : keys_in_file_order(players, file)) {
         const toml::node& node = *players.get(name);
@@ -147,7 +169,7 @@ Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const s
                                           name),
                               where_of(table->source(), file));
         }
-        auto spec = read_player(name, *table, file);
+        auto spec = read_player(name, *table, file, armies);
         if (!spec) return spec.error();
         out.push_back(std::move(*spec));
     }

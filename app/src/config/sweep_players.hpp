@@ -5,7 +5,9 @@
 //     limits (engine, uci, xboard; at least one):  nodes, depth, movetime_ms
 //     engine:          hash_mb (16), random_plies (8), random_margin_cp (25)
 //     uci, xboard:     command (program, required), args ([]), working_dir (""),
-//                      options ({ Name = value, ... }), variant (""), timeout_margin_ms (2000)
+//                      options ({ Name = value, ... }), variant (""; may hold {white} and
+//                      {black}: the game's armies, renamed by army_names = { ours = "theirs" }),
+//                      timeout_margin_ms (2000)
 //     uci only:        variant_path (Fairy-Stockfish VariantPath, "")
 
 #include <string>
@@ -18,8 +20,9 @@
 
 namespace balance::app {
 
-// The players in file order. `file` names the sweep file in messages.
-[[nodiscard]] Result<std::vector<tournament::PlayerSpec>> read_players(const toml::table& players,
-                                                                       const std::string& file);
+// The players in file order. `file` names the sweep file in messages; `armies` are the variant's
+// army names (for army_names).
+[[nodiscard]] Result<std::vector<tournament::PlayerSpec>> read_players(
+    const toml::table& players, const std::string& file, const std::vector<std::string>& armies);
 
 }  // namespace balance::app

@@ -261,7 +261,7 @@ Result<Sweep> load_sweep(const fs::path& path) {
     if (auto r = read_rule_sets(sweep, top->rule_sets, *variant, file); !r) return r.error();
     sweep.variant = sweep.rule_sets.front().spec.name;
     if (auto r = read_pairings(sweep, top->pairings, file); !r) return r.error();
-    auto players = read_players(*top->players, file);
+    auto players = read_players(*top->players, file, army_names(sweep.rule_sets.front().spec));
     if (!players) return players.error();
     sweep.players = std::move(*players);
     if (sweep.players.empty()) return make_error("define at least one [players.<name>]", file);

@@ -41,29 +41,37 @@ Limits to_limits(const SearchLimits& limits) {
     return out;
 }
 
-EnginePlayer::EnginePlayer(std::unique_ptr<EngineClient> client) : client_(std::move(client)) {}
+EnginePlayer::EnginePlayer(ClientFactory make_client, std::string fixed_variant,
+                           VariantOf variant_of)
+    : make_client_(std::move(make_client)),
+      fixed_variant_(std::move(fixed_variant)),
+      variant_of_(std::move(variant_of)) {}
 
 EnginePlayer::~EnginePlayer() {
-    client_->stop();
+    for (auto& [variant, client] : clients_) client->stop();
 }
 
-EngineResult<void> EnginePlayer::start() {
-    auto started = client_->running() ? client_->restart() : client_->start();
-    started_ = started.ok();
+EngineClient& EnginePlayer::client(const std::string& variant) {
+    auto& slot = clients_[variant];
+    if (!slot) slot = make_client_(variant);
+    return *slot;
+}
+
+EngineResult<void> EnginePlayer::start(const std::string& variant) {
+    EngineClient& c = client(variant);
+    auto started = c.running() ? c.restart() : c.start();
+    if (started) ever_started_[variant] = true;
     return started;
 }
 
 std::string EnginePlayer::name() const {
-    const std::string& reported = client_->engine_name();
-    return reported.empty() ? "external" : reported;
+    for (const auto& [variant, client] : clients_) {
+        if (!client->engine_name().empty()) return client->engine_name();
+    }
+    return "external";
 }
 
-void EnginePlayer::new_game() {
-    // A failure here shows up again at the first move, which restarts the engine.
-    if (client_->running()) (void)client_->new_game();
-}
-
-MoveReply EnginePlayer::failure(const EngineError& error) {
+static MoveReply failure(const EngineError& error) {
     MoveReply reply;
     reply.status = status_of(error.fault);
     reply.detail = error.to_string();
@@ -93,13 +101,20 @@ std::vector<std::string> EnginePlayer::uci_moves(const core::Game& game) {
 
 MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& limits,
                                     std::uint64_t) {
-    if (!client_->running()) {
+    const std::string variant = variant_of_ ? variant_of_(game) : fixed_variant_;
+    EngineClient& engine = client(variant);
+    if (!engine.running()) {
         // First use, or the way back after a timeout or crash stopped the engine.
-        if (started_) ++restarts_;
-        if (auto started = start(); !started) return failure(started.error());
-        (void)client_->new_game();
+        if (ever_started_[variant]) ++restarts_;
+        if (auto started = start(variant); !started) return failure(started.error());
+        fresh_game_ = true;
     }
-    auto answer = client_->go(start_position(game), uci_moves(game), to_limits(limits));
+    if (fresh_game_) {
+        // A failure here shows up in go() below, which then loses the game for this side.
+        (void)engine.new_game();
+        fresh_game_ = false;
+    }
+    auto answer = engine.go(start_position(game), uci_moves(game), to_limits(limits));
     if (!answer) return failure(answer.error());
     MoveReply reply;
     reply.seconds = std::chrono::duration<double>(answer->elapsed).count();

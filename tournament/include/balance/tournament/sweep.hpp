@@ -4,6 +4,7 @@
 // never reads TOML.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,7 +24,11 @@ struct ExternalSpec {
     std::vector<std::string> command;                          // program and arguments
     std::string working_dir;                                   // empty: the current directory
     std::vector<std::pair<std::string, std::string>> options;  // UCI setoption / XBoard option
-    std::string variant;           // UCI_Variant or XBoard `variant`; empty: none
+    // UCI_Variant or XBoard `variant`; empty: none. "{white}" and "{black}" stand for the
+    // game's armies (through army_names), for engines with one variant per pairing:
+    // Fairy-Max's "asym-{white}-{black}" -> "asym-elf-orc".
+    std::string variant;
+    std::map<std::string, std::string> army_names;  // our army name -> the engine's
     std::string variant_path;      // UCI VariantPath (Fairy-Stockfish), set before the variant
     int timeout_margin_ms = 2000;  // added to every derived search deadline
 };

@@ -3,7 +3,12 @@
 // rules with core::Game::parse_move, and every failure becomes a MoveStatus: a timeout, a dead
 // process, an unparsable or illegal move lose the game instead of stopping the sweep. After a
 // timeout or crash the engine is restarted before its next move.
+//
+// Engines that know a variant per army pairing (Fairy-Max's asym-elf-orc, ...) get one client
+// per engine variant name, made on first use: `variant_of` names the variant a game needs.
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,29 +20,39 @@ namespace balance::players::external {
 
 class EnginePlayer final : public Player {
   public:
-    explicit EnginePlayer(std::unique_ptr<EngineClient> client);
+    // A client (not started) configured for the engine variant `variant`.
+    using ClientFactory = std::function<std::unique_ptr<EngineClient>(const std::string& variant)>;
+    // The engine variant for a game; empty function: always `fixed_variant`.
+    using VariantOf = std::function<std::string(const core::Game& game)>;
+
+    EnginePlayer(ClientFactory make_client, std::string fixed_variant, VariantOf variant_of = {});
     ~EnginePlayer() override;
 
-    // Starts the engine; choose_move also starts it when needed.
-    [[nodiscard]] EngineResult<void> start();
+    // Starts the client of `variant` (choose_move also starts clients when needed), e.g. to
+    // learn the engine's name and fail early when the program is missing.
+    [[nodiscard]] EngineResult<void> start(const std::string& variant);
     // The engine's own name (UCI `id name`, XBoard `myname`) once started, else "external".
     [[nodiscard]] std::string name() const override;
-    void new_game() override;
+    void new_game() override { fresh_game_ = true; }
     [[nodiscard]] MoveReply choose_move(const core::Game& game, const SearchLimits& limits,
                                         std::uint64_t seed) override;
 
     [[nodiscard]] int restarts() const { return restarts_; }
 
   private:
+    EngineClient& client(const std::string& variant);
     // "startpos" when the game began at the variant's start position, else its FEN without
     // core's army metadata; and the game's moves as UCI text.
     static std::string start_position(const core::Game& game);
     static std::vector<std::string> uci_moves(const core::Game& game);
-    MoveReply failure(const EngineError& error);
 
-    std::unique_ptr<EngineClient> client_;
+    ClientFactory make_client_;
+    std::string fixed_variant_;
+    VariantOf variant_of_;
+    std::map<std::string, std::unique_ptr<EngineClient>> clients_;
+    std::map<std::string, bool> ever_started_;
+    bool fresh_game_ = true;
     int restarts_ = 0;
-    bool started_ = false;
 };
 
 // SearchLimits (0 = none) in the clients' terms.

@@ -1,0 +1,59 @@
+// A real external engine in a sweep: Fairy-Max through the XBoard adapter, one engine variant
+// per Asymmetric pairing ("asym-{white}-{black}"). Skipped where Fairy-Max is not installed.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "sweep_support.hpp"
+
+namespace balance::tournament {
+namespace {
+
+using testing::TempDir;
+
+constexpr const char* kFairymax = "/usr/games/fairymax";
+
+TEST(ExternalEngine, FairymaxPlaysEveryPairingWithoutFaults) {
+    if (!std::filesystem::exists(kFairymax)) GTEST_SKIP() << "fairymax is not installed";
+    TempDir dir;
+    const std::string ini =
+        std::string(BALANCE_SOURCE_DIR) + "/configs/engines/fairymax-asymmetric.ini";
+    const Sweep sweep = testing::load(dir, R"(
+name = "fm"
+variant = "asymmetric"
+games_per_cell = 1
+pairings = [["elves", "orcs"], ["orcs", "humans"], ["humans", "elves"]]
+matchups = [["e", "fairymax"], ["fairymax", "e"]]
+[players.e]
+type = "engine"
+nodes = 500
+hash_mb = 1
+[players.fairymax]
+type = "xboard"
+command = "/usr/games/fairymax"
+args = ["16", ")" + ini + R"("]
+variant = "asym-{white}-{black}"
+army_names = { humans = "human", elves = "elf", orcs = "orc" }
+depth = 2
+[adjudication]
+max_plies = 60
+)");
+    RunOptions options;
+    options.threads = 2;
+    const auto run = testing::run(sweep, dir.path() / "fm.db", options);
+    ASSERT_EQ(run.games.size(), 6u);
+    for (const auto& [key, game] : run.games) {
+        // Any engine fault would end the game as "<side>-<status>".
+        for (const char* fault : {"illegal", "protocol", "crashed", "timeout", "no-move"})
+            EXPECT_EQ(game.find(fault), std::string::npos) << key << ": " << game;
+    }
+    auto store = ResultStore::open_existing(dir.path() / "fm.db");
+    ASSERT_TRUE(store.ok());
+    const auto runs = store->runs();
+    ASSERT_TRUE(runs.ok());
+    EXPECT_NE(runs->front().engines_json.find("Fairy-Max"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace balance::tournament
