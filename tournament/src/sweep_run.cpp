@@ -146,12 +146,18 @@ void SweepRun::work(const std::vector<PlannedGame>& games, std::size_t limit,
     while (!should_stop()) {
         const std::size_t i = next_++;
         if (i >= limit) return;
-        auto row = play_planned_game(context_, games[i], players);
-        if (!row) {
-            fail(make_error(row.error().to_string(), "game " + games[i].key));
+        std::optional<Result<GameRow>> row;
+        try {
+            row.emplace(play_planned_game(context_, games[i], players));
+        } catch (const std::exception& e) {  // e.g. out of memory in a player
+            fail(make_error(std::string("internal error: ") + e.what(), "game " + games[i].key));
             return;
         }
-        queue.push(Finished{games[i].cell, std::move(*row)});
+        if (!*row) {
+            fail(make_error(row->error().to_string(), "game " + games[i].key));
+            return;
+        }
+        queue.push(Finished{games[i].cell, std::move(row->value())});
     }
 }
 
