@@ -1,0 +1,45 @@
+#pragma once
+// Reads a results store for the reports: tournament::ResultStore (the one SQLite reader and
+// writer, notes/RESULTS_SCHEMA.md, user_version 1) opened read-only, with each game's engine
+// failure (if any) taken out of details_json. Every report, value fit and SPRT is recomputed
+// from these rows, so statistics can improve without replaying a single game.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "balance/core/error.hpp"
+#include "balance/tournament/store.hpp"
+
+namespace balance::app::report {
+
+using StoredRun = tournament::RunRow;
+
+// A stored game and who failed in it.
+struct StoredGame : tournament::GameRow {
+    // The side whose engine failed ("white" / "black") and how ("timeout", "crashed",
+    // "illegal-move", ...): from details_json.failure, else from a "<side>-<status>"
+    // termination; empty when the game did not end by an engine failure.
+    std::string failure_side;
+    std::string failure_status;
+};
+
+struct Store {
+    std::filesystem::path path;
+    std::vector<StoredRun> runs;
+    std::vector<StoredGame> games;  // ordered by cell_key, then game_index
+};
+
+// Opens `path` read-only and reads every run and game. Errors name the file: missing file, not
+// a results database, another schema version, a white_score other than 0, 1/2, 1.
+[[nodiscard]] Result<Store> read_store(const std::filesystem::path& path);
+
+// The failure encoded in a termination such as "black-illegal-move": {"black", "illegal-move"};
+// empty strings when the game did not end by an engine failure.
+struct FailureTag {
+    std::string side;
+    std::string status;
+};
+[[nodiscard]] FailureTag failure_from_termination(const std::string& termination);
+
+}  // namespace balance::app::report
