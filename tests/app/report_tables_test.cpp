@@ -1,0 +1,392 @@
+// `balance report` on hand-made stores with known counts: the table numbers, the seed's pooled
+// "X = Y" layout, terminations, engine failures, the army fit, rule effects with Holm, the JSON
+// schema, CSV and the error paths.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "balance/stats/interval.hpp"
+#include "cli_runner.hpp"
+#include "report_store_fixture.hpp"
+#include "temp_dir.hpp"
+
+namespace balance::app {
+namespace {
+
+using nlohmann::json;
+using testing::asymmetric;
+using testing::run_balance;
+using testing::TempDir;
+using testing::TestGame;
+using testing::TestStore;
+
+// The store most tests read:
+//   asymmetric humans-elves (default rules) 20-10-10, elves-humans 15-5-20,
+//   asymmetric humans-elves stalemate-win 30-0-10, elves-humans stalemate-win 10-10-20,
+//   chess fide-fide (engine) 10-0-10 with plies 50 (wins) / 70 (losses),
+//   chess fide-fide (alpha vs beta): a Black timeout, a White crash (details_json), a White
+//   illegal move and one ordinary draw.
+void fill_reference_store(TestStore& store) {
+    store.add_counts(asymmetric("humans", "elves"), 20, 10, 10);
+    store.add_counts(asymmetric("elves", "humans"), 15, 5, 20);
+    store.add_counts(asymmetric("humans", "elves", "stalemate-win"), 30, 0, 10);
+    store.add_counts(asymmetric("elves", "humans", "stalemate-win"), 10, 10, 20);
+    for (int k = 0; k < 20; ++k) {
+        TestGame g;
+        g.white_score = k < 10 ? 1.0 : 0.0;
+        g.plies = k < 10 ? 50 : 70;
+        store.add(g);
+    }
+    TestGame failing;
+    failing.white_player = "alpha";
+    failing.black_player = "beta";
+    failing.white_score = 1.0;
+    failing.termination = "black-timeout";
+    store.add(failing);
+    failing.white_score = 0.0;
+    failing.termination = "white-crashed";
+    failing.details_json =
+        R"({"failure": {"side": "white", "status": "crashed", "detail": "exit 11"}})";
+    store.add(failing);
+    failing.termination = "white-illegal-move";
+    failing.details_json = "{}";
+    store.add(failing);
+    failing.white_score = 0.5;
+    failing.termination = "fifty-moves";
+    store.add(failing);
+}
+
+json report_json(const std::filesystem::path& db, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"report", "--db", db.string(), "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto run = run_balance(args);
+    EXPECT_EQ(run.status, 0) << run.err;
+    return json::parse(run.out);
+}
+
+const json& find_cell(const json& report, const std::string& key) {
+    for (const auto& cell : report["cells"])
+        if (cell["cell_key"] == key) return cell;
+    ADD_FAILURE() << "no cell " << key;
+    static const json none;
+    return none;
+}
+
+TEST(ReportTables, CellNumbersMatchHandComputedValues) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const json report = report_json(store.path());
+    ASSERT_EQ(report["cells"].size(), 6u);
+
+    // 10-0-10: Wilson's interval for 10/20, computed by hand: (p + z^2/2n +- z sqrt(p(1-p)/n +
+    // z^2/4n^2)) / (1 + z^2/n) = [0.29929800819821, 0.70070199180179]; Elo -400 log10(1/s - 1)
+    // of the ends = -+147.7718.
+    const json& chess = find_cell(report, "chess|fide|fide||engine|engine");
+    EXPECT_EQ(chess["games"], 20);
+    EXPECT_EQ(chess["white_wins"], 10);
+    EXPECT_EQ(chess["draws"], 0);
+    EXPECT_EQ(chess["black_wins"], 10);
+    EXPECT_DOUBLE_EQ(chess["score"].get<double>(), 0.5);
+    EXPECT_NEAR(chess["score_low"].get<double>(), 0.2992980081982123, 1e-12);
+    EXPECT_NEAR(chess["score_high"].get<double>(), 0.7007019918017877, 1e-12);
+    EXPECT_NEAR(chess["elo"].get<double>(), 0.0, 1e-9);
+    EXPECT_NEAR(chess["elo_low"].get<double>(), -147.77181014156616, 1e-8);
+    EXPECT_NEAR(chess["elo_high"].get<double>(), 147.77181014156616, 1e-8);
+    EXPECT_DOUBLE_EQ(chess["draw_rate"].get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(chess["mean_plies"].get<double>(), 60.0);
+    EXPECT_EQ(chess["terminations"]["checkmate"], 20);
+
+    // 20-10-10: the trinomial Wilson limits solve (n + z^2) x^2 - (2ns + z^2) x + n s^2 +
+    // z^2 d/4 = 0 (by hand: 0.4908404642, 0.7372541355).
+    const json& he = find_cell(report, "asymmetric|humans|elves||engine|engine");
+    EXPECT_EQ(he["white"], "humans");
+    EXPECT_EQ(he["black"], "elves");
+    EXPECT_EQ(he["rules"], "");
+    EXPECT_DOUBLE_EQ(he["score"].get<double>(), 0.625);
+    EXPECT_NEAR(he["score_low"].get<double>(), 0.49084046421873945, 1e-12);
+    EXPECT_NEAR(he["score_high"].get<double>(), 0.7372541354819389, 1e-12);
+    EXPECT_DOUBLE_EQ(he["draw_rate"].get<double>(), 0.25);
+    EXPECT_EQ(he["terminations"]["repetition"], 10);
+    EXPECT_EQ(he["terminations"]["checkmate"], 30);
+}
+
+TEST(ReportTables, PooledPairFromTheFirstArmysViewBesideTheSeed) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const json report = report_json(store.path());
+    const json* pair = nullptr;
+    for (const auto& p : report["pairs"])
+        if (p["rules"] == "" && p["variant"] == "asymmetric") pair = &p;
+    ASSERT_NE(pair, nullptr);
+    // Humans come first in the variant file, so the pair is read from the Humans' side.
+    EXPECT_EQ((*pair)["x"], "humans");
+    EXPECT_EQ((*pair)["y"], "elves");
+    EXPECT_DOUBLE_EQ((*pair)["x_white"]["score"].get<double>(), 0.625);
+    // Elves-Humans 15-5-20 is 20-5-15 for the Humans.
+    EXPECT_EQ((*pair)["x_black"]["wins"], 20);
+    EXPECT_EQ((*pair)["x_black"]["losses"], 15);
+    EXPECT_DOUBLE_EQ((*pair)["x_black"]["score"].get<double>(), 0.5625);
+    // Pooled 40-15-25 from the Humans' side: 47.5 / 80.
+    const json& pooled = (*pair)["pooled"];
+    EXPECT_EQ(pooled["games"], 80);
+    EXPECT_DOUBLE_EQ(pooled["score"].get<double>(), 0.59375);
+    EXPECT_NEAR(pooled["score_low"].get<double>(), 0.4949952467093049, 1e-12);
+    EXPECT_NEAR(pooled["score_high"].get<double>(), 0.6839138540027838, 1e-12);
+    // The seed's table beside it: Human-Elf 49.2%, Elf-Human 48.1% (human), pooled 48.65%.
+    const json& ref = (*pair)["reference"];
+    ASSERT_TRUE(ref.is_object());
+    EXPECT_DOUBLE_EQ(ref["x_white_score"].get<double>(), 0.492);
+    EXPECT_DOUBLE_EQ(ref["x_black_score"].get<double>(), 0.481);
+    EXPECT_DOUBLE_EQ(ref["pooled_score"].get<double>(), 0.4865);
+    EXPECT_EQ(ref["games_per_colour"], 500);
+
+    // The rule-set pair has no published reference.
+    for (const auto& p : report["pairs"])
+        if (p["rules"] == "stalemate-win") EXPECT_TRUE(p["reference"].is_null());
+}
+
+TEST(ReportTables, SideFlipsThePointOfViewAndTheReference) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const json report = report_json(store.path(), {"--side", "Elf"});
+    const json& pair = report["pairs"][0];
+    EXPECT_EQ(pair["x"], "elves");
+    EXPECT_DOUBLE_EQ(pair["pooled"]["score"].get<double>(), 1.0 - 0.59375);
+    EXPECT_DOUBLE_EQ(pair["x_white"]["score"].get<double>(), 0.4375);  // 15-5-20 as White
+    EXPECT_NEAR(pair["reference"]["pooled_score"].get<double>(), 0.5135, 1e-12);
+    EXPECT_NEAR(pair["reference"]["x_white_score"].get<double>(), 1.0 - 0.481, 1e-12);
+    EXPECT_NEAR(pair["reference"]["x_black_score"].get<double>(), 1.0 - 0.492, 1e-12);
+}
+
+TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const auto run = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("Human = Elf, 59.38% (human) by 80 games"), std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("| Human-Elf | 40 | 62.50% (human) |"), std::string::npos);
+    EXPECT_NE(run.out.find("| Elf-Human | 40 | 56.25% (human) |"), std::string::npos);
+    EXPECT_NE(run.out.find("49.20% by 500 (+/- 3.5%)"), std::string::npos);
+    EXPECT_NE(run.out.find("48.65% by 1000 (+/- 2.5%)"), std::string::npos);
+    EXPECT_NE(run.out.find("trinomial Wilson"), std::string::npos);
+    EXPECT_NE(run.out.find("seed's numbers"), std::string::npos);
+}
+
+TEST(ReportTables, EngineFailuresAreCountedAgainstThePlayerThatFailed) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const json report = report_json(store.path());
+    std::map<std::string, json> by_player;
+    for (const auto& f : report["failures"]) by_player[f["player"]] = f;
+    ASSERT_EQ(by_player.size(), 3u);
+    EXPECT_EQ(by_player["alpha"]["games"], 4);
+    EXPECT_EQ(by_player["alpha"]["by_status"]["crashed"], 1);
+    EXPECT_EQ(by_player["alpha"]["by_status"]["illegal-move"], 1);
+    EXPECT_EQ(by_player["alpha"]["total"], 2);
+    EXPECT_EQ(by_player["beta"]["by_status"]["timeout"], 1);
+    EXPECT_EQ(by_player["beta"]["total"], 1);
+    EXPECT_EQ(by_player["engine"]["total"], 0);
+    EXPECT_EQ(by_player["engine"]["games"], 180);
+}
+
+// Holm's adjustment, written out independently of stats::holm_adjust.
+std::vector<double> holm(const std::vector<double>& p) {
+    const std::size_t m = p.size();
+    std::vector<std::size_t> order(m);
+    for (std::size_t i = 0; i < m; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](auto a, auto b) { return p[a] < p[b]; });
+    std::vector<double> out(m);
+    double running = 0.0;
+    for (std::size_t k = 0; k < m; ++k) {
+        running = std::max(running, std::min(1.0, static_cast<double>(m - k) * p[order[k]]));
+        out[order[k]] = running;
+    }
+    return out;
+}
+
+TEST(ReportTables, RuleEffectsAgainstTheBaselineWithHolmAcrossTheFamily) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const json report = report_json(store.path());
+    const json& effects = report["rule_effects"];
+    ASSERT_EQ(effects.size(), 3u);  // two pairings and the pooled row
+    const json* he = nullptr;
+    const json* eh = nullptr;
+    const json* pooled = nullptr;
+    for (const auto& e : effects) {
+        EXPECT_EQ(e["rules"], "stalemate-win");
+        if (e["pooled"].get<bool>()) {
+            pooled = &e;
+        } else if (e["white"] == "humans") {
+            he = &e;
+        } else {
+            eh = &e;
+        }
+    }
+    ASSERT_TRUE(he && eh && pooled);
+    // Humans-Elves: 30-0-10 against 20-10-10: White's score 0.75 - 0.625, draws 0 - 0.25.
+    EXPECT_DOUBLE_EQ((*he)["score_change"]["estimate"].get<double>(), 0.125);
+    EXPECT_DOUBLE_EQ((*he)["draw_rate_change"]["estimate"].get<double>(), -0.25);
+    EXPECT_DOUBLE_EQ((*he)["decisive_rate_change"]["estimate"].get<double>(), 0.25);
+    EXPECT_NEAR((*he)["decisive_rate_change"]["low"].get<double>(),
+                -(*he)["draw_rate_change"]["high"].get<double>(), 1e-12);
+    // The interval is the stats library's MOVER interval of exactly these counts.
+    const auto mover =
+        stats::score_difference_interval(stats::Wdl{30, 0, 10}, stats::Wdl{20, 10, 10}, 0.95);
+    ASSERT_TRUE(mover.ok());
+    EXPECT_DOUBLE_EQ((*he)["score_change"]["low"].get<double>(), mover->lower);
+    EXPECT_DOUBLE_EQ((*he)["score_change"]["high"].get<double>(), mover->upper);
+    EXPECT_TRUE((*he)["detectable"].get<bool>());  // no draws at all with the rule
+    // Elves-Humans 10-10-20 against 15-5-20: both changes are within the noise.
+    EXPECT_DOUBLE_EQ((*eh)["score_change"]["estimate"].get<double>(), 0.375 - 0.4375);
+    EXPECT_FALSE((*eh)["detectable"].get<bool>());
+    EXPECT_EQ((*eh)["verdict"], "no detectable effect");
+    // Pooled: 40-10-30 against 35-15-30, two pairings.
+    EXPECT_EQ((*pooled)["pairings"], 2);
+    EXPECT_EQ((*pooled)["treatment"]["games"], 80);
+    EXPECT_EQ((*pooled)["baseline"]["white_wins"], 35);
+    EXPECT_DOUBLE_EQ((*pooled)["score_change"]["estimate"].get<double>(), 45.0 / 80 - 42.5 / 80);
+
+    // Holm over all six tests (score and draw rate of three rows).
+    std::vector<double> raw, adjusted;
+    for (const auto& e : effects) {
+        for (const char* m : {"score_change", "draw_rate_change"}) {
+            raw.push_back(e[m]["p"].get<double>());
+            adjusted.push_back(e[m]["p_holm"].get<double>());
+        }
+    }
+    const auto expected = holm(raw);
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        EXPECT_NEAR(adjusted[i], expected[i], 1e-12) << i;
+        EXPECT_GE(adjusted[i], raw[i]);
+    }
+    const auto smallest = std::min_element(raw.begin(), raw.end()) - raw.begin();
+    EXPECT_NEAR(adjusted[smallest], std::min(1.0, 6.0 * raw[smallest]), 1e-12);
+}
+
+TEST(ReportTables, ArmyFitSeparatesWhiteAdvantageFromEqualArmies) {
+    // Every pairing of three armies, both colours, scores 30-40-20 for White: the armies are
+    // equal, and the Davidson maximum is g = W/L, nu = D / sqrt(W L) (each cell's frequencies
+    // are fitted exactly), so the White advantage is 400/ln 10 ln 1.5 = 70.437 Elo and White's
+    // expected score between equal armies is the observed (30 + 40/2) / 90.
+    TempDir dir;
+    TestStore store(dir.path() / "a.sqlite");
+    for (const char* w : {"humans", "elves", "orcs"})
+        for (const char* b : {"humans", "elves", "orcs"})
+            store.add_counts(asymmetric(w, b), 30, 40, 20);
+    const json report = report_json(store.path());
+    const json& fits = report["armies"]["fits"];
+    ASSERT_EQ(fits.size(), 1u);
+    const json& fit = fits[0];
+    EXPECT_TRUE(fit["error"].is_null()) << fit["error"];
+    EXPECT_EQ(fit["games"], 810);
+    ASSERT_EQ(fit["armies"].size(), 3u);
+    EXPECT_EQ(fit["armies"][0]["army"], "humans");  // variant order
+    EXPECT_EQ(fit["armies"][1]["army"], "elves");
+    EXPECT_EQ(fit["armies"][2]["army"], "orcs");
+    for (const auto& army : fit["armies"]) {
+        EXPECT_NEAR(army["elo"].get<double>(), 0.0, 1e-6);
+        EXPECT_LT(army["elo_low"].get<double>(), 0.0);
+        EXPECT_GT(army["elo_high"].get<double>(), 0.0);
+    }
+    EXPECT_NEAR(fit["white_advantage"]["elo"].get<double>(), 400.0 / std::log(10.0) * std::log(1.5),
+                1e-6);
+    EXPECT_NEAR(fit["white_advantage"]["score"].get<double>(), 50.0 / 90.0, 1e-9);
+    EXPECT_NEAR(fit["draw_nu"].get<double>(), 40.0 / std::sqrt(600.0), 1e-6);
+}
+
+TEST(ReportTables, JsonHasTheDocumentedSchema) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const json report = report_json(store.path());
+    for (const char* key : {"cells", "pairs", "armies", "rule_effects", "meta"})
+        EXPECT_TRUE(report.contains(key)) << key;
+    for (const auto& cell : report["cells"]) {
+        for (const char* key :
+             {"variant",      "white",        "black",      "rules",      "games",
+              "white_wins",   "draws",        "black_wins", "score",      "score_low",
+              "score_high",   "elo",          "elo_low",    "elo_high",   "draw_rate",
+              "white_player", "black_player", "cell_key",   "mean_plies", "terminations"})
+            EXPECT_TRUE(cell.contains(key)) << key;
+    }
+    for (const char* key : {"x", "y", "x_white", "x_black", "pooled", "reference"})
+        EXPECT_TRUE(report["pairs"][0].contains(key)) << key;
+    EXPECT_TRUE(report["armies"]["fits"].is_array());
+    const json& meta = report["meta"];
+    EXPECT_EQ(meta["schema"], 1);
+    EXPECT_EQ(meta["games"], 184);
+    EXPECT_DOUBLE_EQ(meta["confidence"].get<double>(), 0.95);
+    EXPECT_EQ(meta["runs"][0]["sweep_name"], "test-sweep");
+    EXPECT_EQ(meta["runs"][0]["master_seed"], 42);
+    EXPECT_NE(meta["methods"]["score_interval"].get<std::string>().find("trinomial Wilson"),
+              std::string::npos);
+}
+
+TEST(ReportTables, CsvFlattensOneTable) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const auto cells = run_balance({"report", "--db", store.path().string(), "--format", "csv"});
+    ASSERT_EQ(cells.status, 0) << cells.err;
+    EXPECT_EQ(std::count(cells.out.begin(), cells.out.end(), '\n'), 7);  // header + 6 cells
+    EXPECT_EQ(cells.out.rfind("cell_key,variant,white,black,rules,", 0), 0u) << cells.out;
+    EXPECT_NE(cells.out.find("terminations.checkmate"), std::string::npos);
+    EXPECT_NE(cells.out.find("asymmetric|humans|elves||engine|engine,asymmetric,humans,elves,,"
+                             "engine,engine,40,20,10,10,0.625,"),
+              std::string::npos)
+        << cells.out;
+    const auto pairs = run_balance(
+        {"report", "--db", store.path().string(), "--format", "csv", "--table", "pairs"});
+    ASSERT_EQ(pairs.status, 0);
+    EXPECT_NE(pairs.out.find("pooled.score"), std::string::npos);
+    const auto bad = run_balance(
+        {"report", "--db", store.path().string(), "--format", "csv", "--table", "nope"});
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_NE(bad.err.find("unknown table 'nope'"), std::string::npos);
+}
+
+TEST(ReportTables, OutWritesTheFile) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const auto out = dir.path() / "sub" / "report.json";
+    const auto run = run_balance(
+        {"report", "--db", store.path().string(), "--format", "json", "--out", out.string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("wrote"), std::string::npos);
+    std::ifstream file(out);
+    const json report = json::parse(file);
+    EXPECT_EQ(report["cells"].size(), 6u);
+}
+
+TEST(ReportTables, RefusesUnknownSchemaVersionsAndMissingFiles) {
+    TempDir dir;
+    {
+        TestStore store(dir.path() / "v2.sqlite");
+        store.exec("PRAGMA user_version = 2");
+    }
+    const auto v2 = run_balance({"report", "--db", (dir.path() / "v2.sqlite").string()});
+    EXPECT_EQ(v2.status, 1);
+    EXPECT_NE(v2.err.find("results database has schema version 2, this balance reads version 1"),
+              std::string::npos)
+        << v2.err;
+    const auto missing = run_balance({"report", "--db", (dir.path() / "nope.sqlite").string()});
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_NE(missing.err.find("no such results database"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+}  // namespace balance::app
