@@ -1,0 +1,139 @@
+// Piece values from stored games end to end: replaying games from the store, sampling quiet
+// positions (hand-checked on a short game), leaving out failed and unreadable games, and
+// recovering known values from synthetic games (random legal chess games whose outcomes are
+// drawn from a logistic model of their final material).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "balance/core/game.hpp"
+#include "cli_runner.hpp"
+#include "report/material_samples.hpp"
+#include "report/store_reader.hpp"
+#include "report_store_fixture.hpp"
+#include "temp_dir.hpp"
+
+namespace balance::app {
+namespace {
+
+using nlohmann::json;
+using testing::run_balance;
+using testing::TempDir;
+using testing::TestGame;
+using testing::TestStore;
+
+// 1. e4 Nf6 2. Nc3 Ng4 3. Qxg4 (ply 5 captures a knight), then 15 quiet plies without checks.
+constexpr const char* kKnightUp =
+    "e2e4 g8f6 b1c3 f6g4 d1g4 b8c6 g1f3 a7a6 a2a3 h7h6 h2h3 b7b6 b2b3 g7g6 g2g3 a6a5 a3a4 h6h5 "
+    "h3h4 b6b5";
+
+report::MaterialData sample(const std::filesystem::path& db, int min_ply, int per_game) {
+    auto store = report::read_store(db);
+    EXPECT_TRUE(store.ok()) << store.error().to_string();
+    report::VariantCatalog catalog;
+    auto data = report::sample_material(store->games, "chess", catalog, {min_ply, per_game});
+    EXPECT_TRUE(data.ok()) << data.error().to_string();
+    return std::move(*data);
+}
+
+TEST(ValuesGames, QuietPositionsOfAReplayedGame) {
+    TempDir dir;
+    TestStore store(dir.path() / "g.sqlite");
+    TestGame game;
+    game.moves = kKnightUp;
+    game.white_score = 1.0;
+    store.add(game);
+    const auto all = sample(store.path(), 6, 100);
+    EXPECT_EQ(all.pieces, (std::vector<std::string>{"pawn", "knight", "bishop", "rook", "queen"}));
+    EXPECT_EQ(all.first_pawn, "pawn");
+    EXPECT_EQ(all.documented, (std::vector<double>{1, 3, 3, 5, 9}));
+    // Plies 6..20 are quiet: 15 positions, each White a knight up and nothing else different.
+    ASSERT_EQ(all.rows.size(), 15u);
+    for (const auto& row : all.rows) EXPECT_EQ(row, (std::vector<double>{0, 1, 0, 0, 0}));
+    EXPECT_EQ(all.outcomes, std::vector<double>(15, 1.0));
+    EXPECT_EQ(all.games_used, 1);
+
+    // From ply 4 the capture at ply 5 is not quiet and ply 4 still has equal material.
+    const auto early = sample(store.path(), 4, 100);
+    ASSERT_EQ(early.rows.size(), 16u);
+    EXPECT_EQ(early.rows.front(), (std::vector<double>{0, 0, 0, 0, 0}));
+    EXPECT_EQ(early.rows[1], (std::vector<double>{0, 1, 0, 0, 0}));
+
+    const auto four = sample(store.path(), 6, 4);
+    EXPECT_EQ(four.rows.size(), 4u);
+    const auto none = sample(store.path(), 21, 4);
+    EXPECT_TRUE(none.rows.empty());
+    EXPECT_EQ(none.games_without_sample, 1);
+}
+
+TEST(ValuesGames, FailedAndUnreadableGamesAreLeftOutAndCounted) {
+    TempDir dir;
+    TestStore store(dir.path() / "g.sqlite");
+    TestGame good;
+    good.moves = kKnightUp;
+    store.add(good);
+    TestGame failed = good;
+    failed.termination = "black-timeout";
+    failed.white_score = 1.0;
+    store.add(failed);
+    TestGame illegal = good;
+    illegal.moves = "e2e4 e7e5 e4e5";
+    store.add(illegal);
+    const auto data = sample(store.path(), 6, 4);
+    EXPECT_EQ(data.games_used, 1);
+    EXPECT_EQ(data.games_failed, 1);
+    EXPECT_EQ(data.games_unreadable, 1);
+    ASSERT_EQ(data.problems.size(), 1u);
+    EXPECT_NE(data.problems[0].find("'e4e5' is not a legal move"), std::string::npos)
+        << data.problems[0];
+}
+
+// Random legal chess games of 40 plies; the outcome is drawn from a logistic model of the final
+// position's material, so sampling only that position (--min-ply 40 --per-game 1) must give
+// back the model's values.
+TEST(ValuesGames, RecoversKnownValuesFromSyntheticGames) {
+    const std::vector<double> logit{0.30, 0.90, 1.00, 1.50, 2.70};  // P N B R Q
+    constexpr double kIntercept = 0.10;
+    TempDir dir;
+    TestStore store(dir.path() / "synthetic.sqlite");
+    testing::add_random_chess_games(store, 1500, 40, 424242, logit, kIntercept);
+
+    const auto run = run_balance({"values", "--db", store.path().string(), "--min-ply", "40",
+                                  "--per-game", "1", "--confidence", "0.999", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["normalize"], "pawn");
+    EXPECT_GT(out["games"].get<int>(), 900);  // games whose last position was quiet
+    const auto& pieces = out["pieces"];
+    ASSERT_EQ(pieces.size(), 5u);
+    for (std::size_t k = 1; k < 5; ++k) {
+        const double truth = logit[k] / logit[0];
+        ASSERT_TRUE(pieces[k]["identified"].get<bool>()) << pieces[k];
+        EXPECT_LE(pieces[k]["value_low"].get<double>(), truth) << pieces[k];
+        EXPECT_GE(pieces[k]["value_high"].get<double>(), truth) << pieces[k];
+    }
+    EXPECT_NEAR(out["spearman"].get<double>(), 1.0, 0.06);  // documented N = B is a tie
+}
+
+TEST(ValuesGames, ChoosesTheVariantAndRules) {
+    TempDir dir;
+    TestStore store(dir.path() / "g.sqlite");
+    TestGame chess;
+    chess.moves = kKnightUp;
+    store.add(chess);
+    store.add(testing::asymmetric("humans", "elves"));
+    const auto ambiguous = run_balance({"values", "--db", store.path().string()});
+    EXPECT_EQ(ambiguous.status, 1);
+    EXPECT_NE(ambiguous.err.find("several variants (asymmetric, chess)"), std::string::npos)
+        << ambiguous.err;
+    const auto rules = run_balance(
+        {"values", "--db", store.path().string(), "--variant", "chess", "--rules", "x"});
+    EXPECT_EQ(rules.status, 1);
+    EXPECT_NE(rules.err.find("no games of chess with rules 'x'"), std::string::npos) << rules.err;
+}
+
+}  // namespace
+}  // namespace balance::app
