@@ -55,6 +55,20 @@ TEST(EngineBench, SignatureDoesNotDependOnHashSize) {
     EXPECT_EQ(a->nodes, c->nodes);
 }
 
+TEST(EngineBench, PerInstanceMemory) {
+    // The hash table dominates; search scratch and evaluation tables add about 1 MB per board
+    // width in use.
+    players::engine::Engine engine;
+    for (const char* variant : {"chess", "uneven"}) {
+        const auto game = make_game(load_shipped(variant), "", "");
+        EXPECT_EQ(engine.choose_move(game, depth_limit(3), 0).status, players::MoveStatus::Ok);
+    }
+    const std::size_t bytes = engine.memory_bytes();
+    std::cout << "engine memory: " << bytes / 1024 << " KiB\n";
+    EXPECT_GE(bytes, 16u << 20);
+    EXPECT_LE(bytes, 20u << 20);
+}
+
 TEST(EngineBench, BadFenIsAnError) {
     std::vector<BenchSet> sets{{load_shipped("chess"), "", "", {"not a fen"}}};
     EXPECT_FALSE(players::engine::run_bench(3, sets).ok());

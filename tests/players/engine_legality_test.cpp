@@ -88,5 +88,25 @@ TEST(EngineLegality, FreePlacementPlaysThrough) {
     }
 }
 
+TEST(EngineLegality, PlacementSearchKeepsTheSign) {
+    // White still has to place a Queen (Angel) and a Knight on d1 and g1; Black's rook already
+    // bears down the open d-file. Placing the Queen on d1 loses it to Rxd1+ (Kxd1 only wins the
+    // rook back), so both orders must end with the Knight on d1. White moves twice in a row
+    // here: a sign error on the same-side ply would pick the Queen on d1.
+    const auto spec = load_shipped("asymmetric", {"free-placement"});
+    auto game = make_game(spec, "humans", "humans",
+                          "3rk3/ppp1pppp/8/8/8/8/PPP1PPPP/RNB1KB1R[QN] w - - 0 1");
+    Engine engine;
+    for (int ply = 0; ply < 2; ++ply) {
+        ASSERT_EQ(game.side_to_move(), core::Color::White);
+        const auto r = engine.choose_move(game, depth_limit(4), 0);
+        ASSERT_EQ(r.move.kind(), core::MoveKind::Drop);
+        game.play(r.move);
+    }
+    EXPECT_EQ(game.side_to_move(), core::Color::Black);
+    const std::string board = game.fen().substr(0, game.fen().find(' '));
+    EXPECT_EQ(board.substr(board.rfind('/') + 1), "RNBNKBQR") << game.fen();
+}
+
 }  // namespace
 }  // namespace balance::testing

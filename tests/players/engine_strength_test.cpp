@@ -1,7 +1,9 @@
 // Strength quick-checks (disabled: they take minutes and measure, they do not verify). Run with
 //   players_tests --gtest_also_run_disabled_tests --gtest_filter='*EngineStrength*'
 // Environment: BALANCE_STRENGTH_GAMES (games per match, default 20), BALANCE_STRENGTH_MS (clock
-// per 40 moves and side for the Fairy-Max match, default 6000).
+// per 40 moves and side for the Fairy-Max match, default 6000), BALANCE_STRENGTH_PAIRING (the
+// Fairy-Max match: empty = orthodox chess, else an Asymmetric pairing such as "elves-orcs",
+// played with configs/engines/fairymax-asymmetric.ini).
 
 #include <gtest/gtest.h>
 
@@ -108,9 +110,24 @@ TEST(DISABLED_EngineStrength, VersusFairyMax) {
     if (!std::filesystem::exists("/usr/games/fairymax")) GTEST_SKIP() << "fairymax not installed";
     const int games = env_int("BALANCE_STRENGTH_GAMES", 20);
     const int base_ms = env_int("BALANCE_STRENGTH_MS", 6000);
-    const auto spec = load_shipped("chess");
+    const char* pairing_env = std::getenv("BALANCE_STRENGTH_PAIRING");
+    const std::string pairing = pairing_env ? pairing_env : "";
+    std::string white_army, black_army;
     players::external::XboardConfig config;
     config.process.argv = {"/usr/games/fairymax", "20"};
+    if (!pairing.empty()) {
+        // Fairy-Max's game names use the singular: asym-elf-orc.
+        auto singular = [](const std::string& army) {
+            return army == "elves" ? std::string("elf") : army.substr(0, army.size() - 1);
+        };
+        const auto dash = pairing.find('-');
+        white_army = pairing.substr(0, dash);
+        black_army = pairing.substr(dash + 1);
+        config.process.argv.push_back(std::string(BALANCE_SOURCE_DIR) +
+                                      "/configs/engines/fairymax-asymmetric.ini");
+        config.variant = "asym-" + singular(white_army) + "-" + singular(black_army);
+    }
+    const auto spec = load_shipped(pairing.empty() ? "chess" : "asymmetric");
     players::external::XboardClient fairymax(config);
     ASSERT_TRUE(fairymax.start().ok());
     Engine engine;
@@ -120,7 +137,7 @@ TEST(DISABLED_EngineStrength, VersusFairyMax) {
     int moves_made[2] = {0, 0};
     for (int g = 0; g < games; ++g) {
         const int engine_colour = g % 2;
-        auto game = make_game(spec, "", "");
+        auto game = make_game(spec, white_army, black_army);
         ASSERT_TRUE(fairymax.new_game().ok());
         int clock[2] = {base_ms, base_ms};
         std::vector<std::string> uci;
@@ -174,10 +191,11 @@ TEST(DISABLED_EngineStrength, VersusFairyMax) {
                                                 : "fairymax")
                   << " in " << uci.size() << " plies; running " << tally.text() << std::endl;
     }
-    std::cout << "chess vs fairymax: " << tally.text() << "; time per move: engine "
-              << spent[0] / std::max(1, moves_made[0]) << " s, fairymax "
-              << spent[1] / std::max(1, moves_made[1]) << " s; clock overruns engine "
-              << timeouts[0] << ", fairymax " << timeouts[1] << "\n";
+    std::cout << (pairing.empty() ? "chess" : pairing) << " vs fairymax: " << tally.text()
+              << "; time per move: engine " << spent[0] / std::max(1, moves_made[0])
+              << " s, fairymax " << spent[1] / std::max(1, moves_made[1])
+              << " s; clock overruns engine " << timeouts[0] << ", fairymax " << timeouts[1]
+              << "\n";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "balance/players/engine/attacks.hpp"
 #include "balance/players/engine/eval.hpp"
 
 namespace balance::players::engine {
@@ -79,7 +80,7 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
             while (bb) {
                 const Square sq = core::pop_lsb(bb);
                 s.score += et.psq[c][t][sq];
-                s.pawn_attacks |= pos.attacks_from(Color(c), t, sq, occ);
+                s.pawn_attacks |= piece_attacks(pos, et, c, t, sq, occ);
             }
         }
     }
@@ -98,7 +99,7 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
             while (bb) {
                 const Square sq = core::pop_lsb(bb);
                 s.score += et.psq[c][t][sq];
-                const BB att = pos.attacks_from(Color(c), t, sq, occ);
+                const BB att = piece_attacks(pos, et, c, t, sq, occ);
                 s.score +=
                     et.mobility_weight[t] * (core::popcount(att & area) - et.mobility_center[t]);
                 if (const BB hits = att & zone) {

@@ -111,7 +111,7 @@ bool Searcher<BB>::losing_capture(Move m) const {
     BB occ = pos.pieces() ^ core::square_bb<BB>(m.from());
     if (m.kind() == MoveKind::EnPassant)
         occ ^= core::square_bb<BB>(pos.ep_victim()) | core::square_bb<BB>(m.to());
-    return pos.attacked(m.to(), them, occ);
+    return square_attacked(pos, *et_, m.to(), them, occ);
 }
 
 template <Bitboard BB>
@@ -254,6 +254,7 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         f.current = m;
         f.moved = pos.moved_piece(m);
         pos.make(m);
+        tt_.prefetch(pos.key());
         const int v = child_q(us, alpha, beta, ply + 1, gives_check());
         pos.unmake();
         if (stopped_) return 0;
@@ -523,7 +524,7 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     score_moves(f0, Move::none(), 0, false);
     int unused;
     for (Move m = pick(f0, unused); !m.is_none(); m = pick(f0, unused))
-        root_moves_.push_back(RootMove{m, -Infinite, -Infinite, false, {}});
+        root_moves_.push_back(RootMove{m, -Infinite, false, {}});
 
     struct Completed {
         Move move;
@@ -536,7 +537,6 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     for (int depth = 1; depth <= max_depth; ++depth) {
         root_depth_ = depth;
         for (auto& rm : root_moves_) {
-            rm.previous = rm.score;
             rm.score = -Infinite;
             rm.exact = false;
         }

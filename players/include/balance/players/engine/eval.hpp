@@ -67,6 +67,16 @@ struct EvalTables {
     // Material + centralisation (+ advancement for pawns, placement for kings) per
     // [colour][type][sq].
     std::array<std::array<std::array<Score, N>, core::MaxPieceTypes>, 2> psq{};
+    // How evaluate() gets a piece's attacks: leaps plus plain rook / bishop lines read straight
+    // from the tables; anything else (lame steps, ski-sliders, limited range, initial-rank
+    // captures) through Position::attacks_from.
+    struct AttackShape {
+        bool complex = true, rook = false, bishop = false;
+    };
+    std::array<std::array<AttackShape, core::MaxPieceTypes>, 2> attack_shape{};
+    // For types in rules.complex_types: the squares from which a piece of that type could
+    // capture on a square on an empty board, ignoring every blocker ([colour][type][square]).
+    std::array<std::array<std::vector<BB>, core::MaxPieceTypes>, 2> complex_reach_to;
     std::array<Score, core::MaxPieceTypes> mobility_weight{};
     std::array<int, core::MaxPieceTypes> mobility_center{};
     std::array<int, core::MaxPieceTypes> attack_unit{};

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "balance/core/position.hpp"
+#include "balance/players/engine/attacks.hpp"
 #include "balance/players/engine/eval.hpp"
 #include "balance/players/engine/root_random.hpp"
 #include "balance/players/engine/search_types.hpp"
@@ -61,7 +62,6 @@ class Searcher {
     struct RootMove {
         core::Move move;
         int score = -Infinite;
-        int previous = -Infinite;
         bool exact = false;  // score is exact (inside the window it was searched with)
         std::vector<core::Move> pv;
     };
@@ -79,7 +79,7 @@ class Searcher {
     [[nodiscard]] int captured_value(core::Move m) const;
     [[nodiscard]] bool draw_by_rule(int ply) const;
     [[nodiscard]] bool has_non_pawn_material(core::Color c) const;
-    [[nodiscard]] bool gives_check() const { return !pos_->in_placement() && pos_->in_check(); }
+    [[nodiscard]] bool gives_check() const { return in_check(*pos_, *et_); }
     void update_quiet_stats(Frame& f, int ply, core::Move best, int depth, const core::Move* tried,
                             int n);
     void update_pv(int ply, core::Move m);
