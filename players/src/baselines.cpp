@@ -1,5 +1,6 @@
 #include "balance/players/baselines.hpp"
 
+#include <cmath>
 #include <vector>
 
 #include "balance/core/movegen.hpp"
@@ -30,7 +31,7 @@ long material_for(const core::Position<BB>& pos, core::Color c) {
         for (core::PieceType t : r.armies[side].types) {
             if (r.pieces[t].role == core::PieceRole::King) continue;
             const long n = pos.count(core::Color(side), t) + pos.hand_count(core::Color(side), t);
-            const long value = static_cast<long>(r.pieces[t].value * 1000 + 0.5);
+            const long value = std::lround(r.pieces[t].value * 1000);
             v += (side == core::index(c) ? 1 : -1) * n * value;
         }
     return v;

@@ -4,7 +4,6 @@
 #include "balance/players/engine/searcher.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 
 #include "balance/core/movegen.hpp"
@@ -34,12 +33,24 @@ int score_from_tt(int s, int ply) {
 
 }  // namespace
 
+// 1e6 * ln(n) for n = 0..63 (entry 0 unused): the reduction table is built with integers only,
+// so it cannot differ between C libraries.
+constexpr std::int64_t Ln1e6[64] = {
+    0,       0,       693147,  1098612, 1386294, 1609438, 1791759, 1945910, 2079442, 2197225,
+    2302585, 2397895, 2484907, 2564949, 2639057, 2708050, 2772589, 2833213, 2890372, 2944439,
+    2995732, 3044522, 3091042, 3135494, 3178054, 3218876, 3258097, 3295837, 3332205, 3367296,
+    3401197, 3433987, 3465736, 3496508, 3526361, 3555348, 3583519, 3610918, 3637586, 3663562,
+    3688879, 3713572, 3737670, 3761200, 3784190, 3806662, 3828641, 3850148, 3871201, 3891820,
+    3912023, 3931826, 3951244, 3970292, 3988984, 4007333, 4025352, 4043051, 4060443, 4077537,
+    4094345, 4110874, 4127134, 4143135};
+
 template <Bitboard BB>
 Searcher<BB>::Searcher(TranspositionTable& tt) : tt_(tt), frames_(MaxPly + 2) {
-    // Late move reductions: 0.75 + ln(depth) ln(moves) / 2.25, rounded down.
+    // Late move reductions: floor(0.75 + ln(depth) ln(moves) / 2.25).
     for (int d = 1; d < 64; ++d)
         for (int m = 1; m < 64; ++m)
-            reductions_[d][m] = static_cast<std::uint8_t>(0.75 + std::log(d) * std::log(m) / 2.25);
+            reductions_[d][m] = static_cast<std::uint8_t>(
+                (Ln1e6[d] * Ln1e6[m] + 1'687'500'000'000) / 2'250'000'000'000);
 }
 
 template <Bitboard BB>
