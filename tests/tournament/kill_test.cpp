@@ -144,7 +144,7 @@ TEST(Durability, SigintStopsCleanlyAndSaysHowToResume) {
     kill(pid, SIGINT);
     const int status = wait_exit(pid);
     ASSERT_TRUE(WIFEXITED(status)) << read_file(log);
-    EXPECT_EQ(WEXITSTATUS(status), 0);
+    EXPECT_EQ(WEXITSTATUS(status), 130);  // interrupted, like a shell reports it
     const std::string output = read_file(log);
     EXPECT_NE(output.find("resume with:"), std::string::npos) << output;
     EXPECT_NE(output.find("--resume"), std::string::npos) << output;

@@ -131,7 +131,9 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
                                summary->remaining, resume_command(args, db));
     }
-    return 0;
+    // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
+    // balance report ...` does not report on a sweep that is not finished.
+    return summary->stopped && stop_requested ? 130 : 0;
 }
 
 }  // namespace
