@@ -48,7 +48,8 @@ TEST(SprtSelection, PoolsBothColourOrdersTrinomiallyWithoutPairedOpenings) {
     EXPECT_EQ(out["draws"], 15);
     EXPECT_EQ(out["losses"], 25);
     EXPECT_EQ(out["model"], "trinomial");
-    EXPECT_NE(out["model_reason"].get<std::string>().find("same position"), std::string::npos)
+    EXPECT_NE(out["model_reason"].get<std::string>().find("same stored position"),
+              std::string::npos)
         << out["model_reason"];
     const auto expected = stats::balance_sprt(stats::Wdl{40, 15, 25}, margin(0.05));
     ASSERT_TRUE(expected.ok());

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,22 +41,9 @@ struct ValuesArgs {
     std::string out;
 };
 
-// Markdown text of one table (the same layout as the report's).
+// The command's text: a heading, then the table as in the report.
 std::string table_text(const report::DisplayTable& table, const std::string& heading) {
-    std::ostringstream out;
-    out << "# " << heading << "\n\n" << table.caption << "\n\n|";
-    for (const auto& h : table.header) out << ' ' << h << " |";
-    out << "\n|";
-    for (std::size_t i = 0; i < table.header.size(); ++i) out << (i ? " ---: |" : " :--- |");
-    out << '\n';
-    for (const auto& row : table.rows) {
-        out << '|';
-        for (const auto& cell : row) out << ' ' << cell << " |";
-        out << '\n';
-    }
-    out << '\n';
-    for (const auto& line : table.lines) out << line << "\n\n";
-    return out.str();
+    return "# " + heading + "\n\n" + report::markdown_table(table, "##");
 }
 
 Result<std::string> pick_variant(const std::vector<report::StoredGame>& games,
@@ -126,7 +112,10 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     }
     return report::deliver(
         ctx, args.out,
-        table_text(report::values_table(*fit, *data, *variant),
+        table_text(report::values_table(
+                       *fit, *data,
+                       fmt::format("{}, rules: {}", *variant,
+                                   args.rules == "*" ? "all" : report::rules_label(args.rules))),
                    "Piece values fitted from game outcomes (material in quiet positions)"));
 }
 

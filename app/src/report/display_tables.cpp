@@ -217,18 +217,22 @@ std::string effect_verdict(const RuleEffect& effect, double alpha) {
 
 DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalog) {
     DisplayTable table;
+    if (report.rule_effects.empty()) {
+        table.lines.push_back(
+            "No rule set other than the defaults was played on a pairing that also has "
+            "default-rule games.");
+        return table;
+    }
+    int tests = 0;
+    for (const auto& e : report.rule_effects)
+        tests += e.score.p.has_value() + e.draw_rate.p.has_value();
     const std::string ci = confidence_label(report.confidence);
     table.caption = fmt::format(
         "Each rule set minus the default rules on the same pairing and players (and pooled over "
         "pairings). Changes in percentage points with {} Newcombe/MOVER intervals; p = two-sided "
         "Wald p-value of \"no change\", Holm-adjusted across all {} tests of this table. The "
         "decisive rate is 1 - draw rate (the same test).",
-        ci, [&] {
-            int n = 0;
-            for (const auto& e : report.rule_effects)
-                n += e.score.p.has_value() + e.draw_rate.p.has_value();
-            return n;
-        }());
+        ci, tests);
     table.header = {"variant",
                     "rule set",
                     "pairing",
@@ -251,11 +255,6 @@ DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalo
              effect_verdict(e, alpha)});
         table.emphasis.push_back(e.pooled);
     }
-    if (report.rule_effects.empty())
-        table.lines.push_back(
-            "No rule set other than the defaults was played on a pairing that also has "
-            "default-rule "
-            "games.");
     return table;
 }
 
@@ -284,10 +283,10 @@ DisplayTable failures_table(const ReportData& report) {
 }
 
 DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
-                          const std::string& variant) {
+                          const std::string& title) {
     DisplayTable table;
     const std::string ci = confidence_label(fit.confidence);
-    table.title = variant;
+    table.title = title;
     table.caption = fmt::format(
         "Values with {} = {:g}, from {} positions of {} games (cluster = game). Elo per piece = "
         "400/ln 10 times the logistic coefficient: what one more such piece is worth, at equal "

@@ -30,8 +30,9 @@ struct DisplayTable {
                                                     VariantCatalog& catalog);
 [[nodiscard]] DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalog);
 [[nodiscard]] DisplayTable failures_table(const ReportData& report);
+// `title`: the variant and the rule sets the games were played under.
 [[nodiscard]] DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
-                                        const std::string& variant);
+                                        const std::string& title);
 [[nodiscard]] DisplayTable odds_table(const OddsValues& odds, const std::string& variant);
 
 // The runs the database holds, one line each.

@@ -35,6 +35,7 @@
 #include <string>
 
 #include "cli/output.hpp"
+#include "report/display_tables.hpp"
 #include "report/odds_values.hpp"
 #include "report/report_data.hpp"
 #include "report/variant_catalog.hpp"
@@ -44,6 +45,8 @@ namespace balance::app::report {
 inline constexpr int kReportJsonSchema = 1;
 
 [[nodiscard]] std::string render_markdown(const ReportData& report, VariantCatalog& catalog);
+// One table as Markdown under a heading of `heading` ("###") when it has a title.
+[[nodiscard]] std::string markdown_table(const DisplayTable& table, const std::string& heading);
 [[nodiscard]] Json report_json(const ReportData& report);
 [[nodiscard]] std::string render_html(const ReportData& report, VariantCatalog& catalog);
 

@@ -222,7 +222,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
                     << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
                 continue;
             }
-            write_table(out, values_table(*v.fit, v.data, v.variant));
+            write_table(out, values_table(*v.fit, v.data, v.variant + ", rules: default"));
             out << values_chart(v);
         }
         out << "</section>\n";

@@ -21,7 +21,15 @@ std::string escape_cell(const std::string& text) {
     return out;
 }
 
-void write_table(std::ostream& out, const DisplayTable& table, const char* heading) {
+void write_list(std::ostream& out, const std::vector<std::string>& items) {
+    for (const auto& item : items) out << "- " << item << '\n';
+    out << '\n';
+}
+
+}  // namespace
+
+std::string markdown_table(const DisplayTable& table, const std::string& heading) {
+    std::ostringstream out;
     if (!table.title.empty()) out << heading << ' ' << table.title << "\n\n";
     if (!table.caption.empty()) out << table.caption << "\n\n";
     if (!table.header.empty() && !table.rows.empty()) {
@@ -46,14 +54,8 @@ void write_table(std::ostream& out, const DisplayTable& table, const char* headi
         out << '\n';
     }
     for (const auto& line : table.lines) out << line << "\n\n";
+    return out.str();
 }
-
-void write_list(std::ostream& out, const std::vector<std::string>& items) {
-    for (const auto& item : items) out << "- " << item << '\n';
-    out << '\n';
-}
-
-}  // namespace
 
 std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     std::ostringstream out;
@@ -65,27 +67,28 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     out << "## Balance table (the seed's layout)\n\n";
     const auto seed_tables = seed_layout_tables(report, catalog);
     if (seed_tables.empty()) out << "No pairing of two different armies was played.\n\n";
-    for (const auto& table : seed_tables) write_table(out, table, "###");
+    for (const auto& table : seed_tables) out << markdown_table(table, "###");
 
     out << "## Cells (White's view)\n\n";
-    write_table(out, cells_table(report, catalog), "###");
+    out << markdown_table(cells_table(report, catalog), "###");
     out << "### Terminations\n\n";
-    write_table(out, terminations_table(report, catalog), "####");
+    out << markdown_table(terminations_table(report, catalog), "####");
 
     out << "## First-move advantage and army strength\n\n";
-    for (const auto& table : army_tables(report, catalog)) write_table(out, table, "###");
+    for (const auto& table : army_tables(report, catalog)) out << markdown_table(table, "###");
 
     out << "## Rule effects (against the default rules)\n\n";
-    write_table(out, rule_effects_table(report, catalog), "###");
+    out << markdown_table(rule_effects_table(report, catalog), "###");
 
     out << "## Engine failures\n\n";
-    write_table(out, failures_table(report), "###");
+    out << markdown_table(failures_table(report), "###");
 
     if (!report.values.empty()) {
         out << "## Piece values (logistic fit on material in quiet positions)\n\n";
         for (const VariantValues& v : report.values) {
             if (v.fit) {
-                write_table(out, values_table(*v.fit, v.data, v.variant), "###");
+                out << markdown_table(values_table(*v.fit, v.data, v.variant + ", rules: default"),
+                                      "###");
             } else {
                 out << "### " << v.variant << "\n\nNot fitted: " << v.error << "\n\n";
             }

@@ -67,8 +67,8 @@ void pair_games(const std::vector<const StoredGame*>& side_white,
     }
     if (openings.size() < 2) {
         sample.model_reason =
-            "trinomial: every game starts from the same position, so there are no openings to "
-            "pair";
+            "trinomial: every game starts from the same stored position (the sweep has no "
+            "openings), so there is nothing to pair";
         return;
     }
     sample.pairs = pairs;
