@@ -59,9 +59,9 @@ TEST(Cli, EverySubcommandHasHelp) {
 TEST(Cli, UnknownCommandSuggests) {
     const CliRun result = run_balance({"chek", "chess"});
     EXPECT_EQ(result.status, 1);
-    EXPECT_EQ(result.err,
-              "balance: error: unknown command 'chek'; did you mean 'check'? (commands: variants, "
-              "check, perft)\n");
+    EXPECT_TRUE(result.err.starts_with("balance: error: unknown command 'chek'; did you mean 'check'? "
+                                       "(commands: variants, check, perft,"))
+        << result.err;
 }
 
 TEST(Cli, BadFlagIsAnErrorWithStatus1) {
