@@ -16,7 +16,8 @@ std::vector<std::string> bench_fens(const std::string& variant) {
             "3k6/10/4a5/2A1M5/10/7d2/10/4K5 w - - 0 40",
         };
     }
-    // Start, an Italian opening, Kiwipete, a rook endgame, a middlegame with queens.
+    // Start, an Italian opening, Kiwipete, a rook endgame, a Queen's Gambit middlegame in which
+    // White has lost a bishop.
     return {
         "",
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
