@@ -43,6 +43,21 @@ std::string last_starting(const std::vector<std::string>& lines, const std::stri
     return found;
 }
 
+std::vector<std::string> all_starting(const std::vector<std::string>& lines,
+                                      const std::string& prefix) {
+    std::vector<std::string> found;
+    for (const auto& l : lines)
+        if (l.rfind(prefix, 0) == 0) found.push_back(l);
+    return found;
+}
+
+// Whether `bestmove X` is a legal chess move after e2e4.
+bool legal_after_e2e4(const std::string& bestmove) {
+    auto game = make_game(load_shipped("chess"), "", "");
+    return game.play("e2e4").ok() && bestmove.size() > 9 &&
+           game.parse_move(bestmove.substr(9)).ok();
+}
+
 bool has_line(const std::vector<std::string>& lines, const std::string& line) {
     return std::find(lines.begin(), lines.end(), line) != lines.end();
 }
@@ -75,10 +90,7 @@ TEST(EngineUci, GoDepthReportsAndAnswersWithALegalMove) {
     EXPECT_NE(info.find(" nps "), std::string::npos) << info;
     EXPECT_NE(info.find(" pv "), std::string::npos) << info;
     const std::string best = last_starting(lines, "bestmove ");
-    ASSERT_FALSE(best.empty());
-    auto game = make_game(load_shipped("chess"), "", "");
-    ASSERT_TRUE(game.play("e2e4").ok());
-    EXPECT_TRUE(game.parse_move(best.substr(9)).ok()) << best;
+    EXPECT_TRUE(legal_after_e2e4(best)) << best;
 }
 
 TEST(EngineUci, MateScore) {
@@ -121,9 +133,7 @@ TEST(EngineUci, RuleOptionsAndWideBoard) {
             "setoption name RuleOptions value free-placement\n"
             "position startpos\n"
             "go depth 2\n");
-    std::vector<std::string> bests;
-    for (const auto& l : lines)
-        if (l.rfind("bestmove ", 0) == 0) bests.push_back(l);
+    const auto bests = all_starting(lines, "bestmove ");
     ASSERT_EQ(bests.size(), 2u);
     EXPECT_NE(bests[1].find('@'), std::string::npos) << bests[1];  // a drop during placement
 }
@@ -141,14 +151,114 @@ TEST(EngineUci, ClockGivesAnAnswer) {
 
 TEST(EngineUci, ErrorsAreReportedNotFatal) {
     const auto lines =
-        run("position startpos moves e2e5\n"
-            "setoption name UCI_Variant value nosuchvariant\n"
+        run("setoption name UCI_Variant value nosuchvariant\n"
             "frobnicate\n"
+            "d\n"
             "isready\n");
-    EXPECT_NE(last_starting(lines, "info string error").find("e2e5"), std::string::npos);
-    EXPECT_FALSE(last_starting(lines, "info string unknown variant").empty());
-    EXPECT_FALSE(last_starting(lines, "info string unknown command").empty());
+    EXPECT_EQ(last_starting(lines, "info string error: unknown UCI_Variant"),
+              "info string error: unknown UCI_Variant 'nosuchvariant' (expected one of: chess "
+              "asymmetric uneven); the variant stays 'chess'");
+    EXPECT_FALSE(last_starting(lines, "info string unknown command 'frobnicate'").empty());
+    // Still chess: the start position.
+    EXPECT_EQ(last_starting(lines, "Fen:"),
+              "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     EXPECT_EQ(lines.back(), "readyok");
+}
+
+// An illegal move names itself, its number and the position it was tried in, and leaves no
+// position: `go` refuses with the null move instead of answering for another position.
+TEST(EngineUci, IllegalMoveLeavesNoPosition) {
+    const auto lines =
+        run("position startpos moves e2e4\n"
+            "position startpos moves e2e4 e7e5 e1e3\n"
+            "d\n"
+            "go depth 2\n"
+            "isready\n");
+    EXPECT_EQ(last_starting(lines, "info string error: position"),
+              "info string error: position: move 3 'e1e3' is not a legal move in "
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 (expected a legal "
+              "move in UCI notation, e.g. e2e4, e7e8q, N@e4)");
+    EXPECT_TRUE(last_starting(lines, "Fen:").empty());  // not the earlier position after e2e4
+    EXPECT_NE(last_starting(lines, "info string error: no position to search").find("e1e3"),
+              std::string::npos);
+    EXPECT_TRUE(last_starting(lines, "info depth").empty());  // no search ran
+    EXPECT_EQ(last_starting(lines, "bestmove"), "bestmove 0000");
+    EXPECT_EQ(lines.back(), "readyok");
+}
+
+TEST(EngineUci, UnparsableMoveAndBadFenAreErrors) {
+    const auto garbage = run("position startpos moves e2e4 zz9\ngo depth 1\n");
+    EXPECT_NE(last_starting(garbage, "info string error: position: move 2 'zz9'"), "");
+    EXPECT_EQ(last_starting(garbage, "bestmove"), "bestmove 0000");
+
+    const auto bad_fen =
+        run("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n"
+            "go depth 1\n");
+    const std::string fen_error = last_starting(bad_fen, "info string error: position fen");
+    EXPECT_NE(fen_error.find("RNBQKBNX"), std::string::npos) << fen_error;
+    EXPECT_NE(fen_error.find("piece letter 'X'"), std::string::npos) << fen_error;
+    EXPECT_EQ(last_starting(bad_fen, "bestmove"), "bestmove 0000");
+
+    const auto no_fen = run("position fen\ngo depth 1\n");
+    EXPECT_EQ(last_starting(no_fen, "info string error: position fen"),
+              "info string error: position fen: the FEN is missing");
+    EXPECT_EQ(last_starting(no_fen, "bestmove"), "bestmove 0000");
+
+    const auto neither = run("position e2e4\nposition startpos e2e4\n");
+    EXPECT_NE(last_starting(neither, "info string error: position needs"), "");
+    EXPECT_NE(last_starting(neither, "info string error: position startpos: expected 'moves'"), "");
+}
+
+// The next valid `position` ends the refusal; a plain `go` after an error does not.
+TEST(EngineUci, ValidPositionRecovers) {
+    const auto lines =
+        run("position startpos moves e2e5\n"
+            "ucinewgame\n"
+            "go depth 1\n"
+            "position startpos moves e2e4\n"
+            "go depth 1\n");
+    const auto bests = all_starting(lines, "bestmove ");
+    ASSERT_EQ(bests.size(), 2u);
+    EXPECT_EQ(bests[0], "bestmove 0000");
+    EXPECT_TRUE(legal_after_e2e4(bests[1])) << bests[1];
+}
+
+// Armies are kept whatever the order of setoption (WhiteArmy may come before UCI_Variant), but
+// an army the variant does not have is an error at once and at every position.
+TEST(EngineUci, UnknownArmyIsAnError) {
+    const auto lines =
+        run("setoption name UCI_Variant value asymmetric\n"
+            "setoption name WhiteArmy value dwarves\n"
+            "position startpos\n"
+            "go depth 1\n");
+    const std::string said = last_starting(lines, "info string error: after setoption WhiteArmy");
+    EXPECT_NE(said.find("unknown army 'dwarves'"), std::string::npos) << said;
+    EXPECT_NE(last_starting(lines, "info string error: position").find("dwarves"),
+              std::string::npos);
+    EXPECT_EQ(last_starting(lines, "bestmove"), "bestmove 0000");
+
+    const auto reordered =
+        run("setoption name WhiteArmy value elves\n"  // not a chess army: said, but kept
+            "setoption name UCI_Variant value asymmetric\n"
+            "position startpos\n"
+            "d\n");
+    EXPECT_NE(last_starting(reordered, "info string error: after setoption WhiteArmy")
+                  .find("unknown army 'elves'"),
+              std::string::npos);
+    EXPECT_TRUE(last_starting(reordered, "info string error: after setoption UCI_Variant").empty());
+    EXPECT_NE(last_starting(reordered, "Fen:").find("{W:elves"), std::string::npos);
+
+    const auto bad_rule = run("setoption name RuleOptions value no-such-rule\n");
+    EXPECT_NE(last_starting(bad_rule, "info string error: after setoption RuleOptions")
+                  .find("no-such-rule"),
+              std::string::npos);
+}
+
+TEST(EngineUci, GoWithABadNumberSaysSo) {
+    const auto lines = run("position startpos\ngo depth x nodes 500\n");
+    EXPECT_EQ(last_starting(lines, "info string error: go"),
+              "info string error: go depth needs a number, got 'x'");
+    EXPECT_FALSE(last_starting(lines, "bestmove ").empty());
 }
 
 TEST(EngineUci, TimeAllocation) {

@@ -76,6 +76,8 @@ class UciSession {
     void set_option(const std::vector<std::string>& w);
     void position(const std::string& line);
     void go(const std::vector<std::string>& w);
+    bool ensure_position();
+    void check_setup(const std::string& option);
     Result<core::AnyRules> rules_for(const std::string& white, const std::string& black);
 
     std::ostream& out_;
@@ -86,6 +88,9 @@ class UciSession {
     std::string variant_, white_, black_, rule_options_;
     std::uint64_t seed_ = 0;
     std::optional<core::Game> game_;
+    // Set by a `position` command that failed; cleared by the next one that succeeds. While set,
+    // there is no position to search (see position()).
+    std::string position_error_;
     // Cache of the last compiled pairing.
     std::string cached_key_;
     core::AnyRules cached_rules_;
@@ -132,20 +137,19 @@ void UciSession::set_option(const std::vector<std::string>& w) {
     };
     if (key == "uci_variant") {
         if (std::find(env_.variants.begin(), env_.variants.end(), value) == env_.variants.end()) {
-            say("info string unknown variant '" + value + "'");
+            std::string offered;
+            for (const auto& v : env_.variants) offered += (offered.empty() ? "" : " ") + v;
+            say("info string error: unknown UCI_Variant '" + value +
+                "' (expected one of: " + offered + "); the variant stays '" + variant_ + "'");
             return;
         }
         variant_ = value;
         game_.reset();
-    } else if (key == "whitearmy") {
-        white_ = value;
+        check_setup(name);
+    } else if (key == "whitearmy" || key == "blackarmy" || key == "ruleoptions") {
+        (key == "whitearmy" ? white_ : key == "blackarmy" ? black_ : rule_options_) = value;
         game_.reset();
-    } else if (key == "blackarmy") {
-        black_ = value;
-        game_.reset();
-    } else if (key == "ruleoptions") {
-        rule_options_ = value;
-        game_.reset();
+        check_setup(name);
     } else if (key == "hash") {
         if (auto n = number(1, 4096)) options_.hash_mb = static_cast<std::size_t>(*n);
     } else if (key == "threads") {
@@ -165,6 +169,19 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         return;
     }
     engine_.set_options(options_);
+}
+
+// Army and rule-option values are kept even when they do not fit the current variant, because
+// GUIs send options in any order (WhiteArmy before UCI_Variant is common); the error is said at
+// once and again by every `position` until the combination is valid.
+void UciSession::check_setup(const std::string& option) {
+    if (auto rules = rules_for(white_, black_); !rules) {
+        say("info string error: after setoption " + option + ", variant '" + variant_ +
+            "' with WhiteArmy '" + white_ + "', BlackArmy '" + black_ + "', RuleOptions '" +
+            rule_options_ + "' is not playable: " + rules.error().to_string() +
+            " (expected armies of that variant or empty for its defaults, and rule options it "
+            "defines)");
+    }
 }
 
 Result<core::AnyRules> UciSession::rules_for(const std::string& white, const std::string& black) {
@@ -187,41 +204,84 @@ Result<core::AnyRules> UciSession::rules_for(const std::string& white, const std
     return cached_rules_;
 }
 
+// A `position` that fails (no startpos/fen, a bad FEN, armies or rule options that do not fit
+// the variant, an illegal or unparsable move) leaves the engine with NO position until the next
+// valid `position`: `go` then says why and answers `bestmove 0000`, the UCI null move. Keeping
+// the previous position, or the legal prefix of the moves as Stockfish does, would make `go`
+// answer a real move for a position the GUI does not have; such a move can even be legal in the
+// GUI's position, and the game would go on silently corrupted. A GUI cannot play 0000:
+// cutechess-style tools end the game as a loss by illegal move for this engine and log the
+// line, and our own runner stores the same (players/external), so the fault is loud and named.
 void UciSession::position(const std::string& line) {
     const auto w = words_of(line);
-    if (w.size() < 2) return say("info string position needs startpos or fen");
+    game_.reset();
+    position_error_.clear();
+    auto fail = [&](const std::string& what) {
+        position_error_ = what;
+        say("info string error: " + what);
+    };
+    const size_t moves_at = std::find(w.begin(), w.end(), "moves") - w.begin();
     std::string fen;
-    size_t moves_at = std::find(w.begin(), w.end(), "moves") - w.begin();
+    if (w.size() < 2 || (w[1] != "startpos" && w[1] != "fen"))
+        return fail("position needs 'startpos' or 'fen <FEN>', got '" + line + "'");
     if (w[1] == "fen") {
         for (size_t i = 2; i < moves_at; ++i) fen += (fen.empty() ? "" : " ") + w[i];
-    } else if (w[1] != "startpos") {
-        return say("info string position needs startpos or fen, got '" + w[1] + "'");
+        if (fen.empty()) return fail("position fen: the FEN is missing");
+    } else if (moves_at > 2) {
+        return fail(
+            "position startpos: expected 'moves' or the end of the line after startpos, "
+            "got '" +
+            w[2] + "'");
     }
     std::string white = white_, black = black_;
     armies_from_fen(fen, white, black);
     auto rules = rules_for(white, black);
-    if (!rules) return say("info string error: " + rules.error().to_string());
+    if (!rules) return fail("position: variant '" + variant_ + "': " + rules.error().to_string());
     auto game = core::Game::start(*rules, fen);
-    if (!game) return say("info string error: " + game.error().to_string());
+    if (!game) {
+        return fail("position fen '" + fen + "' is not a valid " + variant_ +
+                    " position: " + game.error().message);
+    }
     for (size_t i = moves_at + 1; i < w.size(); ++i) {
-        auto m = game->play(w[i]);
-        if (!m) return say("info string error: " + m.error().to_string());
+        const std::string before = game->fen();
+        if (auto m = game->play(w[i]); !m) {
+            return fail("position: move " + std::to_string(i - moves_at) + " '" + w[i] +
+                        "' is not a legal move in " + before +
+                        " (expected a legal move in UCI notation, e.g. e2e4, e7e8q, N@e4)");
+        }
     }
     game_ = std::move(*game);
 }
 
+// The position to search: the last valid `position`, or the start position if none was given
+// since the variant, armies or rule options were set. False (and an error line) after a
+// `position` that failed.
+bool UciSession::ensure_position() {
+    if (!position_error_.empty()) {
+        say("info string error: no position to search: the last position command failed (" +
+            position_error_ + ")");
+        return false;
+    }
+    if (!game_) {
+        position("position startpos");
+        if (!game_) position_error_.clear();  // said once; retried with the next command
+    }
+    return game_.has_value();
+}
+
 void UciSession::go(const std::vector<std::string>& w) {
-    if (!game_) position("position startpos");
-    if (!game_) return say("bestmove (none)");
+    if (!ensure_position()) return say("bestmove 0000");
     SearchLimits limits;
     int wtime = -1, btime = -1, winc = 0, binc = 0, movestogo = 0;
     bool infinite = false;
     for (size_t i = 1; i < w.size(); ++i) {
         auto next = [&]() -> long {
             if (i + 1 >= w.size()) return 0;
+            const std::string& key = w[i];
             try {
                 return std::stol(w[++i]);
             } catch (...) {
+                say("info string error: go " + key + " needs a number, got '" + w[i] + "'");
                 return 0;
             }
         };
@@ -313,11 +373,9 @@ bool UciSession::handle(const std::string& line) {
     else if (cmd == "go")
         go(w);
     else if (cmd == "d") {
-        if (!game_) position("position startpos");
-        if (game_) say("Fen: " + game_->fen());
+        if (ensure_position()) say("Fen: " + game_->fen());
     } else if (cmd == "eval") {
-        if (!game_) position("position startpos");
-        if (game_)
+        if (ensure_position())
             say("info string eval " + std::to_string(game_->visit([&](const auto& pos) {
                     return engine_.static_eval(pos);
                 })) +

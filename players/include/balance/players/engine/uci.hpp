@@ -10,6 +10,9 @@
 // Commands: uci, isready, ucinewgame, setoption, position startpos|fen <fen> [moves ...],
 // go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
 // [infinite], stop, quit, d (prints the FEN), eval (static evaluation).
+// Errors never pass silently: each gets an `info string error: ...` line naming the value and what
+// was expected. A `position` that fails leaves no position, and `go` answers `bestmove 0000` until
+// the next valid one (why: uci_loop.cpp, position()).
 // The search runs on its own thread so `stop` and `isready` are answered while it thinks; any
 // other command first waits for a running search to finish.
 
