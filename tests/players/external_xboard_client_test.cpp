@@ -42,8 +42,10 @@ e2e5 => Illegal move: e2e5
 go => move e7e5
 )";
 
-XboardConfig mock_config(const ScriptFile& script, Transcript* transcript = nullptr) {
+XboardConfig mock_config(const ScriptFile& script, Transcript* transcript = nullptr,
+                         std::optional<XboardQuirks> quirks = std::nullopt) {
     XboardConfig config;
+    config.quirks = quirks;
     config.process.argv = {BALANCE_MOCK_ENGINE_SCRIPTED, script.path()};
     config.timeouts.margin = 300ms;
     config.timeouts.slack = 0;
@@ -178,10 +180,9 @@ TEST(ExternalXboardClient, SetPositionChecksMovesWithoutSearching) {
 TEST(ExternalXboardClient, LimitsAreTranslated) {
     ScriptFile script(setboard_script);
     Transcript transcript;
-    XboardConfig config = mock_config(script, &transcript);
-    config.quirks = XboardQuirks{};
-    config.quirks->max_depth = 96;
-    XboardClient client(config);
+    XboardQuirks quirks;
+    quirks.max_depth = 96;
+    XboardClient client(mock_config(script, &transcript, quirks));
     ASSERT_TRUE(client.start().ok());
 
     auto sent_for = [&](const Limits& limits, std::string_view fen = "startpos",
@@ -201,6 +202,7 @@ TEST(ExternalXboardClient, LimitsAreTranslated) {
     auto sent = sent_for(movetime);
     EXPECT_TRUE(has(sent, "st 2"));
     EXPECT_TRUE(has(sent, "sd 96"));
+    EXPECT_FALSE(has(sent, "time 150"));  // no clock share: plain `st`
 
     Limits clocks;
     clocks.wtime_ms = 30'000;
@@ -219,6 +221,28 @@ TEST(ExternalXboardClient, LimitsAreTranslated) {
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.fault(), Fault::Protocol);
     EXPECT_TRUE(client.running());
+}
+
+TEST(ExternalXboardClient, SubSecondMovetimeThroughTheClockShare) {
+    // Fairy-Max aims at clock/15 per move in `st` mode: 50 ms is `st 1` then a 750 ms clock.
+    EXPECT_EQ(XboardQuirks::for_engine("Fairy-Max 5.0b").st_clock_share, 15);
+    EXPECT_EQ(XboardQuirks::for_engine("Sjaak II 1.4.1").st_clock_share, 0);
+    ScriptFile script(setboard_script);
+    Transcript transcript;
+    XboardQuirks quirks;
+    quirks.st_clock_share = 15;
+    XboardClient client(mock_config(script, &transcript, quirks));
+    ASSERT_TRUE(client.start().ok());
+    Limits movetime;
+    movetime.movetime_ms = 50;
+    transcript.mark();
+    ASSERT_TRUE(client.go("startpos", {}, movetime).ok());
+    const auto sent = transcript.since_mark();
+    const auto st = std::find(sent.begin(), sent.end(), "st 1");
+    ASSERT_NE(st, sent.end());
+    const auto time = std::find(st, sent.end(), "time 75");  // after `st`, which resets the clock
+    EXPECT_NE(time, sent.end());
+    EXPECT_LT(time - sent.begin(), std::find(sent.begin(), sent.end(), "go") - sent.begin());
 }
 
 TEST(ExternalXboardClient, NodeLimitsViaMaxnodesOrNps) {

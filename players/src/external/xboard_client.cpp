@@ -39,7 +39,10 @@ std::string level_base(int ms) {
 
 XboardQuirks XboardQuirks::for_engine(std::string_view myname) {
     XboardQuirks quirks;
-    if (myname.find("Fairy-Max") != std::string_view::npos) quirks.max_depth = 96;
+    if (myname.find("Fairy-Max") != std::string_view::npos) {
+        quirks.max_depth = 96;
+        quirks.st_clock_share = 15;
+    }
     if (myname.find("Sjaak") != std::string_view::npos) {
         quirks.maxnodes = true;
         quirks.random_off = true;
@@ -277,6 +280,11 @@ EngineResult<Limits> XboardClient::send_limits(const Limits& limits, bool white)
                 commands.push_back("time " + std::to_string(own / 10));
                 commands.push_back("otim " + std::to_string(other / 10));
             }
+        } else if (limits.movetime_ms && quirks_.st_clock_share > 0) {
+            const int clock_ms = *limits.movetime_ms * quirks_.st_clock_share;
+            commands.emplace_back("st 1");
+            commands.push_back("time " + std::to_string(std::max(1, clock_ms / 10)));
+            effective.movetime_ms = clock_ms;  // its hard stop: the deadline follows it
         } else if (limits.movetime_ms) {
             // CECP `st` takes whole seconds (Fairy-Max ignores fractions): round up, never 0.
             const int seconds = std::max(1, (*limits.movetime_ms + 999) / 1000);

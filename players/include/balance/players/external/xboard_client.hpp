@@ -25,6 +25,11 @@ struct XboardQuirks {
     bool maxnodes = false;    // sjaakii: exact node limit `maxnodes N` (`maxnodes 0` = off)
     bool random_off = false;  // sjaakii: randomises opening moves unless sent `random off`
     bool nps_broken = false;  // fairy-stockfish: accepts `nps` but ignores it
+    // Fairy-Max: in `st` mode it aims at (clock)/15 per move, the clock being what `time` last
+    // said, and stops only between iterations (hard stop near the whole clock). So a movetime
+    // of M ms is sent as `st 1` + `time` of 15*M ms: sub-second targets, where plain `st`
+    // rounds up to whole seconds. 0: plain `st`.
+    int st_clock_share = 0;
 
     // Fairy-Max, Sjaak II and Fairy-Stockfish by their `myname`; defaults for anything else.
     [[nodiscard]] static XboardQuirks for_engine(std::string_view myname);
