@@ -1,12 +1,15 @@
 // Cross-check of core's perft against the Debian engines where they play the same rules:
-// Stockfish and Fairy-Stockfish for orthodox chess (= Asymmetric Humans vs Humans) and SjaakII
+// Stockfish and Fairy-Stockfish for orthodox chess (= Asymmetric Humans vs Humans), SjaakII
 // for Uneven Pieces Chess (tests/data/sjaakii-uneven.txt; positions and depths where Uneven's
-// castling and per-side promotions cannot occur, which SjaakII cannot express).
+// castling and per-side promotions cannot occur, which SjaakII cannot express) and SjaakII for
+// every Asymmetric unit it can express (configs/engines/sjaakii-asymmetric.txt: all but the
+// Ranger and Wyvern; positions without them and without rule-8 e.p. steps within the depth).
 // A test is skipped only when the engine binary is missing (setup.sh installs all of them).
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <regex>
 
 #include "../support/variants.hpp"
@@ -48,8 +51,11 @@ std::uint64_t uci_perft(const char* engine, const std::string& fen, int depth) {
     return 0;
 }
 
-std::uint64_t our_perft(const core::VariantSpec& spec, const std::string& fen, int depth) {
+std::uint64_t our_perft(const core::VariantSpec& spec, const std::string& fen, int depth,
+                        const std::string& white = {}, const std::string& black = {}) {
     core::PerftRequest req;
+    req.white_army = white;
+    req.black_army = black;
     req.fen = fen;
     req.depth = depth;
     auto r = core::run_perft(spec, req);
@@ -98,12 +104,21 @@ std::string to_sjaak(std::string fen) {
     return fen;
 }
 
-std::uint64_t sjaak_perft(const std::string& fen, int depth) {
-    const std::string defs = std::string(BALANCE_SOURCE_DIR) + "/tests/data/sjaakii-uneven.txt";
-    const auto lines = converse({"/usr/games/sjaakii", "-xboard", defs},
-                                {"xboard", "protover 2", "new", "variant uneven_test", "force",
-                                 "setboard " + to_sjaak(fen), "perft " + std::to_string(depth)},
-                                std::regex("^\\s*" + std::to_string(depth) + "\\s+\\d+\\s"));
+// SjaakII's answer to `perft depth` (with divide: "perft depth 1") for `fen` in `variant` of the
+// definitions file `defs`.
+std::vector<std::string> sjaak_perft_lines(const std::string& defs, const std::string& variant,
+                                           const std::string& fen, const std::string& perft,
+                                           int depth) {
+    return converse(
+        {"/usr/games/sjaakii", "-xboard", defs},
+        {"xboard", "protover 2", "new", "variant " + variant, "force", "setboard " + fen, perft},
+        std::regex("^\\s*" + std::to_string(depth) + "\\s+\\d+\\s"));
+}
+
+std::uint64_t sjaak_perft(const std::string& defs, const std::string& variant,
+                          const std::string& fen, int depth) {
+    const auto lines =
+        sjaak_perft_lines(defs, variant, fen, "perft " + std::to_string(depth), depth);
     const std::regex row("^\\s*(\\d+)\\s+(\\d+)\\s");
     std::smatch m;
     for (const auto& l : lines)
@@ -112,19 +127,143 @@ std::uint64_t sjaak_perft(const std::string& fen, int depth) {
     return 0;
 }
 
+std::uint64_t sjaak_uneven_perft(const std::string& fen, int depth) {
+    const std::string defs = std::string(BALANCE_SOURCE_DIR) + "/tests/data/sjaakii-uneven.txt";
+    return sjaak_perft(defs, "uneven_test", to_sjaak(fen), depth);
+}
+
 TEST(PeerEngines, SjaakIIAgreesOnUnevenPerft) {
     if (!std::filesystem::exists("/usr/games/sjaakii")) GTEST_SKIP() << "sjaakii not installed";
     const auto spec = load_shipped("uneven");
     const std::string start = "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR w - - 0 1";
     for (int depth = 1; depth <= 4; ++depth)
-        EXPECT_EQ(our_perft(spec, start, depth), sjaak_perft(start, depth)) << depth;
+        EXPECT_EQ(our_perft(spec, start, depth), sjaak_uneven_perft(start, depth)) << depth;
     // Middlegames reached by play, without castling rights and with no pawn near promotion.
     const std::vector<std::string> middlegames = {
         "r1nc1k1n1r/aaa1qaaaaa/3a1w4/3dA5/2I1d5/2N2M4/AAAA1AAAAA/RB1PQK2NR w - - 2 7",
         "r3qk2dr/aaaa1aaaaa/2nc1w1n2/4a5/2A1A3I1/3P4N1/AA1A1AAAAA/RBN1QKM2R b - - 0 6",
     };
     for (const auto& fen : middlegames)
-        EXPECT_EQ(our_perft(spec, fen, 3), sjaak_perft(fen, 3)) << fen;
+        EXPECT_EQ(our_perft(spec, fen, 3), sjaak_uneven_perft(fen, 3)) << fen;
+}
+
+// ---- Asymmetric Chess: configs/engines/sjaakii-asymmetric.txt ---------------------------------
+// Its FENs use our slot letters for every army, so positions pass unchanged. Only Humans vs
+// Humans is complete; the other pairings are its "-partial" variants without the ski-sliders.
+
+const std::string asym_defs =
+    std::string(BALANCE_SOURCE_DIR) + "/configs/engines/sjaakii-asymmetric.txt";
+
+struct AsymPosition {
+    std::string white, black;  // our army names
+    std::string fen;
+    int depth;
+};
+
+std::string sjaak_asym_variant(const std::string& white, const std::string& black) {
+    const std::map<std::string, std::string> names = {
+        {"humans", "human"}, {"elves", "elf"}, {"orcs", "orc"}};
+    const bool complete = white == "humans" && black == "humans";
+    return "asym-" + names.at(white) + "-" + names.at(black) + (complete ? "" : "-partial");
+}
+
+void expect_same_perft(const std::vector<AsymPosition>& positions) {
+    const auto spec = load_shipped("asymmetric");
+    for (const auto& p : positions) {
+        EXPECT_EQ(our_perft(spec, p.fen, p.depth, p.white, p.black),
+                  sjaak_perft(asym_defs, sjaak_asym_variant(p.white, p.black), p.fen, p.depth))
+            << p.white << " vs " << p.black << ": " << p.fen;
+    }
+}
+
+TEST(PeerEngines, SjaakIIListsTheAsymmetricPairings) {
+    if (!std::filesystem::exists("/usr/games/sjaakii")) GTEST_SKIP() << "sjaakii not installed";
+    const auto lines = converse({"/usr/games/sjaakii", "-xboard", asym_defs},
+                                {"xboard", "protover 2"}, std::regex("feature done=1"));
+    const std::string expected =
+        "variants=\"asym-human-human,asym-human-elf-partial,asym-human-orc-partial,"
+        "asym-elf-human-partial,asym-elf-elf-partial,asym-elf-orc-partial,"
+        "asym-orc-human-partial,asym-orc-elf-partial,asym-orc-orc-partial,";
+    bool found = false;
+    for (const auto& l : lines) found = found || l.find(expected) != std::string::npos;
+    EXPECT_TRUE(found) << "the file's variants are not the first ones SjaakII offers";
+}
+
+// Every pairing from its start array (Rangers and Wyverns removed) to depth 4: all units' first
+// moves, Sprite and Guard double steps, captures among all armies, no e.p. step within reach.
+TEST(PeerEngines, SjaakIIAgreesOnAsymmetricPerftFromTheStart) {
+    if (!std::filesystem::exists("/usr/games/sjaakii")) GTEST_SKIP() << "sjaakii not installed";
+    const std::map<std::string, std::pair<std::string, std::string>> back_rank = {
+        {"humans", {"rnbqkbnr", "KQ"}}, {"elves", {"rn1qk1nr", "KQ"}}, {"orcs", {"1nbqkbn1", ""}}};
+    std::vector<AsymPosition> positions;
+    for (const auto& [white, w] : back_rank) {
+        for (const auto& [black, b] : back_rank) {
+            std::string upper = w.first;
+            for (char& c : upper) c = static_cast<char>(std::toupper(c));
+            std::string lower_rights = b.second;
+            for (char& c : lower_rights) c = static_cast<char>(std::tolower(c));
+            const std::string rights = w.second + lower_rights;
+            positions.push_back({white, black,
+                                 b.first + "/pppppppp/8/8/8/8/PPPPPPPP/" + upper + " w " +
+                                     (rights.empty() ? "-" : rights) + " - 0 1",
+                                 4});
+        }
+    }
+    expect_same_perft(positions);
+}
+
+// Positions aimed at each unit and rule: e.p. after Sprite and Footman double steps (Footman's
+// diagonal e.p., its straight step stays quiet; Guard's sideways e.p.), castling with the Pegasus
+// past lame-leaper attacks, promotions (Guards to the Harpy only), and middlegames with every
+// expressible unit.
+TEST(PeerEngines, SjaakIIAgreesOnAsymmetricUnitsInTestPositions) {
+    if (!std::filesystem::exists("/usr/games/sjaakii")) GTEST_SKIP() << "sjaakii not installed";
+    expect_same_perft({
+        {"humans", "elves", "4k3/3p4/8/3PP3/8/8/8/4K3 b - - 0 1", 3},
+        {"orcs", "humans", "4k3/3p4/2P5/8/8/8/8/4K3 b - - 0 1", 3},
+        {"elves", "elves", "4k3/2p5/8/1P1P4/8/8/8/4K3 b - - 0 1", 3},
+        {"elves", "humans", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 3},
+        {"elves", "orcs", "4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1", 3},
+        {"humans", "elves", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 4},
+        {"orcs", "orcs", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", 4},
+        {"humans", "orcs", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", 4},
+        {"orcs", "humans", "n3k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1", 4},
+        {"humans", "elves", "r1nqk2r/ppp2ppp/4p3/2np4/3P4/2N1PN2/PPP2PPP/R2QK2R w KQkq - 0 1", 3},
+        {"orcs", "elves", "r1nqk2r/ppp2ppp/4p3/2np4/8/2NPPN2/PPP2PPP/2BQK1N1 w kq - 0 1", 3},
+        {"elves", "orcs", "1n1qk1n1/ppp2ppp/3bp3/8/3P4/2N1PN2/PPP2PPP/R2QK2R b KQ - 0 1", 3},
+        {"orcs", "humans", "rnbqk2r/ppp2ppp/3bpn2/3p4/3PP3/2N2N2/PPP2PPP/2BQKB2 w kq - 0 1", 3},
+        {"humans", "orcs", "1nbqkbn1/ppp2ppp/4p3/3p4/2PP4/2N2N2/PP2PPPP/R1BQKB1R b KQ - 0 1", 3},
+        {"elves", "elves", "rn1qk2r/ppp2ppp/4p3/8/8/4P3/PPP2PPP/RN1QK2R w KQkq - 0 1", 3},
+        {"orcs", "orcs", "1n1qkbn1/ppp2ppp/3b4/3pp3/3PP3/3B4/PPP2PPP/1N1QKBN1 w - - 0 1", 3},
+    });
+}
+
+// Why Sprites and Guards are not playable in SjaakII even without ski-sliders (rule 8): a step
+// onto the e.p. square is only the e.p. capture in our rules, SjaakII also lists a quiet twin.
+// If a SjaakII version stops doing that, this test fails and the definitions' header is stale.
+TEST(PeerEngines, SjaakIIAddsAQuietTwinToRule8EnPassantSteps) {
+    if (!std::filesystem::exists("/usr/games/sjaakii")) GTEST_SKIP() << "sjaakii not installed";
+    const auto spec = load_shipped("asymmetric");
+    const struct {
+        std::string white, black, fen, step;
+    } cases[] = {
+        {"elves", "humans", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "d5"},  // Sprite after e7-e5
+        {"orcs", "elves", "4k3/8/8/4Pp2/8/8/8/4K3 w - e6 0 1", "e5"},    // Guard after d7-f5
+    };
+    for (const auto& c : cases) {
+        const auto lines = sjaak_perft_lines(asym_defs, sjaak_asym_variant(c.white, c.black), c.fen,
+                                             "perft 1 1", 1);
+        int quiet = 0, capture = 0;
+        for (const auto& l : lines) {
+            quiet += l.find(" " + c.step + "-e6 ") != std::string::npos;
+            capture += l.find(" " + c.step + "xe6 ") != std::string::npos;
+        }
+        EXPECT_EQ(quiet, 1) << c.fen;
+        EXPECT_EQ(capture, 1) << c.fen;
+        EXPECT_EQ(our_perft(spec, c.fen, 1, c.white, c.black) + 1,
+                  sjaak_perft(asym_defs, sjaak_asym_variant(c.white, c.black), c.fen, 1))
+            << c.fen;
+    }
 }
 
 }  // namespace
