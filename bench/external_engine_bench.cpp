@@ -18,9 +18,10 @@
 //   fairy-stockfish  237ms   44us  0.92ms   52.6ms (52.4ms / 0.18ms)        1.7%
 //   fairymax          11ms   16us  0.42ms   49.1ms (48.7ms / 0.47ms)        0.8%
 //   sjaakii           13ms   19us  0.59ms   57.5ms (57.1ms / 0.38ms)        1.0%
-// So a move costs the harness well under 1 ms (XBoard: a ping round trip before every go), about
-// 1-2% of a move at the sweeps' limits; a start (once per worker, and after a crash) costs about
-// as much as 3-5 moves.
+// So the harness's part of a move (position, limits, the XBoard ping before go: "rest") is
+// 0.1-0.5 ms, 0.2-1% of a move at the sweeps' limits; a whole depth-1 move, an upper bound on the
+// protocol's cost, is 0.3-0.9 ms (1-2%). A start (once per worker, and after a crash) costs about
+// 4.5 such moves for the two Stockfishes, a quarter of one for Fairy-Max and SjaakII.
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
