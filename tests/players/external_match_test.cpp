@@ -1,10 +1,14 @@
 // Short matches between real Debian engines through EnginePlayer, the path a sweep takes: every
 // move is checked against our rules and played on our board. Stockfish against Fairy-Stockfish
 // in orthodox chess (issue #4), both colours from two openings, at a small node limit (both are
-// deterministic with one thread). A test is skipped only when an engine is not installed.
+// deterministic with one thread); and SjaakII against Fairy-Max in the Asymmetric pairing both
+// can play from their shipped definitions (configs/engines/), chosen per game by army pairing as
+// a sweep's `variant = "asym-{white}-{black}"` does. A test is skipped only when an engine is
+// not installed.
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,12 +17,16 @@
 #include "../support/variants.hpp"
 #include "balance/players/external/engine_player.hpp"
 #include "balance/players/external/uci_client.hpp"
+#include "balance/players/external/xboard_client.hpp"
 
 namespace balance::players::external {
 namespace {
 
 constexpr const char* stockfish = "/usr/games/stockfish";
 constexpr const char* fairy_stockfish = "/usr/games/fairy-stockfish";
+constexpr const char* sjaakii = "/usr/games/sjaakii";
+constexpr const char* fairymax = "/usr/games/fairymax";
+const std::string engines_dir = std::string(BALANCE_SOURCE_DIR) + "/configs/engines/";
 
 std::unique_ptr<EnginePlayer> uci_player(const char* binary) {
     return std::make_unique<EnginePlayer>(
@@ -31,24 +39,53 @@ std::unique_ptr<EnginePlayer> uci_player(const char* binary) {
         "");
 }
 
+// An XBoard engine whose variant is named after the game's armies, e.g. asym-human-human.
+std::unique_ptr<EnginePlayer> asym_xboard_player(std::vector<std::string> argv) {
+    auto variant_of = [](const core::Game& game) {
+        std::string names[2];
+        game.visit([&](const auto& pos) {
+            for (int side = 0; side < 2; ++side) names[side] = pos.rules().armies[side].name;
+        });
+        const std::map<std::string, std::string> engine_names = {
+            {"humans", "human"}, {"elves", "elf"}, {"orcs", "orc"}};
+        return "asym-" + engine_names.at(names[0]) + "-" + engine_names.at(names[1]);
+    };
+    return std::make_unique<EnginePlayer>(
+        [argv](const std::string& variant) {
+            XboardConfig config;
+            config.process.argv = argv;
+            config.variant = variant;
+            return std::make_unique<XboardClient>(std::move(config));
+        },
+        "", variant_of);
+}
+
 struct Played {
     core::Outcome outcome;
     int plies = 0;
 };
 
-// Plays one game from `fen` until the rules end it or `max_plies`; every reply must be a legal
-// move (EnginePlayer parses it with our rules, so an illegal one is a status, not a move).
-Played play(const core::VariantSpec& spec, const std::string& fen, Player& white, Player& black,
-            int max_plies) {
-    core::Game game = testing::make_game(spec, "", "", fen);
-    white.new_game();
-    black.new_game();
+struct Side {
+    Player& player;
     SearchLimits limits;
-    limits.nodes = 2000;
+};
+
+SearchLimits nodes(std::uint64_t n) {
+    SearchLimits limits;
+    limits.nodes = n;
+    return limits;
+}
+
+// Plays `game` on until the rules end it or `max_plies`; every reply must be a legal move
+// (EnginePlayer parses it with our rules, so an illegal one is a status, not a move).
+Played play(const std::string& label, core::Game game, Side white, Side black, int max_plies) {
+    white.player.new_game();
+    black.player.new_game();
     Played played;
     while (!game.outcome().over() && played.plies < max_plies) {
-        Player& mover = game.side_to_move() == core::Color::White ? white : black;
-        const MoveReply reply = mover.choose_move(game, limits, 0);
+        Side& side = game.side_to_move() == core::Color::White ? white : black;
+        Player& mover = side.player;
+        const MoveReply reply = mover.choose_move(game, side.limits, 0);
         EXPECT_EQ(reply.status, MoveStatus::Ok)
             << mover.name() << " at ply " << played.plies << ": " << reply.detail;
         if (reply.status != MoveStatus::Ok) break;
@@ -56,6 +93,10 @@ Played play(const core::VariantSpec& spec, const std::string& fen, Player& white
         ++played.plies;
     }
     played.outcome = game.outcome();
+    // In the test's XML output (--gtest_output=xml): how each game went.
+    ::testing::Test::RecordProperty(
+        label, std::to_string(played.plies) + " plies, " +
+                   std::string(core::termination_name(played.outcome.termination)));
     return played;
 }
 
@@ -75,7 +116,9 @@ TEST(ExternalMatch, StockfishAgainstFairyStockfishInOrthodoxChess) {
         for (int colours = 0; colours < 2; ++colours) {
             Player& white = colours == 0 ? static_cast<Player&>(*sf) : *fsf;
             Player& black = colours == 0 ? static_cast<Player&>(*fsf) : *sf;
-            const Played p = play(spec, fen, white, black, 160);
+            const Played p =
+                play("game" + std::to_string(games + 1), testing::make_game(spec, "", "", fen),
+                     {white, nodes(2000)}, {black, nodes(2000)}, 160);
             EXPECT_GT(p.plies, 0);
             ++games;
         }
@@ -86,6 +129,28 @@ TEST(ExternalMatch, StockfishAgainstFairyStockfishInOrthodoxChess) {
     EXPECT_EQ(fsf->restarts(), 0);
     EXPECT_NE(sf->name().find("Stockfish"), std::string::npos) << sf->name();
     EXPECT_NE(fsf->name().find("Fairy-Stockfish"), std::string::npos) << fsf->name();
+}
+
+TEST(ExternalMatch, SjaakIIAgainstFairymaxInAsymmetricHumansAgainstHumans) {
+    if (!balance::mocks::executable(sjaakii)) GTEST_SKIP() << sjaakii << " is not installed";
+    if (!balance::mocks::executable(fairymax)) GTEST_SKIP() << fairymax << " is not installed";
+    const auto spec = testing::load_shipped("asymmetric");
+    auto sjaak = asym_xboard_player({sjaakii, "-xboard", engines_dir + "sjaakii-asymmetric.txt"});
+    auto fmax = asym_xboard_player({fairymax, "20", engines_dir + "fairymax-asymmetric.ini"});
+    SearchLimits depth3;
+    depth3.depth = 3;  // Fairy-Max cannot count nodes
+    for (int colours = 0; colours < 2; ++colours) {
+        const Side s{*sjaak, nodes(2000)};
+        const Side f{*fmax, depth3};
+        const Played p = play(colours == 0 ? "sjaakii-white" : "fairymax-white",
+                              testing::make_game(spec, "humans", "humans"), colours == 0 ? s : f,
+                              colours == 0 ? f : s, 120);
+        EXPECT_GT(p.plies, 0);
+    }
+    EXPECT_EQ(sjaak->restarts(), 0);
+    EXPECT_EQ(fmax->restarts(), 0);
+    EXPECT_NE(sjaak->name().find("Sjaak"), std::string::npos) << sjaak->name();
+    EXPECT_NE(fmax->name().find("Fairy-Max"), std::string::npos) << fmax->name();
 }
 
 }  // namespace
