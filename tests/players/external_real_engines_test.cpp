@@ -138,13 +138,27 @@ XboardConfig fairymax_config() {
     return config;
 }
 
+// Being mated under a time limit: with `sd 96` Fairy-Max finished depth 96 at once here and then
+// never moved (a lost game by timeout in engine-vs-fairymax-time); the quirks cap it at 64.
+TEST(ExternalRealEngines, FairymaxMovesWhenBeingMatedUnderATimeLimit) {
+    SKIP_UNLESS_INSTALLED(fairymax);
+    XboardClient client(fairymax_config());
+    ASSERT_TRUE(client.start().ok());
+    Limits limits;
+    limits.movetime_ms = 19;  // `st 1` + `time 28`, as in the sweep
+    auto reply = client.go("k7/3R4/P3P3/8/8/8/8/1K6 b - - 2 63", {}, limits);
+    ASSERT_TRUE(reply.ok()) << reply.error().to_string();
+    EXPECT_EQ(reply->kind, ReplyKind::Move);
+    EXPECT_EQ(reply->move, "a8b8");  // the only legal move
+}
+
 TEST(ExternalRealEngines, FairymaxEditModeFromFen) {
     SKIP_UNLESS_INSTALLED(fairymax);
     XboardClient client(fairymax_config());
     auto started = client.start();
     ASSERT_TRUE(started.ok()) << started.error().to_string();
     EXPECT_EQ(client.engine_name().rfind("Fairy-Max", 0), 0u) << client.engine_name();
-    EXPECT_EQ(client.quirks().max_depth, 96);
+    EXPECT_EQ(client.quirks().max_depth, 64);
     EXPECT_FALSE(client.features().count("setboard") != 0 &&
                  client.features().at("setboard") == "1");
 

@@ -21,7 +21,7 @@ namespace balance::players::external {
 
 // Engine-specific behaviour the protocol does not announce (see notes/ENGINES.md).
 struct XboardQuirks {
-    int max_depth = 64;       // `sd` sent when no depth is asked; fairymax: 96 (97+ can hang it)
+    int max_depth = 64;       // `sd` cap, and `sd` when no depth is asked
     bool maxnodes = false;    // sjaakii: exact node limit `maxnodes N` (`maxnodes 0` = off)
     bool random_off = false;  // sjaakii: randomises opening moves unless sent `random off`
     bool nps_broken = false;  // fairy-stockfish: accepts `nps` but ignores it
