@@ -211,7 +211,8 @@ Result<core::AnyRules> UciSession::rules_for(const std::string& white, const std
 // answer a real move for a position the GUI does not have; such a move can even be legal in the
 // GUI's position, and the game would go on silently corrupted. A GUI cannot play 0000:
 // cutechess-style tools end the game as a loss by illegal move for this engine and log the
-// line, and our own runner stores the same (players/external), so the fault is loud and named.
+// line; our own runner (players/external) stores a failed game for it ("engine reported no
+// legal move" while moves exist). Either way the fault is loud and names this engine.
 void UciSession::position(const std::string& line) {
     const auto w = words_of(line);
     game_.reset();
