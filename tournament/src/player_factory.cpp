@@ -19,6 +19,7 @@ ext::ProcessOptions process_options(const PlayerSpec& spec) {
     process.argv = spec.external.command;
     process.working_directory = spec.external.working_dir;
     process.name = spec.name;
+    process.stderr_log = spec.external.stderr_log;
     return process;
 }
 

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -80,6 +81,24 @@ std::string resume_command(const SweepArgs& args, const std::string& db) {
     return command + " --resume";
 }
 
+// External engines' stderr goes to <db>.logs/<player>.stderr, so what an engine said before it
+// crashed or lied is still there in the morning.
+Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db) {
+    const std::filesystem::path logs = db + ".logs";
+    for (auto& player : sweep.players) {
+        if (player.kind != tournament::PlayerKind::Uci &&
+            player.kind != tournament::PlayerKind::Xboard)
+            continue;
+        std::error_code error;
+        std::filesystem::create_directories(logs, error);
+        if (error)
+            return make_error("cannot create the engine log directory: " + error.message(),
+                              logs.string());
+        player.external.stderr_log = (logs / (player.name + ".stderr")).string();
+    }
+    return {};
+}
+
 int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto file = find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
@@ -99,6 +118,8 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         auto same = tournament::check_same_sweep(*store, tournament::config_json(*sweep));
         if (!same) return report_error(ctx, same.error());
     }
+
+    if (auto logs = route_engine_stderr(*sweep, db); !logs) return report_error(ctx, logs.error());
 
     tournament::RunOptions options;
     options.threads = args.threads > 0

@@ -31,6 +31,10 @@ struct ExternalSpec {
     std::map<std::string, std::string> army_names;  // our army name -> the engine's
     std::string variant_path;      // UCI VariantPath (Fairy-Stockfish), set before the variant
     int timeout_margin_ms = 2000;  // added to every derived search deadline
+    // Where the engine's stderr is appended (every worker's instance, restarts included); empty:
+    // discarded. Set by the caller from the database path, not read from the sweep file, and
+    // not part of the sweep's identity (moving a database does not make it another sweep).
+    std::string stderr_log;
 };
 
 // One named player of the sweep, with the limits it searches under (odds games: two players

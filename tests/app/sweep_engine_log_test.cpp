@@ -1,0 +1,52 @@
+// `balance sweep` routes external engines' stderr to <db>.logs/<player>.stderr, so what an engine
+// said before it failed survives. The "engine" here is a shell that complains and dies during the
+// handshake: the sweep must fail early with an error naming the player, and the log must hold the
+// complaint.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli_runner.hpp"
+#include "temp_dir.hpp"
+
+namespace balance::app {
+namespace {
+
+std::string read_all(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(SweepEngineLog, EngineStderrGoesBesideTheDatabase) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("logged.toml", R"(
+variant = "chess"
+games_per_cell = 1
+matchups = [["greedy", "complainer"]]
+[players.greedy]
+type = "greedy"
+[players.complainer]
+type = "uci"
+command = "/bin/sh"
+args = ["-c", "echo 'complainer: cannot find my opening book' >&2; exit 3"]
+depth = 1
+)");
+    const auto db = dir.path() / "logged.db";
+    const auto run = testing::run_balance(
+        {"sweep", sweep.string(), "--db", db.string(), "--threads", "1", "--quiet"});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find("complainer"), std::string::npos) << run.err;
+    const auto log = std::filesystem::path(db.string() + ".logs") / "complainer.stderr";
+    ASSERT_TRUE(std::filesystem::exists(log)) << run.err;
+    EXPECT_NE(read_all(log).find("cannot find my opening book"), std::string::npos);
+    // Internal players get no log file.
+    EXPECT_FALSE(std::filesystem::exists(log.parent_path() / "greedy.stderr"));
+}
+
+}  // namespace
+}  // namespace balance::app
