@@ -2,11 +2,9 @@
 // Needs a results store of chess games, which the test suite cannot play in its time budget, so
 // it is skipped unless one is given:
 //
-//   balance sweep <a chess self-play sweep, e.g. fairy-stockfish or the internal engine at a fast
-//                  time control, random openings, >= 5000 games> --db results/chess-values.sqlite
-//   BALANCE_CHESS_VALUES_DB=results/chess-values.sqlite ctest -R ValuesChessReference
-//
-// (or place the store at <source>/results/chess-values.sqlite). Reference: L. Kaufman, "The
+//   balance sweep chess-values          # configs/sweeps/chess-values.toml -> results/chess-values.db
+//   ctest -R ValuesChessReference       # or BALANCE_CHESS_VALUES_DB=<any chess store>
+// Reference: L. Kaufman, "The
 // Evaluation of Material Imbalances", Chess Life, March 1999: P = 1, N = 3.25, B = 3.25 (plus
 // 0.5 for the pair), R = 5, Q = 9.75. A regression on outcomes of sampled positions measures
 // what the material is worth in practice for the engine that played, so the tolerance is wide
@@ -29,7 +27,7 @@ namespace {
 
 std::filesystem::path chess_store() {
     if (const char* given = std::getenv("BALANCE_CHESS_VALUES_DB")) return given;
-    return std::filesystem::path(BALANCE_SOURCE_DIR) / "results" / "chess-values.sqlite";
+    return std::filesystem::path(BALANCE_SOURCE_DIR) / "results" / "chess-values.db";
 }
 
 TEST(ValuesChessReference, FittedValuesAreNearKaufman1999) {

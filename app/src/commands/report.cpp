@@ -64,7 +64,8 @@ void register_report(CLI::App& app, AppContext& ctx) {
     CLI::App* command = app.add_subcommand(
         "report",
         "Balance tables of a results database: scores with intervals per cell and "
-        "pairing, army strength vs White advantage, rule effects, engine failures");
+        "pairing, army strength vs White advantage, rule effects, players head to head, engine "
+        "failures");
     command->add_option("--db", args->db, "Results database (SQLite) written by `balance sweep`")
         ->required();
     command->add_option("--format", args->format, "md (default), csv, json or html")
@@ -73,8 +74,9 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command->add_option("--side", args->side,
                         "Army whose point of view the pairings take (default: the first army of "
                         "the variant file, as the seed's table)");
-    command->add_option("--table", args->table,
-                        "CSV only: cells (default), pairs, armies, rule_effects, failures, values");
+    command->add_option(
+        "--table", args->table,
+        "CSV only: cells (default), pairs, armies, rule_effects, players, failures, values");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(CLI::Range(0.5, 0.9999));
     command->add_flag("--values", args->values,

@@ -258,6 +258,34 @@ DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalo
     return table;
 }
 
+DisplayTable head_to_head_table(const ReportData& report) {
+    DisplayTable table;
+    const std::string ci = confidence_label(report.confidence);
+    table.caption = fmt::format(
+        "Every pair of different players that met, pooled over armies and both colours, from "
+        "the first player's view: score (W + D/2) / games with its {} trinomial Wilson interval "
+        "and the Elo difference (interval ends mapped). Games lost by an engine failure count.",
+        ci);
+    table.header = {"variant", "rules",          "player",    "opponent", "games",    "W-D-L",
+                    "score",   ci + " interval", "Elo " + ci, "as White", "as Black", "draw rate"};
+    const auto side_text = [](const std::optional<ScoreSummary>& s) {
+        return s ? fmt::format("{} by {}", percent(s->score.estimate, 1), s->wdl.games())
+                 : std::string("n/a");
+    };
+    for (const HeadToHead& h : report.head_to_head) {
+        if (!h.pooled) continue;
+        const ScoreSummary& s = *h.pooled;
+        table.rows.push_back({h.variant, rules_label(h.rules), h.a, h.b,
+                              std::to_string(s.wdl.games()),
+                              fmt::format("{}-{}-{}", s.wdl.wins, s.wdl.draws, s.wdl.losses),
+                              percent(s.score.estimate, 2), percent_interval(s.score),
+                              fmt::format("{} {}", elo(s.elo.estimate), elo_interval_text(s.elo)),
+                              side_text(h.a_white), side_text(h.a_black), percent(s.draw_rate)});
+        table.emphasis.push_back(false);
+    }
+    return table;
+}
+
 DisplayTable failures_table(const ReportData& report) {
     std::set<std::string> statuses{"timeout", "crashed", "illegal-move"};
     for (const EngineFailures& f : report.failures)

@@ -30,6 +30,9 @@ struct DisplayTable {
                                                     VariantCatalog& catalog);
 [[nodiscard]] DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalog);
 [[nodiscard]] DisplayTable failures_table(const ReportData& report);
+// Player against player, pooled over armies and colours; empty rows when no two different
+// players met.
+[[nodiscard]] DisplayTable head_to_head_table(const ReportData& report);
 // `title`: the variant and the rule sets the games were played under.
 [[nodiscard]] DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
                                         const std::string& title);

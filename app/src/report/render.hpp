@@ -25,6 +25,8 @@
 //               "treatment": {counts}, "score_change": {"estimate", "low", "high", "se", "p",
 //               "p_holm"}, "draw_rate_change": {...}, "decisive_rate_change": {"estimate",
 //               "low", "high"}, "detectable", "verdict"}],
+//    "players": [{"variant", "rules", "player", "opponent", "as_white" | "as_black" | "pooled":
+//               {the summary above, the player's view} | null}],
 //    "failures": [{"player", "games", "by_status": {...}, "total"}],
 //    "values": [{"variant", "error" | null, "normalize", "unit_value", "pieces": [{"piece",
 //               "armies", "documented", "identified", "why_not", "value", "value_se",
@@ -50,7 +52,7 @@ inline constexpr int kReportJsonSchema = 1;
 [[nodiscard]] Json report_json(const ReportData& report);
 [[nodiscard]] std::string render_html(const ReportData& report, VariantCatalog& catalog);
 
-// The CSV of one JSON section ("cells", "pairs", "armies", "rule_effects", "failures",
+// The CSV of one JSON section ("cells", "pairs", "armies", "rule_effects", "players", "failures",
 // "values"): one row per element, nested objects flattened to "a.b" columns. Errors: unknown
 // table.
 [[nodiscard]] Result<std::string> render_csv(const Json& report, const std::string& table);

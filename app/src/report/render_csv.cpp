@@ -55,7 +55,7 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
     if (!section || !section->is_array()) {
         return make_error(
             fmt::format("unknown table '{}' (tables: cells, pairs, armies, "
-                        "rule_effects, failures, values)",
+                        "rule_effects, players, failures, values)",
                         table));
     }
     // Rows: each element flattened; armies are expanded to one row per army, values to one row

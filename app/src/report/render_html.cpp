@@ -210,6 +210,12 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     out << effect_chart(report, catalog, false) << effect_chart(report, catalog, true)
         << "</section>\n";
 
+    if (!report.head_to_head.empty()) {
+        out << "<section id=\"players\">\n<h2>Players head to head</h2>\n";
+        write_table(out, head_to_head_table(report));
+        out << "</section>\n";
+    }
+
     out << "<section id=\"failures\">\n<h2>Engine failures</h2>\n";
     write_table(out, failures_table(report));
     out << "</section>\n";

@@ -253,7 +253,17 @@ Json odds_json(const OddsValues& odds) {
 Json report_json(const ReportData& report) {
     const double alpha = 1.0 - report.confidence;
     Json cells = Json::array(), pairs = Json::array(), fits = Json::array(),
-         effects = Json::array(), failures = Json::array(), values = Json::array();
+         effects = Json::array(), failures = Json::array(), values = Json::array(),
+         players = Json::array();
+    for (const HeadToHead& h : report.head_to_head) {
+        players.push_back({{"variant", h.variant},
+                           {"rules", h.rules},
+                           {"player", h.a},
+                           {"opponent", h.b},
+                           {"as_white", summary_json(h.a_white)},
+                           {"as_black", summary_json(h.a_black)},
+                           {"pooled", summary_json(h.pooled)}});
+    }
     for (const CellRow& row : report.cells) cells.push_back(cell_json(row));
     for (const PairSummary& pair : report.pairs) pairs.push_back(pair_json(pair));
     for (const ArmyFit& fit : report.armies) fits.push_back(army_fit_json(fit));
@@ -290,6 +300,7 @@ Json report_json(const ReportData& report) {
                 {"pairs", std::move(pairs)},
                 {"armies", {{"method", stats::kDavidsonMethod}, {"fits", std::move(fits)}}},
                 {"rule_effects", std::move(effects)},
+                {"players", std::move(players)},
                 {"failures", std::move(failures)},
                 {"values", std::move(values)},
                 {"meta", std::move(meta)}};

@@ -80,6 +80,11 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     out << "## Rule effects (against the default rules)\n\n";
     out << markdown_table(rule_effects_table(report, catalog), "###");
 
+    if (!report.head_to_head.empty()) {
+        out << "## Players head to head\n\n";
+        out << markdown_table(head_to_head_table(report), "###");
+    }
+
     out << "## Engine failures\n\n";
     out << markdown_table(failures_table(report), "###");
 

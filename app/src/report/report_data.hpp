@@ -10,6 +10,7 @@
 
 #include "report/army_fit.hpp"
 #include "report/cells.hpp"
+#include "report/head_to_head.hpp"
 #include "report/pairs.hpp"
 #include "report/piece_values.hpp"
 #include "report/rule_effects.hpp"
@@ -48,6 +49,7 @@ struct ReportData {
     std::vector<PairSummary> pairs;
     std::vector<ArmyFit> armies;
     std::vector<RuleEffect> rule_effects;
+    std::vector<HeadToHead> head_to_head;  // player vs player (strength sweeps)
     std::vector<EngineFailures> failures;
     std::vector<VariantValues> values;
     std::vector<std::string> notes;  // things the reader must know (unequal colours, skipped fits)
