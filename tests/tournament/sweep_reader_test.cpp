@@ -199,6 +199,37 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
               "bad.toml:5: [adaptive] is missing required key 'target_half_width'");
 }
 
+TEST(SweepReader, InlineBookPositions) {
+    TempDir dir;
+    const std::string book = std::string(kMinimal) +
+                             "[openings]\ntype = \"book\"\npositions = [\n"
+                             "  \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1\",\n"
+                             "  \"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\",\n]\n";
+    auto sweep = app::load_sweep(dir.write("odds.toml", book));
+    ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
+    EXPECT_EQ(sweep->openings.kind, OpeningSpec::Kind::Book);
+    ASSERT_EQ(sweep->openings.book.size(), 2u);
+    EXPECT_EQ(sweep->openings.book[1], "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_TRUE(validate_sweep(*sweep).ok());
+
+    // A position that does not fit is named with the sweep file.
+    auto bad = app::load_sweep(dir.write(
+        "odds-bad.toml", std::string(kMinimal) +
+                             "[openings]\ntype = \"book\"\npositions = [\"8/8/8 w - - 0 1\"]\n"));
+    ASSERT_TRUE(bad.ok()) << bad.error().to_string();
+    const auto invalid = validate_sweep(*bad);
+    ASSERT_FALSE(invalid.ok());
+    EXPECT_NE(invalid.error().to_string().find("odds-bad.toml"), std::string::npos)
+        << invalid.error().to_string();
+
+    EXPECT_EQ(error_of(std::string(kMinimal) + "[openings]\ntype = \"book\"\n"),
+              "bad.toml:7: [openings] type = \"book\" needs exactly one of 'file' and "
+              "'positions'");
+    EXPECT_EQ(error_of(std::string(kMinimal) +
+                       "[openings]\ntype = \"random-plies\"\nplies = 2\npositions = [\"x\"]\n"),
+              "bad.toml:9: 'positions' in [openings] applies only to type = \"book\"");
+}
+
 TEST(SweepReader, ShippedSweepsLoadAndValidate) {
     const std::filesystem::path dir = std::filesystem::path(BALANCE_SOURCE_DIR) / "configs/sweeps";
     int files = 0;

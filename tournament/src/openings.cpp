@@ -59,6 +59,8 @@ Result<Opening> random_opening(const OpeningSpec& spec, const core::AnyRules& ru
                       " attempts; use fewer plies");
 }
 
+}  // namespace
+
 std::string epd_to_fen(const std::string& line) {
     std::istringstream in(line.substr(0, line.find(';')));
     std::vector<std::string> fields;
@@ -84,8 +86,6 @@ std::string epd_to_fen(const std::string& line) {
     }
     return fen;
 }
-
-}  // namespace
 
 Result<Opening> make_opening(const OpeningSpec& spec, const core::AnyRules& rules,
                              std::uint64_t seed, int index, players::engine::Engine* evaluator) {

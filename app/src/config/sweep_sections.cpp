@@ -27,7 +27,8 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                                                          {"max_imbalance_cp", "random-plies"},
                                                          {"attempts", "random-plies"},
                                                          {"imbalance_nodes", "random-plies"},
-                                                         {"file", "book"}};
+                                                         {"file", "book"},
+                                                         {"positions", "book"}};
     for (const auto& [key, owner] : owned) {
         if (type != owner && table.contains(key)) {
             return make_error(
@@ -47,7 +48,22 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
             as_int(fields.integer("attempts", Need::Optional, 1, 100000), spec.attempts);
     } else if (type == "book") {
         spec.kind = OpeningSpec::Kind::Book;
-        const auto book = fields.string("file", Need::Required);
+        // The positions come from an EPD/FEN file, or inline (`positions = [...]`): short
+        // books such as material-odds starts then live in the sweep file itself.
+        if (table.contains("file") == table.contains("positions")) {
+            return make_error(
+                "[openings] type = \"book\" needs exactly one of 'file' and "
+                "'positions'",
+                fields.where("type"));
+        }
+        const auto book = fields.string("file");
+        if (const auto inline_positions = fields.strings("positions")) {
+            spec.book_file = file + " ([openings] positions)";
+            for (const std::string& line : *inline_positions)
+                spec.book.push_back(tournament::epd_to_fen(line));
+            if (spec.book.empty())
+                fields.fail(table.get("positions")->source(), "'positions' is empty");
+        }
         if (book) {
             std::filesystem::path path(*book);
             if (path.is_relative() && !std::filesystem::exists(path)) path = dir / path;

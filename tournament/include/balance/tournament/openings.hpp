@@ -31,4 +31,8 @@ struct Opening {
 // skipped; EPD operations after the four position fields are dropped and "0 1" clocks added.
 [[nodiscard]] Result<std::vector<std::string>> read_book(const std::string& file);
 
+// One EPD or FEN line as a FEN: EPD operations after the four position fields dropped, "0 1"
+// clocks added when missing.
+[[nodiscard]] std::string epd_to_fen(const std::string& line);
+
 }  // namespace balance::tournament
