@@ -391,7 +391,7 @@ bool Position<BB>::attacked(Square s, Color by, BB occ, BB removed) const {
     }
     const BB target = square_bb<BB>(s);
     for (PieceType t : r.complex_types[b]) {
-        BB bb = by_type_[t] & enemies;
+        BB bb = by_type_[t] & enemies & r.complex_reach_to[b][t][s];
         while (bb) {
             const Square from = pop_lsb(bb);
             if (attacks_from(by, t, from, occ) & target) return true;

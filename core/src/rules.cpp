@@ -351,6 +351,22 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             }
         }
     }
+    for (int c = 0; c < 2; ++c)
+        for (PieceType t : r.complex_types[c]) {
+            const PieceMoves<BB>& pm = r.moves[c][t];
+            auto& to = r.complex_reach_to[c][t];
+            to.assign(static_cast<size_t>(r.squares), BB{});
+            for (int from = 0; from < r.squares; ++from) {
+                BB reach = pm.leaps[from].capture | pm.leaps[from].initial_capture;
+                for (const auto& g : pm.sliders)
+                    if (g.capture)
+                        reach |= g.plain ? (g.orthogonal ? r.sliders->rook_rays(from)
+                                                         : r.sliders->bishop_rays(from))
+                                         : g.reach[from];
+                for (const auto& s : pm.lame(from)) reach |= s.capture;
+                while (reach) to[pop_lsb(reach)] |= square_bb<BB>(from);
+            }
+        }
 
     // Lines between squares, for pins and check evasions.
     r.between_.assign(static_cast<size_t>(r.squares) * r.squares, BB{});

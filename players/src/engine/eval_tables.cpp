@@ -161,23 +161,6 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
             }
         }
 
-    for (int c = 0; c < 2; ++c)
-        for (PieceType t : r.complex_types[c]) {
-            const core::PieceMoves<BB>& pm = r.moves[c][t];
-            auto& to = et.complex_reach_to[c][t];
-            to.assign(n, BB{});
-            for (int from = 0; from < n; ++from) {
-                BB reach = pm.leaps[from].capture | pm.leaps[from].initial_capture;
-                for (const auto& g : pm.sliders)
-                    if (g.capture)
-                        reach |= g.plain ? (g.orthogonal ? r.sliders->rook_rays(from)
-                                                         : r.sliders->bishop_rays(from))
-                                         : g.reach[from];
-                for (const auto& s : pm.lame(from)) reach |= s.capture;
-                while (reach) to[core::pop_lsb(reach)] |= core::square_bb<BB>(from);
-            }
-        }
-
     // King zone: the royal piece's own targets plus its square.
     for (int c = 0; c < 2; ++c) {
         const PieceType k = r.king_type[c];

@@ -122,7 +122,7 @@ bool Searcher<BB>::losing_capture(Move m) const {
     BB occ = pos.pieces() ^ core::square_bb<BB>(m.from());
     if (m.kind() == MoveKind::EnPassant)
         occ ^= core::square_bb<BB>(pos.ep_victim()) | core::square_bb<BB>(m.to());
-    return square_attacked(pos, *et_, m.to(), them, occ);
+    return pos.attacked(m.to(), them, occ);
 }
 
 template <Bitboard BB>

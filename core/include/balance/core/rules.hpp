@@ -122,6 +122,10 @@ class Rules {
     // capture by anything other than plain leaps and plain sliders.
     std::array<std::vector<PieceType>, 2> orth_slider_types, diag_slider_types, complex_types,
         leaper_types;
+    // For complex types: complex_reach_to[c][t][s] = the squares from which a piece of that type
+    // could capture on s on an empty board, ignoring every blocker. Attack tests ask only those
+    // pieces for their full attack set, which rules out almost all of them before any work.
+    std::array<std::array<std::vector<BB>, MaxPieceTypes>, 2> complex_reach_to;
     // True when the colour's pieces attack only by leaps and plain sliders, so pins against the
     // other king can be computed exactly from lines.
     std::array<bool, 2> simple_attackers{};

@@ -1,11 +1,6 @@
 #pragma once
-// Attack queries for the search and evaluation, on top of the public Position API.
-//
-// Position::attacked() asks every enemy piece of a "complex" type (lame leapers, ski-sliders,
-// ...) for its full attack set. Here each such type first has to stand on a square from which
-// it could reach the target at all on an empty board (EvalTables::complex_reach_to), which
-// rules out almost every piece before any work: the check test after each move in the search
-// gets several times cheaper for the Elf and Orc armies. Results are identical to core's.
+// Attack queries for the evaluation and search, on top of the public Position API: a piece's
+// attack set read straight from the tables when its shape allows, and the check test.
 
 #include "balance/players/engine/eval.hpp"
 
@@ -25,17 +20,12 @@ template <core::Bitboard BB>
     return a;
 }
 
-// Is square s attacked by colour `by` given occupancy occ? (Same answer as Position::attacked.)
-template <core::Bitboard BB>
-[[nodiscard]] bool square_attacked(const core::Position<BB>& pos, const EvalTables<BB>& et,
-                                   core::Square s, core::Color by, BB occ);
-
 // Is the side to move in check? Never during free placement.
 template <core::Bitboard BB>
-[[nodiscard]] inline bool in_check(const core::Position<BB>& pos, const EvalTables<BB>& et) {
+[[nodiscard]] inline bool in_check(const core::Position<BB>& pos) {
     if (pos.in_placement()) return false;
     const core::Square k = pos.king_square(pos.side_to_move());
-    return k != core::NoSquare && square_attacked(pos, et, k, ~pos.side_to_move(), pos.pieces());
+    return k != core::NoSquare && pos.attacked(k, ~pos.side_to_move());
 }
 
 }  // namespace balance::players::engine

@@ -74,9 +74,6 @@ struct EvalTables {
         bool complex = true, rook = false, bishop = false;
     };
     std::array<std::array<AttackShape, core::MaxPieceTypes>, 2> attack_shape{};
-    // For types in rules.complex_types: the squares from which a piece of that type could
-    // capture on a square on an empty board, ignoring every blocker ([colour][type][square]).
-    std::array<std::array<std::vector<BB>, core::MaxPieceTypes>, 2> complex_reach_to;
     std::array<Score, core::MaxPieceTypes> mobility_weight{};
     std::array<int, core::MaxPieceTypes> mobility_center{};
     std::array<int, core::MaxPieceTypes> attack_unit{};

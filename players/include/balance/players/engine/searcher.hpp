@@ -79,7 +79,7 @@ class Searcher {
     [[nodiscard]] int captured_value(core::Move m) const;
     [[nodiscard]] bool draw_by_rule(int ply) const;
     [[nodiscard]] bool has_non_pawn_material(core::Color c) const;
-    [[nodiscard]] bool gives_check() const { return in_check(*pos_, *et_); }
+    [[nodiscard]] bool gives_check() const { return in_check(*pos_); }
     void update_quiet_stats(Frame& f, int ply, core::Move best, int depth, const core::Move* tried,
                             int n);
     void update_pv(int ply, core::Move m);
