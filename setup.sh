@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libtbb-dev libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
   libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev libboost-math-dev nlohmann-json3-dev
-  sqlite3 clang-format
+  sqlite3 clang-format ccache
   fairymax fairy-stockfish stockfish sjaakii
 )
 missing=()
