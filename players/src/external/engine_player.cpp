@@ -106,7 +106,12 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
     if (!engine.running()) {
         // First use, or the way back after a timeout or crash stopped the engine.
         if (ever_started_[variant]) ++restarts_;
-        if (auto started = start(variant); !started) return failure(started.error());
+        if (auto started = start(variant); !started) {
+            // Not a move of this game: the engine is not there to play it (see player.hpp).
+            MoveReply reply = failure(started.error());
+            reply.status = MoveStatus::Unavailable;
+            return reply;
+        }
         fresh_game_ = true;
     }
     if (fresh_game_) {
@@ -138,14 +143,15 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
             reply.detail = "engine claimed a result: " + answer->claim;
             return reply;
         case ReplyKind::Resign:
-            reply.status = MoveStatus::NoMove;
+            reply.status = MoveStatus::Resigned;
             reply.detail = "engine resigned";
             return reply;
     }
     auto move = game.parse_move(answer->move);
     if (!move) {
         reply.status = MoveStatus::IllegalMove;
-        reply.detail = "'" + answer->move + "': " + move.error().to_string();
+        // The message names the move; the game runner adds the position (once).
+        reply.detail = move.error().message;
         return reply;
     }
     reply.move = *move;
