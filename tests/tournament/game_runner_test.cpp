@@ -122,6 +122,31 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
     }
 }
 
+TEST(GameRunner, AResignationIsAResultNotAFailure) {
+    ScriptedPlayer white({"e2e4", "d2d4"});
+    ScriptedPlayer black({"e7e5"}, MoveStatus::Resigned);
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_FALSE(record.failure);
+    EXPECT_FALSE(record.void_game);
+    EXPECT_EQ(record.termination, "resignation");
+    EXPECT_EQ(record.result(), "1-0");
+}
+
+TEST(GameRunner, AnUnavailableEngineVoidsTheGame) {
+    ScriptedPlayer white({"e2e4", "d2d4"});
+    ScriptedPlayer black({"e7e5"}, MoveStatus::Unavailable);
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    ASSERT_TRUE(record.failure);
+    EXPECT_TRUE(record.void_game);
+    EXPECT_EQ(record.failure->side, 1);
+    EXPECT_EQ(record.failure->status, MoveStatus::Unavailable);
+
+    ScriptedPlayer white2({"e2e4"});
+    ScriptedPlayer black2({"e7e5"}, MoveStatus::Crashed);  // a crash stays a loss
+    const auto lost = play_game(chess_start(), {&white2, {}}, {&black2, {}}, 1, no_adjudication());
+    EXPECT_FALSE(lost.void_game);
+}
+
 TEST(GameRunner, AnIllegalAnswerIsAnIllegalMoveWhateverThePlayerClaims) {
     players::RandomPlayer white;
     LiarPlayer black;

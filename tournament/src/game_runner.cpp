@@ -66,6 +66,11 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
         record.think_seconds[mover] += seconds_since(asked);
         record.nodes[mover] += reply.nodes;
         const players::MoveStatus status = checked_status(game, reply);
+        if (status == players::MoveStatus::Resigned) {  // a result like checkmate, no failure
+            record.winner = 1 - mover;
+            record.termination = "resignation";
+            break;
+        }
         if (status != players::MoveStatus::Ok) {
             std::string detail = reply.detail;
             if (status != reply.status) detail = "not a legal move here";
@@ -73,6 +78,8 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
             record.winner = 1 - mover;
             record.termination =
                 std::string(side_name(mover)) + "-" + players::move_status_name(status);
+            // No result: the game is void (GameRecord::void_game) and is played again later.
+            record.void_game = status == players::MoveStatus::Unavailable;
             break;
         }
         if (reply.depth > 0) {

@@ -54,8 +54,14 @@ std::int64_t EngineFailures::total() const {
     return sum;
 }
 
-std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games) {
+std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games,
+                                           std::span<const tournament::FailedGameCount> failed) {
     std::map<std::string, EngineFailures> players;
+    for (const auto& attempts : failed) {
+        players[attempts.player].player = attempts.player;
+        players[attempts.player].unavailable += attempts.attempts;
+        players[attempts.player].unplayed += attempts.unplayed;
+    }
     for (const StoredGame& game : games) {
         players[game.white_player].player = game.white_player;
         ++players[game.white_player].games;

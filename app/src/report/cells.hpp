@@ -52,11 +52,16 @@ struct EngineFailures {
     std::string player;
     std::int64_t games = 0;
     std::map<std::string, std::int64_t> by_status;  // "timeout", "crashed", "illegal-move", ...
+    // Games voided because its engine could not be started (not losses, not in by_status), and
+    // how many of those games are still not played.
+    std::int64_t unavailable = 0;
+    std::int64_t unplayed = 0;
 
     [[nodiscard]] std::int64_t total() const;
 };
 
-[[nodiscard]] std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games);
+[[nodiscard]] std::vector<EngineFailures> tally_failures(
+    std::span<const StoredGame> games, std::span<const tournament::FailedGameCount> failed = {});
 
 // A score with its interval on both scales, from one side's view.
 struct ScoreSummary {

@@ -293,10 +293,14 @@ DisplayTable failures_table(const ReportData& report) {
     DisplayTable table;
     table.caption =
         "Games each engine lost by failing (timeouts, crashes, illegal moves, ...), counted "
-        "against the player that failed.";
+        "against the player that failed. unavailable: games that could not be played because "
+        "the engine could not be started (no result, not in the tables; replayed by a resumed "
+        "sweep), of which 'unplayed' still are not.";
     table.header = {"player", "games"};
     table.header.insert(table.header.end(), statuses.begin(), statuses.end());
     table.header.push_back("total");
+    table.header.push_back("unavailable");
+    table.header.push_back("unplayed");
     for (const EngineFailures& f : report.failures) {
         std::vector<std::string> row{f.player, std::to_string(f.games)};
         for (const std::string& status : statuses) {
@@ -304,6 +308,8 @@ DisplayTable failures_table(const ReportData& report) {
             row.push_back(it == f.by_status.end() ? "0" : std::to_string(it->second));
         }
         row.push_back(std::to_string(f.total()));
+        row.push_back(std::to_string(f.unavailable));
+        row.push_back(std::to_string(f.unplayed));
         table.rows.push_back(std::move(row));
         table.emphasis.push_back(false);
     }

@@ -274,7 +274,9 @@ Json report_json(const ReportData& report) {
         failures.push_back({{"player", f.player},
                             {"games", f.games},
                             {"by_status", std::move(by_status)},
-                            {"total", f.total()}});
+                            {"total", f.total()},
+                            {"unavailable", f.unavailable},
+                            {"unplayed", f.unplayed}});
     }
     for (const VariantValues& v : report.values) {
         Json entry = v.fit ? values_json(*v.fit, v.data) : Json::object();

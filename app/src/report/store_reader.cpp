@@ -42,8 +42,11 @@ Result<Store> read_store(const std::filesystem::path& path) {
     if (!runs) return runs.error();
     auto games = store->games();
     if (!games) return games.error();
+    auto failed = store->failed_game_counts();
+    if (!failed) return failed.error();
     Store out;
     out.path = path;
+    out.failed_attempts = std::move(*failed);
     out.runs = std::move(*runs);
     out.games.reserve(games->size());
     for (auto& row : *games) {

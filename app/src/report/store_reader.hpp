@@ -28,6 +28,8 @@ struct Store {
     std::filesystem::path path;
     std::vector<StoredRun> runs;
     std::vector<StoredGame> games;  // ordered by cell_key, then game_index
+    // Attempts voided because an engine could not be started (table failed_games): no results.
+    std::vector<tournament::FailedGameCount> failed_attempts;
 };
 
 // Opens `path` read-only and reads every run and game. Errors name the file: missing file, not
