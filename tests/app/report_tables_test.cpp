@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "balance/stats/interval.hpp"
+#include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 #include "temp_dir.hpp"
@@ -180,6 +181,40 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     EXPECT_NE(run.out.find("48.65% by 1000 (+/- 2.5%)"), std::string::npos);
     EXPECT_NE(run.out.find("trinomial Wilson"), std::string::npos);
     EXPECT_NE(run.out.find("seed's numbers"), std::string::npos);
+}
+
+TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    {
+        auto results = tournament::ResultStore::open(store.path());
+        ASSERT_TRUE(results.ok()) << results.error().to_string();
+        const auto runs = results->runs();
+        ASSERT_TRUE(runs.ok() && !runs->empty());
+        tournament::FailedGameRow failed;
+        failed.run_id = runs->front().run_id;
+        failed.cell_key = "c";
+        failed.player = "beta";
+        failed.side = "black";
+        failed.status = "unavailable";
+        failed.detail = "engine beta: crashed: engine exited, exit code 1";
+        failed.failed_at = "2024-01-01T00:00:00Z";
+        for (const char* key : {"never-played#1", "never-played#1", "never-played#2"}) {
+            failed.game_key = key;
+            ASSERT_TRUE(results->insert_failed_game(failed).ok());
+        }
+    }
+    const json report = report_json(store.path());
+    std::map<std::string, json> by_player;
+    for (const auto& f : report["failures"]) by_player[f["player"]] = f;
+    EXPECT_EQ(by_player["beta"]["unavailable"], 3);
+    EXPECT_EQ(by_player["beta"]["unplayed"], 2);
+    EXPECT_EQ(by_player["beta"]["total"], 1);  // the lost games only: as before
+    EXPECT_EQ(by_player["alpha"]["unavailable"], 0);
+    const auto md = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("| unavailable | unplayed |"), std::string::npos) << md.out;
 }
 
 TEST(ReportTables, EngineFailuresAreCountedAgainstThePlayerThatFailed) {
