@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "balance/core/game.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "mock_common.hpp"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <random>
 
-#include "sweep_support.hpp"
+#include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {
