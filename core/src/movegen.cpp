@@ -246,52 +246,57 @@ class Generator {
 
     void pieces(bool skip_king) {
         const int u = index(us_);
-        const Square ep = pos_.ep_square();
-        const BB ep_bb = ep == NoSquare ? BB{} : square_bb<BB>(ep);
-        const BB empty = ~occ_ & r_.board;
         for (PieceType t : r_.armies[u].types) {
             if (skip_king && t == r_.king_type[u]) continue;
             BB bb = pos_.pieces(us_, t);
             if (!bb) continue;
             const PieceMoves<BB>& natural = r_.moves[u][t];
-            const bool rights = r_.natural_types[u][t] != 0;  // may have lost move types
             const bool pawn = r_.pieces[t].role == PieceRole::Pawn;
             const BB initial = r_.initial_squares[u][t];
-            while (bb) {
-                const Square from = pop_lsb(bb);
-                const PieceMoves<BB>& pm =
-                    rights ? r_.moves_for(u, t, pos_.lost_mask(from)) : natural;
-                const LeapSet<BB>& leaps = pm.leaps[from];
-                BB quiet = leaps.quiet, capture = leaps.capture, ep_reach = leaps.en_passant;
-                if (initial & square_bb<BB>(from)) {
-                    quiet |= leaps.initial_quiet;
-                    capture |= leaps.initial_capture;
+            // Pieces that may have lost move types read their table per square; the others keep
+            // one table for the whole loop.
+            if (r_.natural_types[u][t] != 0) {
+                while (bb) {
+                    const Square from = pop_lsb(bb);
+                    piece(from, r_.moves_for(u, t, pos_.lost_mask(from)), pawn, initial);
                 }
-                for (const auto& g : pm.sliders) {
-                    BB a = g.orthogonal
-                               ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
-                               : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
-                    if (!g.plain) a &= g.reach[from];
-                    if (g.move) quiet |= a;
-                    if (g.capture) capture |= a;
-                    if (g.en_passant) ep_reach |= a;
-                }
-                for (const auto& s : pm.lame(from)) {
-                    if (s.block & occ_) continue;
-                    if (s.initial && !(initial & square_bb<BB>(from))) continue;
-                    quiet |= s.quiet;
-                    capture |= s.capture;
-                    ep_reach |= s.en_passant;
-                }
-                // Entering the e.p. square by an e.p.-capable move is always the capture.
-                if (ep_reach & ep_bb) {
-                    quiet &= ~ep_bb;
-                    emit_ep(from);
-                }
-                emit(from, (quiet & empty) | (capture & enemy_), pawn);
-                if (pm.has_shots) emit_shots(from, pm.shots[from]);
+            } else {
+                while (bb) piece(pop_lsb(bb), natural, pawn, initial);
             }
         }
+    }
+
+    void piece(Square from, const PieceMoves<BB>& pm, bool pawn, BB initial) {
+        const Square ep = pos_.ep_square();
+        const BB ep_bb = ep == NoSquare ? BB{} : square_bb<BB>(ep);
+        const LeapSet<BB>& leaps = pm.leaps[from];
+        BB quiet = leaps.quiet, capture = leaps.capture, ep_reach = leaps.en_passant;
+        if (initial & square_bb<BB>(from)) {
+            quiet |= leaps.initial_quiet;
+            capture |= leaps.initial_capture;
+        }
+        for (const auto& g : pm.sliders) {
+            BB a = g.orthogonal ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
+                                : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
+            if (!g.plain) a &= g.reach[from];
+            if (g.move) quiet |= a;
+            if (g.capture) capture |= a;
+            if (g.en_passant) ep_reach |= a;
+        }
+        for (const auto& s : pm.lame(from)) {
+            if (s.block & occ_) continue;
+            if (s.initial && !(initial & square_bb<BB>(from))) continue;
+            quiet |= s.quiet;
+            capture |= s.capture;
+            ep_reach |= s.en_passant;
+        }
+        // Entering the e.p. square by an e.p.-capable move is always the capture.
+        if (ep_reach & ep_bb) {
+            quiet &= ~ep_bb;
+            emit_ep(from);
+        }
+        emit(from, (quiet & ~occ_ & r_.board) | (capture & enemy_), pawn);
+        if (pm.has_shots) emit_shots(from, pm.shots[from]);
     }
 
     void king_moves() {
@@ -387,7 +392,7 @@ class Generator {
     const Square ksq_;
     bool exact_ = true, full_ = false, in_check_ = false, double_check_ = false;
     BB check_mask_ = ~BB{}, pinned_{}, sensitive_{};
-    std::array<BB, MaxPieceTypes> by_type_{};  // FullTest only: the board by piece type
+    std::array<BB, MaxPieceTypes> by_type_;  // FullTest only (filled by prepare_full): by type
     struct Pin {
         Square square;
         BB segment;
