@@ -59,8 +59,9 @@ TEST(Cli, EverySubcommandHasHelp) {
 TEST(Cli, UnknownCommandSuggests) {
     const CliRun result = run_balance({"chek", "chess"});
     EXPECT_EQ(result.status, 1);
-    EXPECT_TRUE(result.err.starts_with("balance: error: unknown command 'chek'; did you mean 'check'? "
-                                       "(commands: variants, check, perft,"))
+    EXPECT_TRUE(
+        result.err.starts_with("balance: error: unknown command 'chek'; did you mean 'check'? "
+                               "(commands: variants, check, perft,"))
         << result.err;
 }
 
@@ -105,7 +106,7 @@ TEST(Cli, VariantsJsonListsTheShippedVariants) {
     for (const auto& variant : json["variants"]) by_name[variant["name"]] = variant;
     ASSERT_TRUE(by_name.count("asymmetric") && by_name.count("chess") && by_name.count("uneven"));
     EXPECT_EQ(by_name["asymmetric"]["armies"].size(), 3u);
-    EXPECT_EQ(by_name["asymmetric"]["options"].size(), 7u);
+    EXPECT_EQ(by_name["asymmetric"]["options"].size(), 8u);
     EXPECT_EQ(by_name["uneven"]["files"], 10);
     EXPECT_EQ(by_name["uneven"]["options"][1]["values"],
               (nlohmann::json{"deduced", "literal", "mirrored"}));

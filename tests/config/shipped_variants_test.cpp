@@ -162,12 +162,12 @@ TEST(AsymmetricToml, DeclaresItsOptionsInFileOrder) {
         names.push_back(option.name);
         defaults.push_back(option.default_value);
     }
-    EXPECT_EQ(names,
-              (std::vector<std::string>{"stalemate-win", "promote-to-captured", "free-placement",
-                                        "promotion-when-none-available", "sprite-double-step",
-                                        "guard-double-step", "footman-ep-on-straight-step"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"stalemate-win", "promote-to-captured",
+                                               "free-placement", "promotion-when-none-available",
+                                               "sprite-double-step", "guard-double-step",
+                                               "footman-ep-on-straight-step", "anti-relay"}));
     EXPECT_EQ(defaults, (std::vector<std::string>{"off", "off", "off", "may-not-enter", "diagonal",
-                                                  "on", "off"}));
+                                                  "on", "off", "off"}));
     EXPECT_TRUE(options->front().is_switch);
     EXPECT_EQ((*options)[4].values, (std::vector<std::string>{"diagonal", "leap", "none"}));
     EXPECT_FALSE((*options)[4].is_switch);

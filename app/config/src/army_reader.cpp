@@ -180,16 +180,26 @@ Result<std::vector<core::PieceSpec>> read_pieces(const toml::table& pieces,
         Fields fields(**table, fmt::format("[pieces.{}]", name), file);
         core::PieceSpec piece;
         piece.name = name;
-        piece.betza = fields.string("betza", Need::Required).value_or("");
+        const toml::table* by_colour = fields.table("by_square_colour");
+        piece.betza =
+            fields.string("betza", by_colour ? Need::Optional : Need::Required).value_or("");
         const auto role = fields.choice("role", {"normal", "pawn", "king"}).value_or("normal");
         piece.value = fields.number("value").value_or(0.0);
         if (auto done = fields.finish(); !done) return done.error();
-        if (piece.betza.empty()) {
+        if (by_colour) {
+            // Moves by square colour: `own` on squares of the piece's colour, `other` elsewhere.
+            Fields colour(*by_colour, fmt::format("[pieces.{}.by_square_colour]", name), file);
+            piece.betza_own_colour = colour.string("own", Need::Required).value_or("");
+            piece.betza_other_colour = colour.string("other", Need::Required).value_or("");
+            if (auto done = colour.finish(); !done) return done.error();
+            piece.where = colour.where("own");
+        }
+        if (piece.betza.empty() && !by_colour) {
             return make_error(fmt::format("'betza' in {} is empty", fields.section()),
                               fields.where("betza"));
         }
         piece.role = role_of(role);
-        piece.where = fields.where("betza");
+        if (!by_colour) piece.where = fields.where("betza");
         out.push_back(std::move(piece));
     }
     if (out.empty()) {

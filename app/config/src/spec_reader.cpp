@@ -28,10 +28,59 @@ Result<void> read_castling(const toml::table* table, const std::string& file,
     return fields.finish();
 }
 
+// [rules.anti_relay]: RULES.md section 4 and its options.
+Result<void> read_anti_relay(const toml::table* table, const std::string& file,
+                             core::AntiRelaySpec& ar) {
+    if (!table) return {};
+    Fields fields(*table, "[rules.anti_relay]", file);
+    using Target = core::AntiRelaySpec::Target;
+    using Side = core::AntiRelaySpec::Side;
+    ar.enabled = fields.boolean("enabled").value_or(ar.enabled);
+    if (auto target = fields.choice("target", {"direct", "indirect", "converse", "total"}))
+        ar.target = *target == "direct"     ? Target::Direct
+                    : *target == "indirect" ? Target::IndirectNormal
+                    : *target == "converse" ? Target::IndirectConverse
+                                            : Target::IndirectTotal;
+    if (auto side = fields.choice("side", {"hostile", "friendly", "bilateral"}))
+        ar.side = *side == "hostile"    ? Side::Hostile
+                  : *side == "friendly" ? Side::Friendly
+                                        : Side::Bilateral;
+    if (auto types = fields.strings("types")) {
+        ar.types = 0;
+        for (const auto& t : *types) {
+            const unsigned bit = t == "rook"     ? core::RookType
+                                 : t == "bishop" ? core::BishopType
+                                 : t == "knight" ? core::KnightType
+                                                 : 0u;
+            if (!bit)
+                return make_error(fmt::format("[rules.anti_relay] types: '{}' is not one of rook, "
+                                              "bishop, knight",
+                                              t),
+                                  fields.where("types"));
+            ar.types |= bit;
+        }
+        if (!ar.types)
+            return make_error("[rules.anti_relay] types is empty", fields.where("types"));
+    }
+    ar.frozen_rook_castles = fields.boolean("frozen_rook_castles").value_or(ar.frozen_rook_castles);
+    return fields.finish();
+}
+
 Result<void> read_rules(const toml::table* table, const std::string& file,
                         core::GameRulesSpec& rules) {
     if (!table) return {};
     Fields fields(*table, "[rules]", file);
+    if (auto legality =
+            fields.choice("legality", {"auto", "exact-pins", "removal-test", "full-test"}))
+        rules.legality = *legality == "exact-pins"     ? core::LegalityChoice::ExactPins
+                         : *legality == "removal-test" ? core::LegalityChoice::RemovalTest
+                         : *legality == "full-test"    ? core::LegalityChoice::FullTest
+                                                       : core::LegalityChoice::Auto;
+    rules.king_slide_crossing_safe =
+        fields.boolean("king_slide_crossing_safe").value_or(rules.king_slide_crossing_safe);
+    rules.castling_rook_on_own_colour =
+        fields.boolean("castling_rook_on_own_colour").value_or(rules.castling_rook_on_own_colour);
+    const toml::table* anti_relay = fields.table("anti_relay");
     if (auto stalemate = fields.choice("stalemate", {"draw", "win"})) {
         rules.stalemate = *stalemate == "win" ? core::StalemateResult::WinForStalemater
                                               : core::StalemateResult::Draw;
@@ -52,7 +101,8 @@ Result<void> read_rules(const toml::table* table, const std::string& file,
                              .value_or(rules.fifty_move_plies));
     rules.insufficient_material =
         fields.boolean("insufficient_material").value_or(rules.insufficient_material);
-    return fields.finish();
+    if (auto done = fields.finish(); !done) return done;
+    return read_anti_relay(anti_relay, file, rules.anti_relay);
 }
 
 Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
