@@ -335,6 +335,8 @@ BB Position<BB>::attacks_from(Color c, PieceType t, Square from, BB occ) const {
 
 template <Bitboard BB>
 bool Position<BB>::attacked(Square s, Color by, BB occ, BB removed) const {
+    if (!rules_->position_dependent_rights)
+        return attacked_naturally(*rules_, by_type_.data(), by_color_.data(), s, by, occ, removed);
     return attacked_on(*rules_, by_type_.data(), by_color_.data(), lost_, s, by, occ, removed);
 }
 

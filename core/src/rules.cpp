@@ -272,6 +272,8 @@ class Compiler {
             for (int c = 0; c < 2; ++c) {
                 r_.natural_types[c][t] = static_cast<std::uint8_t>(natural);
                 build(r_.moves[c][t], c, type, atoms, [](unsigned) { return true; });
+                if (r_.moves[c][t].has_shots || r_.position_dependent_rights)
+                    r_.plain_moves = false;
                 if (!r_.position_dependent_rights) continue;
                 r_.typed_moves[c][t].resize(MoveTypeCount);
                 for (int k = 0; k < MoveTypeCount; ++k)

@@ -30,7 +30,8 @@ template <Bitboard BB>
 template <Bitboard BB>
 inline BB table_attacks(const Rules<BB>& r, const PieceMoves<BB>& pm, int c, PieceType t,
                         Square from, BB occ) {
-    BB att = pm.leaps[from].capture | pm.shots[from];
+    BB att = pm.leaps[from].capture;
+    if (pm.has_shots) att |= pm.shots[from];  // a separate table: read only when it can matter
     for (const auto& g : pm.sliders) {
         if (!g.capture) continue;
         BB a = g.orthogonal ? r.sliders->rook(from, g.plain ? occ : occ & ~g.skip[from])
@@ -48,17 +49,21 @@ inline BB table_attacks(const Rules<BB>& r, const PieceMoves<BB>& pm, int c, Pie
 template <Bitboard BB>
 [[nodiscard]] LostTypes<BB> compute_lost(const Rules<BB>& r, const BB* by_type, const BB* by_color);
 
-// Is square s attacked by colour `by` with occupancy occ, ignoring `removed` pieces, on the board
-// (by_type, by_color) whose lost move types are `lost`?
-template <Bitboard BB>
-inline bool attacked_on(const Rules<BB>& r, const BB* by_type, const BB* by_color,
-                        const LostTypes<BB>& lost, Square s, Color by, BB occ, BB removed) {
+namespace detail {
+// attacked_on and attacked_naturally; WithLost = false compiles the lost-type code out (rules
+// without position-dependent rights pay nothing for it).
+template <Bitboard BB, bool WithLost>
+inline bool attacked_impl(const Rules<BB>& r, const BB* by_type, const BB* by_color,
+                          const LostTypes<BB>* lost, Square s, Color by, BB occ, BB removed) {
     const int b = index(by);
     BB enemies = by_color[b] & ~removed;
     // Pieces that lost a move type attack by their reduced tables, below; the fast tests skip
     // them.
-    const BB reduced = enemies & (lost[0] | lost[1] | lost[2]);
-    enemies &= ~reduced;
+    BB reduced{};
+    if constexpr (WithLost) {
+        reduced = enemies & ((*lost)[0] | (*lost)[1] | (*lost)[2]);
+        enemies &= ~reduced;
+    }
     for (PieceType t : r.leaper_types[b])
         if (r.moves[b][t].attacked_from[s] & by_type[t] & enemies) return true;
     if (!r.orth_slider_types[b].empty()) {
@@ -81,17 +86,35 @@ inline bool attacked_on(const Rules<BB>& r, const BB* by_type, const BB* by_colo
             if (table_attacks(r, r.moves[b][t], b, t, from, occ) & target) return true;
         }
     }
-    if (reduced) {
-        for (PieceType t : r.armies[b].types) {
-            BB bb = by_type[t] & reduced;
-            while (bb) {
-                const Square from = pop_lsb(bb);
-                const PieceMoves<BB>& pm = r.moves_for(b, t, lost_mask(lost, from));
-                if (table_attacks(r, pm, b, t, from, occ) & target) return true;
+    if constexpr (WithLost) {
+        if (reduced) {
+            for (PieceType t : r.armies[b].types) {
+                BB bb = by_type[t] & reduced;
+                while (bb) {
+                    const Square from = pop_lsb(bb);
+                    const PieceMoves<BB>& pm = r.moves_for(b, t, lost_mask(*lost, from));
+                    if (table_attacks(r, pm, b, t, from, occ) & target) return true;
+                }
             }
         }
     }
     return false;
+}
+}  // namespace detail
+
+// Is square s attacked by colour `by` with occupancy occ, ignoring `removed` pieces, on the board
+// (by_type, by_color) whose lost move types are `lost`?
+template <Bitboard BB>
+inline bool attacked_on(const Rules<BB>& r, const BB* by_type, const BB* by_color,
+                        const LostTypes<BB>& lost, Square s, Color by, BB occ, BB removed) {
+    return detail::attacked_impl<BB, true>(r, by_type, by_color, &lost, s, by, occ, removed);
+}
+
+// The same with every piece attacking by all its natural moves (no move type lost).
+template <Bitboard BB>
+inline bool attacked_naturally(const Rules<BB>& r, const BB* by_type, const BB* by_color, Square s,
+                               Color by, BB occ, BB removed) {
+    return detail::attacked_impl<BB, false>(r, by_type, by_color, nullptr, s, by, occ, removed);
 }
 
 }  // namespace balance::core
