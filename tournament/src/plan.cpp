@@ -21,7 +21,7 @@ std::size_t player_index(const Sweep& sweep, const std::string& name) {
 std::vector<Cell> make_cells(const Sweep& sweep) {
     std::vector<Cell> cells;
     for (std::size_t r = 0; r < sweep.rule_sets.size(); ++r) {
-        const std::string rules = sweep.rule_sets[r].rules();
+        const std::string rules = sweep.rule_sets[r].cell_rules();
         for (const auto& pairing : sweep.pairings) {
             const std::string position_key =
                 sweep.variant + "|" + pairing.white + "|" + pairing.black + "|" + rules;

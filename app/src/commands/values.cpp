@@ -14,6 +14,7 @@
 
 #include "cli/output.hpp"
 #include "commands/commands.hpp"
+#include "report/cells.hpp"
 #include "report/display_tables.hpp"
 #include "report/odds_values.hpp"
 #include "report/output_file.hpp"
@@ -72,7 +73,8 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     if (!variant) return report_error(ctx, variant.error());
     std::vector<report::StoredGame> games;
     for (auto& game : store->games) {
-        if (game.variant == *variant && (args.rules == "*" || game.rules == args.rules))
+        if (game.variant == *variant &&
+            (args.rules == "*" || report::cell_of(game).rules == args.rules))
             games.push_back(std::move(game));
     }
     if (games.empty()) {
@@ -80,7 +82,7 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
                                                         "--rules '*' for every rule set)",
                                                         *variant, args.rules)));
     }
-    report::VariantCatalog catalog;
+    report::VariantCatalog catalog(store->specs);
     if (args.odds) {
         auto odds = report::odds_values(games, *variant, catalog, args.normalize, args.unit_value,
                                         args.confidence);

@@ -42,13 +42,16 @@ Result<Store> read_store(const std::filesystem::path& path) {
     if (!runs) return runs.error();
     auto games = store->games();
     if (!games) return games.error();
+    auto specs = store->rule_specs();
+    if (!specs) return specs.error();
     Store out;
+    out.specs = std::move(*specs);
     out.path = path;
     out.runs = std::move(*runs);
     out.games.reserve(games->size());
     for (auto& row : *games) {
-        if (row.white_score != 0.0 && row.white_score != 0.5 && row.white_score != 1.0) {
-            return make_error(fmt::format("game {} has white_score {}, not 0, 0.5 or 1",
+        if (!(row.white_score >= 0.0 && row.white_score <= 1.0)) {
+            return make_error(fmt::format("game {} has white_score {}, outside [0, 1]",
                                           row.game_key, row.white_score),
                               path.string());
         }
