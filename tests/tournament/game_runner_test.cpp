@@ -117,7 +117,7 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
         EXPECT_EQ(lost.failure->status, status);
         EXPECT_EQ(lost.result.termination,
                   std::string("black-") + players::move_status_name(status));
-        EXPECT_EQ(lost.result(), "1-0");
+        EXPECT_EQ(lost.result.text(), "1-0");
         EXPECT_EQ(lost.moves.size(), 3u);
         EXPECT_NE(lost.failure->detail.find("scripted failure"), std::string::npos);
     }
