@@ -9,10 +9,10 @@
 #include <sstream>
 #include <string>
 
+#include "balance/config/spec_text.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
-#include "config/spec_text.hpp"
-#include "config/variant_loader.hpp"
 #include "report_store_fixture.hpp"
 #include "temp_dir.hpp"
 
