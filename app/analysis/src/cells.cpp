@@ -16,9 +16,27 @@ std::string CellId::players_label() const {
                                         : fmt::format("{} vs {}", white_player, black_player);
 }
 
+namespace {
+
+// The rules field of a cell key "<variant>|<white>|<black>|<rules>|<white_player>|<black_player>",
+// or `fallback` for a key of another shape.
+std::string cell_rules(const std::string& key, const std::string& fallback) {
+    std::size_t begin = 0;
+    for (int field = 0; field < 3; ++field) {
+        begin = key.find('|', begin);
+        if (begin == std::string::npos) return fallback;
+        ++begin;
+    }
+    const std::size_t end = key.find('|', begin);
+    return end == std::string::npos ? fallback : key.substr(begin, end - begin);
+}
+
+}  // namespace
+
 CellId cell_of(const StoredGame& game) {
-    return CellId{game.variant, game.white_army,   game.black_army,
-                  game.rules,   game.white_player, game.black_player};
+    return CellId{game.variant,      game.white_army,
+                  game.black_army,   cell_rules(game.cell_key, game.rules),
+                  game.white_player, game.black_player};
 }
 
 double CellTally::mean_plies() const {
@@ -39,6 +57,7 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         } else {
             ++tally.wdl.draws;
         }
+        (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
         ++tally.terminations[game.termination];
         tally.total_plies += game.plies;
     }
@@ -77,6 +96,16 @@ std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games,
     std::vector<EngineFailures> out;
     for (auto& [name, failures] : players) out.push_back(std::move(failures));
     return out;
+}
+
+std::optional<ScoreSummary> summarize(const CellTally& cell, double confidence) {
+    const auto& s = cell.scores;
+    const bool plain = s.games == cell.wdl.games() && s.sum == cell.wdl.points() &&
+                       s.spread == 0.25 * static_cast<double>(cell.wdl.draws);
+    if (plain || s.games <= 0) return summarize(cell.wdl, confidence);
+    auto score = stats::mean_score_interval(s, confidence);
+    if (!score) return std::nullopt;
+    return ScoreSummary{cell.wdl, *score, stats::elo_interval(*score), cell.wdl.draw_rate()};
 }
 
 std::optional<ScoreSummary> summarize(const stats::Wdl& wdl, double confidence) {

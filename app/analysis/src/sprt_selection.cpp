@@ -91,7 +91,7 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
         for (const StoredGame& g : games) {
             if (g.cell_key != query.cell) continue;
             sample.variant = g.variant;
-            sample.rules = g.rules;
+            sample.rules = cell_of(g).rules;
             sample.side = g.white_army;
             sample.opponent = g.black_army;
             sample.players = cell_of(g).players_label();
@@ -112,7 +112,8 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
     std::map<Group, std::pair<std::vector<const StoredGame*>, std::vector<const StoredGame*>>>
         groups;
     for (const StoredGame& g : games) {
-        if (g.rules != query.rules) continue;
+        // The cell's rules: games kept apart by --force ("rules@<hash8>") are never pooled.
+        if (cell_of(g).rules != query.rules) continue;
         if (!query.variant.empty() && g.variant != query.variant) continue;
         if (!query.player.empty() && g.white_player != query.player &&
             g.black_player != query.player)

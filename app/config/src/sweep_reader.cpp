@@ -82,13 +82,14 @@ Result<void> read_rule_sets(Sweep& sweep, const toml::table* table, const fs::pa
     if (wanted.empty()) return make_error("rule_sets is empty", file);
     std::set<std::string> seen;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
-        auto spec = load_variant(variant, wanted[i].second);
-        if (!spec) {
+        auto loaded = resolve_variant(variant, wanted[i].second);
+        if (!loaded) {
             return make_error(
-                fmt::format("rule set '{}': {}", wanted[i].first, spec.error().to_string()),
+                fmt::format("rule set '{}': {}", wanted[i].first, loaded.error().to_string()),
                 where[i]);
         }
-        tournament::RuleSet set{wanted[i].first, wanted[i].second, std::move(*spec)};
+        tournament::RuleSet set{wanted[i].first, wanted[i].second, std::move(loaded->spec),
+                                std::move(loaded->spec_toml)};
         if (!seen.insert(set.rules()).second) {
             return make_error(fmt::format("rule set '{}' selects the same rules ('{}') as an "
                                           "earlier one",

@@ -14,6 +14,7 @@
 #include "balance/analysis/store_reader.hpp"
 #include "balance/stats/counts.hpp"
 #include "balance/stats/interval.hpp"
+#include "balance/stats/score_sample.hpp"
 
 namespace balance::app::report {
 
@@ -21,7 +22,9 @@ struct CellId {
     std::string variant;
     std::string white;  // White's army
     std::string black;
-    std::string rules;  // "" = defaults
+    // The cell key's rules field: the option selection ("" = defaults), plus "@<hash8>" for
+    // games kept apart by `sweep --force` after the rules changed (they never pool with others).
+    std::string rules;
     std::string white_player;
     std::string black_player;
 
@@ -38,6 +41,9 @@ struct CellId {
 struct CellTally {
     CellId id;
     stats::Wdl wdl;  // White's view: wins = White wins, losses = Black wins
+    // Every score as it is, White's view: what the cell's interval is computed from when a
+    // rule set scores games other than 1, 1/2, 0 (wdl then rounds them).
+    stats::ScoreSample scores;
     std::map<std::string, std::int64_t> terminations;
     std::int64_t total_plies = 0;
 
@@ -73,5 +79,8 @@ struct ScoreSummary {
 
 // Interval summary of `wdl`; nullopt when there are no games.
 [[nodiscard]] std::optional<ScoreSummary> summarize(const stats::Wdl& wdl, double confidence);
+// A cell's summary: as summarize(wdl) when every score is 1, 1/2 or 0, else the mean score of
+// `scores` with the quasi-binomial Wilson interval (stats::mean_score_interval).
+[[nodiscard]] std::optional<ScoreSummary> summarize(const CellTally& cell, double confidence);
 
 }  // namespace balance::app::report
