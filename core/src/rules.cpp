@@ -1,47 +1,22 @@
 // Rules::compile: spec + armies -> immutable move tables.
 
 #include "balance/core/rules.hpp"
+#include "balance/core/army_lookup.hpp"
 
 #include <algorithm>
 #include <cctype>
 
 #include "balance/core/betza.hpp"
+#include "balance/core/splitmix64.hpp"
 
 namespace balance::core {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return out;
-}
-
-const ArmySpec* find_army(const VariantSpec& spec, const std::string& name) {
-    const std::string key = lower(name);
-    for (const auto& army : spec.armies) {
-        if (lower(army.name) == key) return &army;
-        for (const auto& alias : army.aliases)
-            if (lower(alias) == key) return &army;
-    }
-    return nullptr;
-}
 
 std::string army_names(const VariantSpec& spec) {
     std::string names;
     for (const auto& army : spec.armies) names += (names.empty() ? "" : ", ") + army.name;
     return names;
 }
-
-// Deterministic 64-bit generator for Zobrist keys (SplitMix64).
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-};
 
 // Reads the piece-placement field of a FEN into (square, colour, letter) triples.
 struct Placed {
@@ -112,8 +87,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
 
     // Armies and the piece types they use, in the spec's piece order.
     const ArmySpec* army_spec[2] = {
-        find_army(spec, white_army.empty() ? spec.default_white : white_army),
-        find_army(spec, black_army.empty() ? spec.default_black : black_army)};
+        find_army(spec.armies, white_army.empty() ? spec.default_white : white_army),
+        find_army(spec.armies, black_army.empty() ? spec.default_black : black_army)};
     for (int c = 0; c < 2; ++c) {
         if (!army_spec[c])
             return make_error("unknown army '" + (c == 0 ? white_army : black_army) +
@@ -469,7 +444,7 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
     }
 
     // Zobrist keys from a fixed seed: identical on every machine and run.
-    SplitMix64 rng{0xBA1A9CEULL};
+    SplitMix64 rng{0xBA1A9CEULL};  // Zobrist keys: a fixed stream
     r.zobrist.piece_square.resize(static_cast<size_t>(r.pieces.size()) * 2 * r.squares);
     for (auto& k : r.zobrist.piece_square) k = rng.next();
     r.zobrist.side = rng.next();

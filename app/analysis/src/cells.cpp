@@ -3,17 +3,17 @@
 #include <fmt/format.h>
 
 #include "balance/stats/elo.hpp"
+#include "balance/stats/game_result.hpp"
 
 namespace balance::app::report {
 
-std::string CellId::key() const {
-    return fmt::format("{}|{}|{}|{}|{}|{}", variant, white, black, rules, white_player,
-                       black_player);
-}
-
-std::string CellId::players_label() const {
+std::string players_label(const std::string& white_player, const std::string& black_player) {
     return white_player == black_player ? white_player
                                         : fmt::format("{} vs {}", white_player, black_player);
+}
+
+std::string players_label(const CellId& id) {
+    return players_label(id.white_player, id.black_player);
 }
 
 CellId cell_of(const StoredGame& game) {
@@ -32,13 +32,7 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         const CellId id = cell_of(game);
         CellTally& tally = cells[id];
         tally.id = id;
-        if (game.white_score == 1.0) {
-            ++tally.wdl.wins;
-        } else if (game.white_score == 0.0) {
-            ++tally.wdl.losses;
-        } else {
-            ++tally.wdl.draws;
-        }
+        stats::add_game_score(tally.wdl, game.white_score);
         ++tally.terminations[game.termination];
         tally.total_plies += game.plies;
     }
