@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -283,11 +283,11 @@ TEST(ReportTables, RuleEffectsAgainstTheBaselineWithHolmAcrossTheFamily) {
     ASSERT_TRUE(mover.ok());
     EXPECT_DOUBLE_EQ((*he)["score_change"]["low"].get<double>(), mover->lower);
     EXPECT_DOUBLE_EQ((*he)["score_change"]["high"].get<double>(), mover->upper);
-    EXPECT_TRUE((*he)["detectable"].get<bool>());  // no draws at all with the rule
+    EXPECT_TRUE((*he)["detectable_unadjusted"].get<bool>());  // no draws at all with the rule
     // Elves-Humans 10-10-20 against 15-5-20: both changes are within the noise.
     EXPECT_DOUBLE_EQ((*eh)["score_change"]["estimate"].get<double>(), 0.375 - 0.4375);
-    EXPECT_FALSE((*eh)["detectable"].get<bool>());
-    EXPECT_EQ((*eh)["verdict"], "no detectable effect");
+    EXPECT_FALSE((*eh)["detectable_unadjusted"].get<bool>());
+    EXPECT_EQ((*eh)["verdict"], "none detectable (unadjusted)");
     // Pooled: 40-10-30 against 35-15-30, two pairings.
     EXPECT_EQ((*pooled)["pairings"], 2);
     EXPECT_EQ((*pooled)["treatment"]["games"], 80);

@@ -51,7 +51,7 @@ Json cell_json(const CellRow& row) {
     const double nan = std::nan("");
     Json terminations = Json::object();
     for (const auto& [reason, count] : row.tally.terminations) terminations[reason] = count;
-    return Json{{"cell_key", id.key()},
+    return Json{{"cell_key", id.str()},
                 {"variant", id.variant},
                 {"white", id.white},
                 {"black", id.black},
@@ -153,7 +153,7 @@ Json effect_json(const RuleEffect& e, double alpha) {
                  {{"estimate", num(e.decisive_rate.estimate)},
                   {"low", num(e.decisive_rate.lower)},
                   {"high", num(e.decisive_rate.upper)}}},
-                {"detectable", !(e.score.covers_zero() && e.draw_rate.covers_zero())},
+                {"detectable_unadjusted", detectable_unadjusted(e)},
                 {"verdict", effect_verdict(e, alpha)}};
 }
 

@@ -9,6 +9,7 @@
 #include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 
@@ -105,6 +106,15 @@ Result<void> read_rules(const toml::table* table, const std::string& file,
     return read_anti_relay(anti_relay, file, rules.anti_relay);
 }
 
+// Entry `i` of an array of tables ("[[bonuses]]"), which must be a table.
+Result<const toml::table*> entry_table(const toml::array& array, std::size_t i,
+                                       const std::string& section, const std::string& file) {
+    const toml::node& node = *array.get(i);
+    if (const auto* table = node.as_table()) return table;
+    return make_error(fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
+                      where_of(node.source(), file));
+}
+
 Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
                                                   const std::vector<core::PieceSpec>& pieces,
                                                   const std::string& file) {
@@ -113,15 +123,10 @@ Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
     std::vector<std::string> piece_names;
     for (const auto& piece : pieces) piece_names.push_back(piece.name);
     for (std::size_t i = 0; i < array->size(); ++i) {
-        const toml::node& node = *array->get(i);
         const std::string section = fmt::format("[[bonuses]] entry {}", i + 1);
-        const auto* table = node.as_table();
-        if (!table) {
-            return make_error(
-                fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
-                where_of(node.source(), file));
-        }
-        Fields fields(*table, section, file);
+        auto table = entry_table(*array, i, section, file);
+        if (!table) return table.error();
+        Fields fields(**table, section, file);
         core::BonusSpec bonus;
         bonus.pieces =
             fields.strings("pieces", Need::Required).value_or(std::vector<std::string>{});
@@ -151,14 +156,12 @@ Result<void> resolve_default_army(const std::optional<std::string>& given, const
         out = armies.front().name;
         return {};
     }
-    if (const core::ArmySpec* army = find_army(armies, *given)) {
+    if (const core::ArmySpec* army = core::find_army(armies, *given)) {
         out = army->name;
         return {};
     }
-    std::vector<std::string> names;
-    for (const auto& army : armies) names.push_back(army.name);
-    return make_error(fmt::format("'{}' names unknown army '{}'{} (armies: {})", key, *given,
-                                  did_you_mean(*given, names), join_names(names)),
+    return make_error(fmt::format("'{}' names unknown army '{}'{}", key, *given,
+                                  unknown_army_hint(*given, armies)),
                       fields.where(key));
 }
 

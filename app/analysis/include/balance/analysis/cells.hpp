@@ -15,26 +15,18 @@
 #include "balance/stats/counts.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/score_sample.hpp"
+#include "balance/tournament/cell_key.hpp"
 
 namespace balance::app::report {
 
-struct CellId {
-    std::string variant;
-    std::string white;  // White's army
-    std::string black;
-    // The cell key's rules field: the option selection ("" = defaults), plus "@<hash8>" for
-    // games kept apart by `sweep --force` after the rules changed (they never pool with others).
-    std::string rules;
-    std::string white_player;
-    std::string black_player;
+// A cell is identified by its key (variant, armies, rules, players): str() is the stored
+// cell_key.
+using CellId = tournament::CellKey;
 
-    // The store's cell_key: "<variant>|<white>|<black>|<rules>|<white_player>|<black_player>".
-    [[nodiscard]] std::string key() const;
-    // "balance-n20k" when both sides use one player, else "A vs B".
-    [[nodiscard]] std::string players_label() const;
-
-    auto operator<=>(const CellId&) const = default;
-};
+// "balance-n20k" when both sides use one player, else "A vs B".
+[[nodiscard]] std::string players_label(const std::string& white_player,
+                                        const std::string& black_player);
+[[nodiscard]] std::string players_label(const CellId& id);
 
 [[nodiscard]] CellId cell_of(const StoredGame& game);
 

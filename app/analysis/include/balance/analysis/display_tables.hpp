@@ -49,6 +49,8 @@ struct DisplayTable {
 [[nodiscard]] std::string effect_verdict(const RuleEffect& effect, double alpha);
 
 // "Human-Elf" style label of a cell, "Human = Elf" of a pooled pair.
+// Whose score a pairing row shows, as its suffix says: "human" for "Human" (the first-named army).
+[[nodiscard]] std::string score_owner(const std::string& display_name);
 [[nodiscard]] std::string cell_label(VariantCatalog& catalog, const std::string& variant,
                                      const std::string& white, const std::string& black);
 
