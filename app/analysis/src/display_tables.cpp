@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "balance/analysis/seed_reference.hpp"
 #include "balance/analysis/text_format.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
@@ -440,6 +439,16 @@ std::vector<std::string> run_lines(const ReportData& report) {
     return out;
 }
 
+std::vector<std::string> reference_sources(const ReportData& report) {
+    std::vector<std::string> sources;
+    for (const PairSummary& pair : report.pairs) {
+        if (pair.reference &&
+            std::find(sources.begin(), sources.end(), pair.reference->source) == sources.end())
+            sources.push_back(pair.reference->source);
+    }
+    return sources;
+}
+
 std::vector<std::string> method_lines(const ReportData& report) {
     std::vector<std::string> out{
         fmt::format("Score intervals ({}): {}.", confidence_label(report.confidence),
@@ -457,7 +466,8 @@ std::vector<std::string> method_lines(const ReportData& report) {
             "Piece values: {}; values = coefficient / reference coefficient, delta-method SE.",
             stats::kLogisticMethod));
     }
-    out.push_back(fmt::format("Reference: {}.", kSeedReferenceSource));
+    for (const std::string& source : reference_sources(report))
+        out.push_back(fmt::format("Reference: {}.", source));
     return out;
 }
 

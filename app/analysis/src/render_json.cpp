@@ -4,7 +4,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
-#include "balance/analysis/seed_reference.hpp"
+#include "balance/config/suggest.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
@@ -77,11 +77,13 @@ Json pair_json(const PairSummary& pair) {
     Json reference = nullptr;
     if (pair.reference) {
         const SeedView& r = *pair.reference;
-        reference = Json{
-            {"source", kSeedReferenceSource},         {"x_white_score", r.x_white_score},
-            {"x_black_score", r.x_black_score},       {"pooled_score", r.pooled_score},
-            {"games_per_colour", r.games_per_colour}, {"margin_per_colour", r.margin_per_colour},
-            {"margin_pooled", r.margin_pooled}};
+        reference = Json{{"source", r.source},
+                         {"x_white_score", r.x_white_score},
+                         {"x_black_score", r.x_black_score},
+                         {"pooled_score", r.pooled_score},
+                         {"games_per_colour", r.games_per_colour},
+                         {"margin_per_colour", r.margin_per_colour},
+                         {"margin_pooled", r.margin_pooled}};
     }
     return Json{{"variant", pair.variant},
                 {"rules", pair.rules},
@@ -296,7 +298,7 @@ Json report_json(const ReportData& report) {
                 {"army_fit", stats::kDavidsonMethod},
                 {"rule_effect_interval", stats::kDifferenceMethod},
                 {"multiplicity", stats::kMultiplicityMethod},
-                {"reference", kSeedReferenceSource}}},
+                {"reference", join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
     return Json{{"cells", std::move(cells)},
                 {"pairs", std::move(pairs)},

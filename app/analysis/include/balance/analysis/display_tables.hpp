@@ -42,6 +42,8 @@ struct DisplayTable {
 [[nodiscard]] std::vector<std::string> run_lines(const ReportData& report);
 // Which method produced which number.
 [[nodiscard]] std::vector<std::string> method_lines(const ReportData& report);
+// The sources of the published reference numbers shown in the report (one per table).
+[[nodiscard]] std::vector<std::string> reference_sources(const ReportData& report);
 // "how to read the tables", the same text as the README's section.
 [[nodiscard]] std::vector<std::string> reading_guide(const ReportData& report);
 
