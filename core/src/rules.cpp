@@ -32,7 +32,6 @@ std::string army_names(const VariantSpec& spec) {
     return names;
 }
 
-
 // The anti-relay move type of one atom (0: none), see rules.hpp.
 unsigned move_type_of(const BetzaAtom& a) {
     if (a.kind == BetzaAtom::Kind::Slide && a.min_range == 1 && a.max_range == 0)

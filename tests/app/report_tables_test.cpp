@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
@@ -188,7 +189,7 @@ TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults
     TestStore store(dir.path() / "r.sqlite");
     fill_reference_store(store);
     {
-        auto results = tournament::ResultStore::open(store.path());
+        auto results = tournament::ResultStore::open(store.path(), spec_text_from_configs);
         ASSERT_TRUE(results.ok()) << results.error().to_string();
         const auto runs = results->runs();
         ASSERT_TRUE(runs.ok() && !runs->empty());

@@ -9,8 +9,8 @@
 
 #include "balance/stats/game_result.hpp"
 #include "balance/tournament/adaptive.hpp"
-#include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/cell_key.hpp"
+#include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/sweep_json.hpp"
 
 namespace balance::tournament {

@@ -20,8 +20,8 @@ CellId cell_of(const StoredGame& game) {
     // The stored key, not the game's fields: its rules field may carry "@<hash8>" (games kept
     // apart by `sweep --force` after the rules changed), which never pool with others.
     if (auto key = tournament::CellKey::parse(game.cell_key)) return *key;
-    return CellId{game.variant,    game.white_army,   game.black_army,
-                  game.rules,      game.white_player, game.black_player};
+    return CellId{game.variant, game.white_army,   game.black_army,
+                  game.rules,   game.white_player, game.black_player};
 }
 
 double CellTally::mean_plies() const {

@@ -43,6 +43,9 @@ struct GameRecord {
     GameResult result;
     std::vector<std::optional<int>> scores;  // per ply, White's view; nullopt when unknown
     std::optional<GameFailure> failure;
+    // The game has no result: failure->status is Unavailable (the harness could not start an
+    // engine). It must not be stored as a game, only as a failed attempt.
+    bool void_game = false;
     double think_seconds[2] = {0.0, 0.0};  // time inside choose_move, per side
     std::uint64_t nodes[2] = {0, 0};
     double seconds = 0.0;  // the whole game, wall clock
