@@ -1,6 +1,7 @@
 // Position: FEN, make/unmake, attacks, repetition and material draws.
 
 #include "balance/core/position.hpp"
+#include "balance/core/army_lookup.hpp"
 
 #include "balance/core/fen_board.hpp"
 
@@ -112,11 +113,8 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                               army = lower(token.substr(colon + 1));
             const int c = side == "w" ? 0 : side == "b" ? 1 : -1;
             if (c < 0) return make_error("army metadata '" + token + "' must start with W: or B:");
-            bool match = lower(r.armies[c].name) == army;
-            for (const auto& a : r.spec().armies)
-                if (a.name == r.armies[c].name)
-                    for (const auto& alias : a.aliases) match = match || lower(alias) == army;
-            if (!match)
+            const ArmySpec* named = find_army(r.spec().armies, army);
+            if (!named || named->name != r.armies[c].name)
                 return make_error("FEN names army '" + token.substr(colon + 1) + "' for " +
                                   (c ? "Black" : "White") + " but the game is " + r.armies[0].name +
                                   " vs " + r.armies[1].name);

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "balance/core/army_lookup.hpp"
 #include "balance/core/betza.hpp"
 #include "balance/core/fen_board.hpp"
+#include "balance/core/splitmix64.hpp"
 
 namespace balance::core {
 
@@ -24,38 +26,11 @@ const char* legality_name(Legality l) {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return out;
-}
-
-const ArmySpec* find_army(const VariantSpec& spec, const std::string& name) {
-    const std::string key = lower(name);
-    for (const auto& army : spec.armies) {
-        if (lower(army.name) == key) return &army;
-        for (const auto& alias : army.aliases)
-            if (lower(alias) == key) return &army;
-    }
-    return nullptr;
-}
-
 std::string army_names(const VariantSpec& spec) {
     std::string names;
     for (const auto& army : spec.armies) names += (names.empty() ? "" : ", ") + army.name;
     return names;
 }
-
-// Deterministic 64-bit generator for Zobrist keys (SplitMix64).
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-};
 
 // The anti-relay move type of one atom (0: none), see rules.hpp.
 unsigned move_type_of(const BetzaAtom& a) {
@@ -133,8 +108,8 @@ class Compiler {
     // Armies and the piece types they use, in the spec's piece order.
     Result<void> armies(const std::string& white_army, const std::string& black_army) {
         const ArmySpec* army_spec[2] = {
-            find_army(spec_, white_army.empty() ? spec_.default_white : white_army),
-            find_army(spec_, black_army.empty() ? spec_.default_black : black_army)};
+            find_army(spec_.armies, white_army.empty() ? spec_.default_white : white_army),
+            find_army(spec_.armies, black_army.empty() ? spec_.default_black : black_army)};
         for (int c = 0; c < 2; ++c) {
             if (!army_spec[c])
                 return make_error("unknown army '" + (c == 0 ? white_army : black_army) +
@@ -624,7 +599,7 @@ class Compiler {
 
     // Zobrist keys from a fixed seed: identical on every machine and run.
     Result<void> hashing() {
-        SplitMix64 rng{0xBA1A9CEULL};
+        SplitMix64 rng{0xBA1A9CEULL};  // core/splitmix64.hpp: keys must never change
         r_.zobrist.piece_square.resize(static_cast<size_t>(r_.pieces.size()) * 2 * r_.squares);
         for (auto& k : r_.zobrist.piece_square) k = rng.next();
         r_.zobrist.side = rng.next();

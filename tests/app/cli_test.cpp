@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_runner.hpp"
 #include "../support/temp_dir.hpp"
+#include "cli_runner.hpp"
 
 namespace balance::app {
 namespace {
@@ -119,6 +119,14 @@ TEST(Cli, PerftRejectsUnknownArmyAndOption) {
     EXPECT_EQ(result.err,
               "balance: error: --white: unknown army 'elvs' for variant 'asymmetric'; did you "
               "mean 'elves'? (armies: humans, elves, orcs)\n");
+    // Aliases are candidates too: "elfs" is one edit from the alias "Elf" (two from "elves"),
+    // and the suggestion is the army's name.
+    result = run_balance({"perft", "--variant", "asymmetric", "--white", "elfs", "--depth", "1"});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_NE(result.err.find("unknown army 'elfs' for variant 'asymmetric'; did you mean "
+                              "'elves'?"),
+              std::string::npos)
+        << result.err;
     result = run_balance(
         {"perft", "--variant", "asymmetric", "--rules", "stalemate-wn", "--depth", "1"});
     EXPECT_EQ(result.status, 1);

@@ -10,11 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -188,7 +189,7 @@ TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults
     TestStore store(dir.path() / "r.sqlite");
     fill_reference_store(store);
     {
-        auto results = tournament::ResultStore::open(store.path());
+        auto results = tournament::ResultStore::open(store.path(), spec_text_from_configs);
         ASSERT_TRUE(results.ok()) << results.error().to_string();
         const auto runs = results->runs();
         ASSERT_TRUE(runs.ok() && !runs->empty());
@@ -283,11 +284,11 @@ TEST(ReportTables, RuleEffectsAgainstTheBaselineWithHolmAcrossTheFamily) {
     ASSERT_TRUE(mover.ok());
     EXPECT_DOUBLE_EQ((*he)["score_change"]["low"].get<double>(), mover->lower);
     EXPECT_DOUBLE_EQ((*he)["score_change"]["high"].get<double>(), mover->upper);
-    EXPECT_TRUE((*he)["detectable"].get<bool>());  // no draws at all with the rule
+    EXPECT_TRUE((*he)["detectable_unadjusted"].get<bool>());  // no draws at all with the rule
     // Elves-Humans 10-10-20 against 15-5-20: both changes are within the noise.
     EXPECT_DOUBLE_EQ((*eh)["score_change"]["estimate"].get<double>(), 0.375 - 0.4375);
-    EXPECT_FALSE((*eh)["detectable"].get<bool>());
-    EXPECT_EQ((*eh)["verdict"], "no detectable effect");
+    EXPECT_FALSE((*eh)["detectable_unadjusted"].get<bool>());
+    EXPECT_EQ((*eh)["verdict"], "none detectable (unadjusted)");
     // Pooled: 40-10-30 against 35-15-30, two pairings.
     EXPECT_EQ((*pooled)["pairings"], 2);
     EXPECT_EQ((*pooled)["treatment"]["games"], 80);
@@ -410,14 +411,14 @@ TEST(ReportTables, OutWritesTheFile) {
 TEST(ReportTables, RefusesUnknownSchemaVersionsAndMissingFiles) {
     TempDir dir;
     {
-        TestStore store(dir.path() / "v2.sqlite");
-        store.exec("PRAGMA user_version = 2");
+        TestStore store(dir.path() / "v9.sqlite");
+        store.exec("PRAGMA user_version = 9");
     }
-    const auto v2 = run_balance({"report", "--db", (dir.path() / "v2.sqlite").string()});
-    EXPECT_EQ(v2.status, 1);
-    EXPECT_NE(v2.err.find("results database has schema version 2, this balance reads version 1"),
+    const auto v9 = run_balance({"report", "--db", (dir.path() / "v9.sqlite").string()});
+    EXPECT_EQ(v9.status, 1);
+    EXPECT_NE(v9.err.find("results database has schema version 9, written by a newer balance"),
               std::string::npos)
-        << v2.err;
+        << v9.err;
     const auto missing = run_balance({"report", "--db", (dir.path() / "nope.sqlite").string()});
     EXPECT_EQ(missing.status, 1);
     EXPECT_NE(missing.err.find("no such results database"), std::string::npos) << missing.err;

@@ -33,7 +33,7 @@ constexpr const char* kKnightUp =
 report::MaterialData sample(const std::filesystem::path& db, int min_ply, int per_game) {
     auto store = report::read_store(db);
     EXPECT_TRUE(store.ok()) << store.error().to_string();
-    report::VariantCatalog catalog;
+    report::VariantCatalog catalog(store->specs);
     auto data = report::sample_material(store->games, "chess", catalog, {min_ply, per_game});
     EXPECT_TRUE(data.ok()) << data.error().to_string();
     return std::move(*data);

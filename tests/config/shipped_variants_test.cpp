@@ -11,6 +11,7 @@
 
 #include "balance/config/army_reader.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 namespace {
@@ -32,7 +33,7 @@ const core::PieceSpec& piece(const core::VariantSpec& spec, const std::string& n
 }
 
 const core::ArmySpec& army(const core::VariantSpec& spec, const std::string& name) {
-    const core::ArmySpec* found = find_army(spec.armies, name);
+    const core::ArmySpec* found = core::find_army(spec.armies, name);
     EXPECT_NE(found, nullptr) << name;
     return *found;
 }

@@ -83,9 +83,9 @@ TEST(GameRunner, FoolsMateIsCheckmateForBlack) {
     ScriptedPlayer white({"f2f3", "g2g4"});
     ScriptedPlayer black({"e7e5", "d8h4"});
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
-    EXPECT_EQ(record.termination, "checkmate");
-    EXPECT_EQ(record.result(), "0-1");
-    EXPECT_EQ(record.white_score(), 0.0);
+    EXPECT_EQ(record.result.termination, "checkmate");
+    EXPECT_EQ(record.result.text(), "0-1");
+    EXPECT_EQ(record.result.white_score, 0.0);
     EXPECT_EQ(record.moves, (std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"}));
     EXPECT_FALSE(record.failure);
     EXPECT_EQ(white.new_games, 1);
@@ -105,8 +105,8 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
         ASSERT_TRUE(record.failure) << players::move_status_name(status);
         EXPECT_EQ(record.failure->side, 0);
         EXPECT_EQ(record.failure->status, MoveStatus::Crashed);
-        EXPECT_EQ(record.termination, "white-crashed");
-        EXPECT_EQ(record.result(), "0-1");
+        EXPECT_EQ(record.result.termination, "white-crashed");
+        EXPECT_EQ(record.result.text(), "0-1");
 
         ScriptedPlayer white2({"e2e4", "d2d4"});
         ScriptedPlayer black2({"e7e5"}, status);
@@ -115,8 +115,9 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
         ASSERT_TRUE(lost.failure);
         EXPECT_EQ(lost.failure->side, 1);
         EXPECT_EQ(lost.failure->status, status);
-        EXPECT_EQ(lost.termination, std::string("black-") + players::move_status_name(status));
-        EXPECT_EQ(lost.result(), "1-0");
+        EXPECT_EQ(lost.result.termination,
+                  std::string("black-") + players::move_status_name(status));
+        EXPECT_EQ(lost.result.text(), "1-0");
         EXPECT_EQ(lost.moves.size(), 3u);
         EXPECT_NE(lost.failure->detail.find("scripted failure"), std::string::npos);
     }
@@ -128,8 +129,8 @@ TEST(GameRunner, AResignationIsAResultNotAFailure) {
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
     EXPECT_FALSE(record.failure);
     EXPECT_FALSE(record.void_game);
-    EXPECT_EQ(record.termination, "resignation");
-    EXPECT_EQ(record.result(), "1-0");
+    EXPECT_EQ(record.result.termination, "resignation");
+    EXPECT_EQ(record.result.text(), "1-0");
 }
 
 TEST(GameRunner, AnUnavailableEngineVoidsTheGame) {
@@ -154,8 +155,8 @@ TEST(GameRunner, AnIllegalAnswerIsAnIllegalMoveWhateverThePlayerClaims) {
     ASSERT_TRUE(record.failure);
     EXPECT_EQ(record.failure->side, 1);
     EXPECT_EQ(record.failure->status, MoveStatus::IllegalMove);
-    EXPECT_EQ(record.termination, "black-illegal-move");
-    EXPECT_EQ(record.result(), "1-0");
+    EXPECT_EQ(record.result.termination, "black-illegal-move");
+    EXPECT_EQ(record.result.text(), "1-0");
 }
 
 TEST(GameRunner, ScoresAreStoredFromWhitesViewAndAdjudicate) {
@@ -165,8 +166,8 @@ TEST(GameRunner, ScoresAreStoredFromWhitesViewAndAdjudicate) {
     AdjudicationSpec a = no_adjudication();
     a.resign = {true, 800, 2};
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, a);
-    EXPECT_EQ(record.termination, "adjudication-resign");
-    EXPECT_EQ(record.result(), "1-0");
+    EXPECT_EQ(record.result.termination, "adjudication-resign");
+    EXPECT_EQ(record.result.text(), "1-0");
     EXPECT_EQ(record.moves.size(), 4u);
     for (const auto& s : record.scores) EXPECT_EQ(s, 900);
 }
@@ -176,8 +177,8 @@ TEST(GameRunner, MaxPliesEndsInADraw) {
     AdjudicationSpec a = no_adjudication();
     a.max_plies = 10;
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 3, a);
-    EXPECT_EQ(record.termination, "adjudication-max-plies");
-    EXPECT_EQ(record.result(), "1/2-1/2");
+    EXPECT_EQ(record.result.termination, "adjudication-max-plies");
+    EXPECT_EQ(record.result.text(), "1/2-1/2");
     EXPECT_EQ(record.moves.size(), 10u);
 }
 
@@ -190,6 +191,16 @@ TEST(GameRunner, SameSeedSameGame) {
     const auto other = play_game(chess_start(), {&w2, {}}, {&b2, {}}, 100, a);
     EXPECT_EQ(one.moves, two.moves);
     EXPECT_NE(one.moves, other.moves);
+}
+
+TEST(GameResult, TextOfDecidedAndScoredGames) {
+    EXPECT_EQ(GameResult::decided(0, "checkmate").text(), "1-0");
+    EXPECT_EQ(GameResult::decided(1, "checkmate").text(), "0-1");
+    EXPECT_EQ(GameResult::decided(-1, "stalemate").text(), "1/2-1/2");
+    EXPECT_EQ(GameResult::decided(1, "checkmate").white_score, 0.0);
+    GameResult scored;
+    scored.white_score = 0.75;
+    EXPECT_EQ(scored.text(), "0.75-0.25");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <sstream>
+#include <utility>
 
 #include "balance/tournament/adjudication.hpp"
 
@@ -31,12 +33,20 @@ players::MoveStatus checked_status(const core::Game& game, const players::MoveRe
 
 }  // namespace
 
-std::string GameRecord::result() const {
-    return winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
+GameResult GameResult::decided(int winner, std::string termination) {
+    GameResult result;
+    result.white_score = winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5;
+    result.termination = std::move(termination);
+    return result;
 }
 
-double GameRecord::white_score() const {
-    return winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5;
+std::string GameResult::text() const {
+    if (white_score == 1.0) return "1-0";
+    if (white_score == 0.0) return "0-1";
+    if (white_score == 0.5) return "1/2-1/2";
+    std::ostringstream out;
+    out << white_score << '-' << 1.0 - white_score;
+    return out.str();
 }
 
 GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& black,
@@ -50,13 +60,12 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
     while (true) {
         const core::Outcome outcome = game.outcome();
         if (outcome.over()) {
-            record.winner = outcome.winner;
-            record.termination = std::string(core::termination_name(outcome.termination));
+            record.result = GameResult::decided(
+                outcome.winner, std::string(core::termination_name(outcome.termination)));
             break;
         }
         if (auto verdict = adjudicate(adjudication, record.scores)) {
-            record.winner = verdict->winner;
-            record.termination = verdict->termination;
+            record.result = GameResult::decided(verdict->winner, verdict->termination);
             break;
         }
         const int mover = core::index(game.side_to_move());
@@ -67,17 +76,15 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
         record.nodes[mover] += reply.nodes;
         const players::MoveStatus status = checked_status(game, reply);
         if (status == players::MoveStatus::Resigned) {  // a result like checkmate, no failure
-            record.winner = 1 - mover;
-            record.termination = "resignation";
+            record.result = GameResult::decided(1 - mover, "resignation");
             break;
         }
         if (status != players::MoveStatus::Ok) {
             std::string detail = reply.detail;
             if (status != reply.status) detail = "not a legal move here";
             record.failure = GameFailure{mover, status, detail + " (at " + game.fen() + ")"};
-            record.winner = 1 - mover;
-            record.termination =
-                std::string(side_name(mover)) + "-" + players::move_status_name(status);
+            record.result = GameResult::decided(
+                1 - mover, std::string(side_name(mover)) + "-" + players::move_status_name(status));
             // No result: the game is void (GameRecord::void_game) and is played again later.
             record.void_game = status == players::MoveStatus::Unavailable;
             break;

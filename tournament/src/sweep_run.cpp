@@ -7,31 +7,13 @@
 #include <tbb/global_control.h>
 #include <tbb/task_group.h>
 
+#include "balance/stats/game_result.hpp"
 #include "balance/tournament/adaptive.hpp"
+#include "balance/tournament/cell_key.hpp"
+#include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/sweep_json.hpp"
 
 namespace balance::tournament {
-
-namespace {
-
-// The cell key of a game key ("<cell>#<index>"), and its index.
-std::pair<std::string, int> split_key(const std::string& key) {
-    const auto hash = key.rfind('#');
-    if (hash == std::string::npos) return {key, -1};
-    return {key.substr(0, hash), std::atoi(key.c_str() + hash + 1)};
-}
-
-void add_score(stats::Wdl& wdl, double white_score) {
-    if (white_score > 0.75) {
-        ++wdl.wins;
-    } else if (white_score < 0.25) {
-        ++wdl.losses;
-    } else {
-        ++wdl.draws;
-    }
-}
-
-}  // namespace
 
 SweepRun::SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& options,
                    const PlayerFactory& factory, std::atomic<bool>& stop,
@@ -62,6 +44,7 @@ Result<void> SweepRun::prepare() {
             players_json(sweep_.players[cell.white_player], sweep_.players[cell.black_player]));
         cell_index_[cell.key] = c;
     }
+    for (const RuleSet& set : sweep_.rule_sets) context_.spec_hashes.push_back(set.hash());
     tallies_.assign(context_.cells.size(), stats::Wdl{});
     streaks_.assign(sweep_.players.size(), Streaks{});
     for (int w = 0; w < std::max(1, options_.threads); ++w)
@@ -89,8 +72,8 @@ Result<void> SweepRun::load_stored() {
     if (!stored) return stored.error();
     for (const auto& [key, score] : *stored) {
         scores_[key] = score;
-        const auto it = cell_index_.find(split_key(key).first);
-        if (it != cell_index_.end()) add_score(tallies_[it->second], score);
+        const auto it = cell_index_.find(split_game_key(key).first);
+        if (it != cell_index_.end()) stats::add_game_score(tallies_[it->second], score);
     }
     return {};
 }
@@ -184,7 +167,7 @@ void SweepRun::write(ResultQueue<Finished>& queue) {
         }
         if (!*added) continue;  // stored meanwhile by another process: keep the first
         scores_[item->row.game_key] = item->row.white_score;
-        add_score(tallies_[item->cell], item->row.white_score);
+        stats::add_game_score(tallies_[item->cell], item->row.white_score);
         ++progress_.done;
         ++progress_.played;
         ++summary_.played;
@@ -289,7 +272,7 @@ std::vector<stats::Wdl> SweepRun::results(const std::vector<int>& allocated) con
     for (std::size_t c = 0; c < context_.cells.size(); ++c) {
         for (int i = 0; i < allocated[c]; ++i) {
             const auto it = scores_.find(game_key(context_.cells[c].key, i));
-            if (it != scores_.end()) add_score(out[c], it->second);
+            if (it != scores_.end()) stats::add_game_score(out[c], it->second);
         }
     }
     return out;
@@ -349,7 +332,10 @@ Result<RunSummary> SweepRun::run() {
     if (!run_id) return run_id.error();
     context_.run_id = *run_id;
     summary_.run_id = *run_id;
+    if (auto recorded = record_rule_specs(sweep_, store_, *run_id); !recorded)
+        return recorded.error();
     started_at_ = std::chrono::steady_clock::now();
+    progress_.run_limit = options_.max_games;
 
     auto played = sweep_.adaptive ? run_adaptive() : run_fixed();
     report_progress(true);

@@ -3,20 +3,23 @@
 #include <fmt/format.h>
 
 #include "balance/stats/elo.hpp"
+#include "balance/stats/game_result.hpp"
 
 namespace balance::app::report {
 
-std::string CellId::key() const {
-    return fmt::format("{}|{}|{}|{}|{}|{}", variant, white, black, rules, white_player,
-                       black_player);
-}
-
-std::string CellId::players_label() const {
+std::string players_label(const std::string& white_player, const std::string& black_player) {
     return white_player == black_player ? white_player
                                         : fmt::format("{} vs {}", white_player, black_player);
 }
 
+std::string players_label(const CellId& id) {
+    return players_label(id.white_player, id.black_player);
+}
+
 CellId cell_of(const StoredGame& game) {
+    // The stored key, not the game's fields: its rules field may carry "@<hash8>" (games kept
+    // apart by `sweep --force` after the rules changed), which never pool with others.
+    if (auto key = tournament::CellKey::parse(game.cell_key)) return *key;
     return CellId{game.variant, game.white_army,   game.black_army,
                   game.rules,   game.white_player, game.black_player};
 }
@@ -32,13 +35,8 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         const CellId id = cell_of(game);
         CellTally& tally = cells[id];
         tally.id = id;
-        if (game.white_score == 1.0) {
-            ++tally.wdl.wins;
-        } else if (game.white_score == 0.0) {
-            ++tally.wdl.losses;
-        } else {
-            ++tally.wdl.draws;
-        }
+        stats::add_game_score(tally.wdl, game.white_score);
+        (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
         ++tally.terminations[game.termination];
         tally.total_plies += game.plies;
     }
@@ -77,6 +75,16 @@ std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games,
     std::vector<EngineFailures> out;
     for (auto& [name, failures] : players) out.push_back(std::move(failures));
     return out;
+}
+
+std::optional<ScoreSummary> summarize(const CellTally& cell, double confidence) {
+    const auto& s = cell.scores;
+    const bool plain = s.games == cell.wdl.games() && s.sum == cell.wdl.points() &&
+                       s.spread == 0.25 * static_cast<double>(cell.wdl.draws);
+    if (plain || s.games <= 0) return summarize(cell.wdl, confidence);
+    auto score = stats::mean_score_interval(s, confidence);
+    if (!score) return std::nullopt;
+    return ScoreSummary{cell.wdl, *score, stats::elo_interval(*score), cell.wdl.draw_rate()};
 }
 
 std::optional<ScoreSummary> summarize(const stats::Wdl& wdl, double confidence) {

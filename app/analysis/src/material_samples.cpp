@@ -108,7 +108,7 @@ Result<MaterialData> sample_material(std::span<const StoredGame> games, const st
         for (const auto& army : armies) joined += (joined.empty() ? "" : "/") + army;
         data.armies.push_back(joined);
     }
-    RulesCache cache(variant, catalog);
+    RulesCache cache(catalog);
     for (std::size_t g = 0; g < games.size(); ++g) {
         const StoredGame& game = games[g];
         if (!game.failure_side.empty()) {

@@ -83,7 +83,7 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
             fmt::format("calibration piece '{}' is not a piece of {}", out.calibration, variant));
     out.unit_value = unit_value.value_or((*calib)->value != 0.0 ? (*calib)->value : 1.0);
 
-    RulesCache cache(variant, catalog);
+    RulesCache cache(catalog);
     std::map<const core::AnyRules*, Material> normal_material;
     std::map<std::string, OddsRow> rows;
     for (const StoredGame& game : games) {

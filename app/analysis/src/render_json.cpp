@@ -4,7 +4,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
-#include "balance/analysis/seed_reference.hpp"
+#include "balance/config/suggest.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
@@ -51,7 +51,7 @@ Json cell_json(const CellRow& row) {
     const double nan = std::nan("");
     Json terminations = Json::object();
     for (const auto& [reason, count] : row.tally.terminations) terminations[reason] = count;
-    return Json{{"cell_key", id.key()},
+    return Json{{"cell_key", id.str()},
                 {"variant", id.variant},
                 {"white", id.white},
                 {"black", id.black},
@@ -77,11 +77,13 @@ Json pair_json(const PairSummary& pair) {
     Json reference = nullptr;
     if (pair.reference) {
         const SeedView& r = *pair.reference;
-        reference = Json{
-            {"source", kSeedReferenceSource},         {"x_white_score", r.x_white_score},
-            {"x_black_score", r.x_black_score},       {"pooled_score", r.pooled_score},
-            {"games_per_colour", r.games_per_colour}, {"margin_per_colour", r.margin_per_colour},
-            {"margin_pooled", r.margin_pooled}};
+        reference = Json{{"source", r.source},
+                         {"x_white_score", r.x_white_score},
+                         {"x_black_score", r.x_black_score},
+                         {"pooled_score", r.pooled_score},
+                         {"games_per_colour", r.games_per_colour},
+                         {"margin_per_colour", r.margin_per_colour},
+                         {"margin_pooled", r.margin_pooled}};
     }
     return Json{{"variant", pair.variant},
                 {"rules", pair.rules},
@@ -153,7 +155,7 @@ Json effect_json(const RuleEffect& e, double alpha) {
                  {{"estimate", num(e.decisive_rate.estimate)},
                   {"low", num(e.decisive_rate.lower)},
                   {"high", num(e.decisive_rate.upper)}}},
-                {"detectable", !(e.score.covers_zero() && e.draw_rate.covers_zero())},
+                {"detectable_unadjusted", detectable_unadjusted(e)},
                 {"verdict", effect_verdict(e, alpha)}};
 }
 
@@ -296,7 +298,7 @@ Json report_json(const ReportData& report) {
                 {"army_fit", stats::kDavidsonMethod},
                 {"rule_effect_interval", stats::kDifferenceMethod},
                 {"multiplicity", stats::kMultiplicityMethod},
-                {"reference", kSeedReferenceSource}}},
+                {"reference", join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
     return Json{{"cells", std::move(cells)},
                 {"pairs", std::move(pairs)},

@@ -36,7 +36,7 @@ VariantValues fit_values(const Store& store, const std::string& variant, Variant
     out.variant = variant;
     std::vector<StoredGame> games;
     for (const StoredGame& game : store.games)
-        if (game.variant == variant && game.rules.empty()) games.push_back(game);
+        if (game.variant == variant && cell_of(game).rules.empty()) games.push_back(game);
     auto data = sample_material(games, variant, catalog, options.sampling);
     if (!data) {
         out.error = data.error().to_string();
@@ -73,7 +73,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.confidence = options.confidence;
     const std::vector<CellTally> cells = tally_cells(store.games);
     for (const CellTally& cell : cells)
-        report.cells.push_back(CellRow{cell, summarize(cell.wdl, options.confidence)});
+        report.cells.push_back(CellRow{cell, summarize(cell, options.confidence)});
     std::string side = options.side;
     if (!options.side.empty()) {
         // The first variant that knows the army (by name or alias) names it.

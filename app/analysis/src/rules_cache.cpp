@@ -2,11 +2,13 @@
 
 namespace balance::app::report {
 
-Result<const core::AnyRules*> RulesCache::get(const StoredGame& game) {
-    const auto key = std::make_tuple(game.rules, game.white_army, game.black_army);
+Result<const core::AnyRules*> RulesCache::get(const tournament::GameRow& game) {
+    const std::string rules_key =
+        game.spec_hash.empty() ? game.variant + "|" + game.rules : game.spec_hash;
+    const auto key = std::make_tuple(rules_key, game.white_army, game.black_army);
     auto it = cache_.find(key);
     if (it == cache_.end()) {
-        auto spec = catalog_.spec(variant_, game.rules);
+        auto spec = catalog_.spec_of(game);
         Result<core::AnyRules> rules =
             spec ? core::compile_rules(**spec, game.white_army, game.black_army)
                  : Result<core::AnyRules>(spec.error());

@@ -44,14 +44,17 @@ Result<Store> read_store(const std::filesystem::path& path) {
     if (!games) return games.error();
     auto failed = store->failed_game_counts();
     if (!failed) return failed.error();
+    auto specs = store->rule_specs();
+    if (!specs) return specs.error();
     Store out;
+    out.specs = std::move(*specs);
     out.path = path;
     out.failed_attempts = std::move(*failed);
     out.runs = std::move(*runs);
     out.games.reserve(games->size());
     for (auto& row : *games) {
-        if (row.white_score != 0.0 && row.white_score != 0.5 && row.white_score != 1.0) {
-            return make_error(fmt::format("game {} has white_score {}, not 0, 0.5 or 1",
+        if (!(row.white_score >= 0.0 && row.white_score <= 1.0)) {
+            return make_error(fmt::format("game {} has white_score {}, outside [0, 1]",
                                           row.game_key, row.white_score),
                               path.string());
         }

@@ -10,6 +10,7 @@
 #include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 
@@ -238,15 +239,19 @@ Result<std::vector<core::ArmySpec>> read_armies(const toml::table& armies,
     return out;
 }
 
-const core::ArmySpec* find_army(const std::vector<core::ArmySpec>& armies, std::string_view name) {
-    const std::string wanted = lower_case(name);
+std::string unknown_army_hint(std::string_view given, const std::vector<core::ArmySpec>& armies) {
+    // Aliases are candidates too ("elfs" is one edit from "Elf"); the suggestion is the army.
+    std::vector<std::string> names, candidates;
     for (const auto& army : armies) {
-        if (lower_case(army.name) == wanted) return &army;
-        for (const auto& alias : army.aliases) {
-            if (lower_case(alias) == wanted) return &army;
-        }
+        names.push_back(army.name);
+        candidates.push_back(army.name);
+        candidates.insert(candidates.end(), army.aliases.begin(), army.aliases.end());
     }
-    return nullptr;
+    std::string hint;
+    if (const auto nearest = nearest_name(given, candidates)) {
+        hint = fmt::format("; did you mean '{}'?", core::find_army(armies, *nearest)->name);
+    }
+    return fmt::format("{} (armies: {})", hint, join_names(names));
 }
 
 }  // namespace balance::app

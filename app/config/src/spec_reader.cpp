@@ -9,6 +9,7 @@
 #include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 
@@ -105,6 +106,15 @@ Result<void> read_rules(const toml::table* table, const std::string& file,
     return read_anti_relay(anti_relay, file, rules.anti_relay);
 }
 
+// Entry `i` of an array of tables ("[[bonuses]]"), which must be a table.
+Result<const toml::table*> entry_table(const toml::array& array, std::size_t i,
+                                       const std::string& section, const std::string& file) {
+    const toml::node& node = *array.get(i);
+    if (const auto* table = node.as_table()) return table;
+    return make_error(fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
+                      where_of(node.source(), file));
+}
+
 Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
                                                   const std::vector<core::PieceSpec>& pieces,
                                                   const std::string& file) {
@@ -113,15 +123,10 @@ Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
     std::vector<std::string> piece_names;
     for (const auto& piece : pieces) piece_names.push_back(piece.name);
     for (std::size_t i = 0; i < array->size(); ++i) {
-        const toml::node& node = *array->get(i);
         const std::string section = fmt::format("[[bonuses]] entry {}", i + 1);
-        const auto* table = node.as_table();
-        if (!table) {
-            return make_error(
-                fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
-                where_of(node.source(), file));
-        }
-        Fields fields(*table, section, file);
+        auto table = entry_table(*array, i, section, file);
+        if (!table) return table.error();
+        Fields fields(**table, section, file);
         core::BonusSpec bonus;
         bonus.pieces =
             fields.strings("pieces", Need::Required).value_or(std::vector<std::string>{});
@@ -143,6 +148,59 @@ Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
     return bonuses;
 }
 
+// [reference]: a published results table, kept as documentation (reports show it). Army names
+// or aliases are stored canonical; scores and margins are fractions in [0, 1].
+Result<core::ReferenceTable> read_reference(const toml::table* table,
+                                            const std::vector<core::ArmySpec>& armies,
+                                            const std::string& file) {
+    core::ReferenceTable reference;
+    if (!table) return reference;
+    Fields fields(*table, "[reference]", file);
+    reference.source = fields.string("source", Need::Required).value_or("");
+    const toml::array* pairings = fields.array("pairings", Need::Required);
+    if (auto done = fields.finish(); !done) return done.error();
+    for (std::size_t i = 0; i < pairings->size(); ++i) {
+        const std::string section = fmt::format("[[reference.pairings]] entry {}", i + 1);
+        auto table = entry_table(*pairings, i, section, file);
+        if (!table) return table.error();
+        const toml::table* entry = *table;
+        Fields row(*entry, section, file);
+        core::ReferencePairing pairing;
+        const auto army = [&](std::string_view key) -> Result<std::string> {
+            const std::string given = row.string(key, Need::Required).value_or("");
+            if (const core::ArmySpec* found = core::find_army(armies, given)) return found->name;
+            return make_error(fmt::format("'{}' in {} names unknown army '{}'{}", key, section,
+                                          given, unknown_army_hint(given, armies)),
+                              row.where(key));
+        };
+        const auto fraction = [&](std::string_view key) {
+            const double value = row.number(key, Need::Required).value_or(0.0);
+            if (value < 0.0 || value > 1.0) {
+                row.fail(entry->get(key)->source(),
+                         fmt::format("'{}' in {} must be a fraction in [0, 1] (0.492 for 49.2%)",
+                                     key, section));
+            }
+            return value;
+        };
+        auto x = army("x");
+        auto y = army("y");
+        pairing.x_white_score = fraction("x_white_score");
+        pairing.x_black_score = fraction("x_black_score");
+        pairing.pooled_score = fraction("pooled_score");
+        pairing.games_per_colour = static_cast<int>(
+            row.integer("games_per_colour", Need::Required, 1, 1'000'000'000).value_or(1));
+        pairing.margin_per_colour = fraction("margin_per_colour");
+        pairing.margin_pooled = fraction("margin_pooled");
+        if (auto done = row.finish(); !done) return done.error();
+        if (!x) return x.error();
+        if (!y) return y.error();
+        pairing.x = std::move(*x);
+        pairing.y = std::move(*y);
+        reference.pairings.push_back(std::move(pairing));
+    }
+    return reference;
+}
+
 // Accepts an army's name or alias and stores its canonical name; default: the first army.
 Result<void> resolve_default_army(const std::optional<std::string>& given, const Fields& fields,
                                   std::string_view key, const std::vector<core::ArmySpec>& armies,
@@ -151,14 +209,12 @@ Result<void> resolve_default_army(const std::optional<std::string>& given, const
         out = armies.front().name;
         return {};
     }
-    if (const core::ArmySpec* army = find_army(armies, *given)) {
+    if (const core::ArmySpec* army = core::find_army(armies, *given)) {
         out = army->name;
         return {};
     }
-    std::vector<std::string> names;
-    for (const auto& army : armies) names.push_back(army.name);
-    return make_error(fmt::format("'{}' names unknown army '{}'{} (armies: {})", key, *given,
-                                  did_you_mean(*given, names), join_names(names)),
+    return make_error(fmt::format("'{}' names unknown army '{}'{}", key, *given,
+                                  unknown_army_hint(*given, armies)),
                       fields.where(key));
 }
 
@@ -184,6 +240,7 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     const toml::table* pieces = fields.table("pieces", Need::Required);
     const toml::table* armies = fields.table("armies", Need::Required);
     const toml::array* bonuses = fields.array("bonuses");
+    const toml::table* reference = fields.table("reference");
     if (auto done = fields.finish(); !done) return done.error();
 
     if (auto done = read_castling(castling, file, spec.castling); !done) return done.error();
@@ -197,6 +254,9 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     auto bonus_specs = read_bonuses(bonuses, spec.pieces, file);
     if (!bonus_specs) return bonus_specs.error();
     spec.bonuses = std::move(bonus_specs.value());
+    auto reference_table = read_reference(reference, spec.armies, file);
+    if (!reference_table) return reference_table.error();
+    spec.reference = std::move(reference_table.value());
     if (auto done = resolve_default_army(default_white, fields, "default_white", spec.armies,
                                          spec.default_white);
         !done) {

@@ -13,6 +13,7 @@
 #include "balance/config/toml_document.hpp"
 #include "balance/config/toml_support.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/army_lookup.hpp"
 #include "balance/tournament/ladder.hpp"
 
 namespace balance::app {
@@ -82,13 +83,14 @@ Result<void> read_rule_sets(Sweep& sweep, const toml::table* table, const fs::pa
     if (wanted.empty()) return make_error("rule_sets is empty", file);
     std::set<std::string> seen;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
-        auto spec = load_variant(variant, wanted[i].second);
-        if (!spec) {
+        auto loaded = resolve_variant(variant, wanted[i].second);
+        if (!loaded) {
             return make_error(
-                fmt::format("rule set '{}': {}", wanted[i].first, spec.error().to_string()),
+                fmt::format("rule set '{}': {}", wanted[i].first, loaded.error().to_string()),
                 where[i]);
         }
-        tournament::RuleSet set{wanted[i].first, wanted[i].second, std::move(*spec)};
+        tournament::RuleSet set{wanted[i].first, wanted[i].second, std::move(loaded->spec),
+                                std::move(loaded->spec_toml)};
         if (!seen.insert(set.rules()).second) {
             return make_error(fmt::format("rule set '{}' selects the same rules ('{}') as an "
                                           "earlier one",
@@ -111,13 +113,11 @@ Result<std::string> resolve_army(const core::VariantSpec& spec, const toml::node
     const auto* text = node.as_string();
     const std::string where = where_of(node.source(), file);
     if (!text) return make_error("an army must be a string", where);
-    const core::ArmySpec* army = find_army(spec.armies, text->get());
+    const core::ArmySpec* army = core::find_army(spec.armies, text->get());
     if (!army) {
-        const auto names = army_names(spec);
-        return make_error(
-            fmt::format("unknown army '{}' for variant '{}'{} (armies: {})", text->get(), spec.name,
-                        did_you_mean(text->get(), names), join_names(names)),
-            where);
+        return make_error(fmt::format("unknown army '{}' for variant '{}'{}", text->get(),
+                                      spec.name, unknown_army_hint(text->get(), spec.armies)),
+                          where);
     }
     if (white ? !army->can_play_white : !army->can_play_black) {
         return make_error(fmt::format("army '{}' cannot play {} in variant '{}'", army->name,

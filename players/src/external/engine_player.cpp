@@ -5,16 +5,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "balance/players/engine/search_types.hpp"
+
 namespace balance::players::external {
 
 namespace {
-
-// Mate in n moves as a centipawn score beyond any material score (the internal engine's scale).
-int mate_to_cp(int moves) {
-    constexpr int kMate = 30000;
-    const int plies = moves > 0 ? 2 * moves - 1 : -2 * moves;
-    return moves > 0 ? kMate - plies : -(kMate - plies);
-}
 
 MoveStatus status_of(Fault fault) {
     switch (fault) {
@@ -126,8 +121,9 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
     if (answer->info) {
         reply.nodes = answer->info->nodes;
         if (answer->info->score_cp || answer->info->score_mate) {
-            reply.score_cp = answer->info->score_mate ? mate_to_cp(*answer->info->score_mate)
-                                                      : *answer->info->score_cp;
+            reply.score_cp = answer->info->score_mate
+                                 ? engine::mate_score_in_moves(*answer->info->score_mate)
+                                 : *answer->info->score_cp;
             reply.depth = std::max(1, answer->info->depth);  // depth > 0 marks a known score
         }
     }

@@ -1,5 +1,6 @@
 // `balance export`: stored games as PGN, SAN movetext replayed through the rules engine.
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -8,10 +9,11 @@
 
 #include <fmt/format.h>
 
+#include "balance/analysis/rules_cache.hpp"
+#include "balance/analysis/variant_catalog.hpp"
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/variant_loader.hpp"
 #include "balance/core/rules.hpp"
 #include "balance/tournament/pgn.hpp"
 #include "balance/tournament/store.hpp"
@@ -24,38 +26,6 @@ struct ExportArgs {
     std::string db;
     std::string pgn;
     std::vector<std::string> cells;
-};
-
-std::vector<std::string> split_rules(const std::string& rules) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start < rules.size()) {
-        const auto comma = rules.find(',', start);
-        const auto end = comma == std::string::npos ? rules.size() : comma;
-        if (end > start) out.push_back(rules.substr(start, end - start));
-        start = end + 1;
-    }
-    return out;
-}
-
-// Compiled rules per variant, rule options and armies, loaded once each.
-class RulesCache {
-  public:
-    Result<core::AnyRules> get(const tournament::GameRow& row) {
-        const std::string key =
-            row.variant + "|" + row.rules + "|" + row.white_army + "|" + row.black_army;
-        if (auto it = rules_.find(key); it != rules_.end()) return it->second;
-        auto file = find_variant(row.variant);
-        if (!file) return file.error();
-        auto spec = load_variant(*file, split_rules(row.rules));
-        if (!spec) return spec.error();
-        auto rules = core::compile_rules(*spec, row.white_army, row.black_army);
-        if (!rules) return rules.error();
-        return rules_.emplace(key, *rules).first->second;
-    }
-
-  private:
-    std::map<std::string, core::AnyRules> rules_;
 };
 
 Result<void> check_cells(const tournament::ResultStore& store,
@@ -85,11 +55,15 @@ int run_export_command(const ExportArgs& args, AppContext& ctx) {
 
     std::ofstream out(args.pgn);
     if (!out) return report_error(ctx, make_error("cannot write the PGN file", args.pgn));
-    RulesCache cache;
+    // The rules each game was played under, from the database (configs/ only for schema 1).
+    auto specs = store->rule_specs();
+    if (!specs) return report_error(ctx, specs.error());
+    report::VariantCatalog catalog(std::move(*specs));
+    report::RulesCache cache(catalog);
     for (const auto& game : *games) {
         auto rules = cache.get(game);
         if (!rules) return report_error(ctx, rules.error());
-        auto pgn = tournament::format_pgn(game, *rules, hosts[game.run_id]);
+        auto pgn = tournament::format_pgn(game, **rules, hosts[game.run_id]);
         if (!pgn) return report_error(ctx, pgn.error());
         out << *pgn << '\n';
     }

@@ -10,6 +10,7 @@
 
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "balance/tournament/merge.hpp"
 
 namespace balance::app {
@@ -25,7 +26,8 @@ struct MergeArgs {
 
 int run_merge_command(const MergeArgs& args, AppContext& ctx) {
     const std::vector<std::filesystem::path> inputs(args.inputs.begin(), args.inputs.end());
-    auto summary = tournament::merge_databases(args.output, inputs, args.force);
+    auto summary =
+        tournament::merge_databases(args.output, inputs, args.force, spec_text_from_configs);
     if (!summary) return report_error(ctx, summary.error());
     if (args.json) {
         print_json(ctx, Json{{"output", args.output},

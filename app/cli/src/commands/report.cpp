@@ -34,7 +34,7 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     const bool values = args.values || (args.format == "html" && !args.no_values);
     auto store = report::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
-    report::VariantCatalog catalog;
+    report::VariantCatalog catalog(store->specs);
     report::ReportOptions options;
     options.confidence = args.confidence;
     options.side = args.side;

@@ -80,7 +80,7 @@ Json test_json(const stats::SprtResult& t) {
 int run_sprt_command(const SprtArgs& args, AppContext& ctx) {
     auto store = report::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
-    report::VariantCatalog catalog;
+    report::VariantCatalog catalog(store->specs);
     auto sample = report::select_sprt_sample(store->games, args.query, catalog);
     if (!sample) return report_error(ctx, sample.error());
     stats::BalanceSprtParameters parameters;

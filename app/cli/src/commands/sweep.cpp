@@ -15,8 +15,11 @@
 
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
+#include "balance/config/spec_text.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/sweep_json.hpp"
 #include "balance/tournament/validate.hpp"
@@ -112,12 +115,16 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     const std::string db = args.db.empty() ? "results/" + sweep->name + ".db" : args.db;
     if (args.resume && !std::filesystem::exists(db))
         return report_error(ctx, make_error("nothing to resume: no such database", db));
-    auto store = tournament::ResultStore::open(db);
+    auto store = tournament::ResultStore::open(db, spec_text_from_configs);
     if (!store) return report_error(ctx, store.error());
     if (!args.force) {
         auto same = tournament::check_same_sweep(*store, tournament::config_json(*sweep));
         if (!same) return report_error(ctx, same.error());
     }
+    // The rules each rule set is played under against those its stored games were played under.
+    if (auto cells = tournament::assign_spec_cells(*sweep, *store, args.force, spec_differences);
+        !cells)
+        return report_error(ctx, cells.error());
 
     if (auto logs = route_engine_stderr(*sweep, db); !logs) return report_error(ctx, logs.error());
 
@@ -181,7 +188,8 @@ void register_sweep(CLI::App& app, AppContext& ctx) {
                       "Continue an existing database (a plain re-run does the same, but also "
                       "starts a new one)");
     command->add_flag("--force", args->force,
-                      "Add to a database that holds another configuration of the sweep");
+                      "Add to a database that holds another configuration of the sweep; rule "
+                      "sets whose rules changed get cells of their own");
     command->add_option("--shard", args->shard,
                         "Play only part K of N (K/N, by game-key hash), e.g. for a job array");
     command->add_option("--max-games", args->max_games, "Stop after this many games")

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "balance/analysis/cells.hpp"
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/odds_values.hpp"
 #include "balance/analysis/piece_values.hpp"
@@ -72,7 +73,8 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     if (!variant) return report_error(ctx, variant.error());
     std::vector<report::StoredGame> games;
     for (auto& game : store->games) {
-        if (game.variant == *variant && (args.rules == "*" || game.rules == args.rules))
+        if (game.variant == *variant &&
+            (args.rules == "*" || report::cell_of(game).rules == args.rules))
             games.push_back(std::move(game));
     }
     if (games.empty()) {
@@ -80,7 +82,7 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
                                                         "--rules '*' for every rule set)",
                                                         *variant, args.rules)));
     }
-    report::VariantCatalog catalog;
+    report::VariantCatalog catalog(store->specs);
     if (args.odds) {
         auto odds = report::odds_values(games, *variant, catalog, args.normalize, args.unit_value,
                                         args.confidence);

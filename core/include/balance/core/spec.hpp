@@ -105,6 +105,26 @@ struct GameRulesSpec {
     bool castling_rook_on_own_colour = false;  // castling needs the rook on its own colour (Strong)
 };
 
+// Results published for the variant (the seed's Fairy-Max table for Asymmetric), kept with the
+// rules so that a report shows them beside our measurements, even from a database alone.
+// Documentation only: play never reads it. Every score is x's: x_white_score "X-Y" (X has
+// White), x_black_score "Y-X", pooled_score "X = Y" over both colour orders.
+struct ReferencePairing {
+    std::string x;  // army names (canonical)
+    std::string y;
+    double x_white_score = 0.0;
+    double x_black_score = 0.0;
+    double pooled_score = 0.0;
+    int games_per_colour = 0;
+    double margin_per_colour = 0.0;  // as published
+    double margin_pooled = 0.0;
+};
+
+struct ReferenceTable {
+    std::string source;  // who published it, where, and what is known of the method
+    std::vector<ReferencePairing> pairings;
+};
+
 struct VariantSpec {
     std::string name;  // "asymmetric"
     std::string description;
@@ -124,6 +144,7 @@ struct VariantSpec {
     // The rule options selected to produce this spec ("stalemate-win", "sprite-double-step=none"),
     // in canonical order; recorded with games and shown in reports.
     std::vector<std::string> active_options;
+    ReferenceTable reference;  // [reference] of the variant file; empty when there is none
 };
 
 }  // namespace balance::core

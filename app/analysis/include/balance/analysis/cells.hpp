@@ -14,30 +14,28 @@
 #include "balance/analysis/store_reader.hpp"
 #include "balance/stats/counts.hpp"
 #include "balance/stats/interval.hpp"
+#include "balance/stats/score_sample.hpp"
+#include "balance/tournament/cell_key.hpp"
 
 namespace balance::app::report {
 
-struct CellId {
-    std::string variant;
-    std::string white;  // White's army
-    std::string black;
-    std::string rules;  // "" = defaults
-    std::string white_player;
-    std::string black_player;
+// A cell is identified by its key (variant, armies, rules, players): str() is the stored
+// cell_key.
+using CellId = tournament::CellKey;
 
-    // The store's cell_key: "<variant>|<white>|<black>|<rules>|<white_player>|<black_player>".
-    [[nodiscard]] std::string key() const;
-    // "balance-n20k" when both sides use one player, else "A vs B".
-    [[nodiscard]] std::string players_label() const;
-
-    auto operator<=>(const CellId&) const = default;
-};
+// "balance-n20k" when both sides use one player, else "A vs B".
+[[nodiscard]] std::string players_label(const std::string& white_player,
+                                        const std::string& black_player);
+[[nodiscard]] std::string players_label(const CellId& id);
 
 [[nodiscard]] CellId cell_of(const StoredGame& game);
 
 struct CellTally {
     CellId id;
     stats::Wdl wdl;  // White's view: wins = White wins, losses = Black wins
+    // Every score as it is, White's view: what the cell's interval is computed from when a
+    // rule set scores games other than 1, 1/2, 0 (wdl then rounds them).
+    stats::ScoreSample scores;
     std::map<std::string, std::int64_t> terminations;
     std::int64_t total_plies = 0;
 
@@ -73,5 +71,8 @@ struct ScoreSummary {
 
 // Interval summary of `wdl`; nullopt when there are no games.
 [[nodiscard]] std::optional<ScoreSummary> summarize(const stats::Wdl& wdl, double confidence);
+// A cell's summary: as summarize(wdl) when every score is 1, 1/2 or 0, else the mean score of
+// `scores` with the quasi-binomial Wilson interval (stats::mean_score_interval).
+[[nodiscard]] std::optional<ScoreSummary> summarize(const CellTally& cell, double confidence);
 
 }  // namespace balance::app::report

@@ -1,7 +1,7 @@
 #pragma once
-// Compiled rules per (rules, White army, Black army) of one variant, for replaying stored games:
-// compiling a pairing is far dearer than replaying a game, and a store holds thousands of games
-// of a handful of pairings.
+// Compiled rules per (recorded rules, White army, Black army), for replaying stored games under
+// exactly the rules they were played under (VariantCatalog::spec_of): compiling a pairing is far
+// dearer than replaying a game, and a store holds thousands of games of a handful of pairings.
 
 #include <map>
 #include <string>
@@ -16,15 +16,14 @@ namespace balance::app::report {
 
 class RulesCache {
   public:
-    RulesCache(std::string variant, VariantCatalog& catalog)
-        : variant_(std::move(variant)), catalog_(catalog) {}
+    explicit RulesCache(VariantCatalog& catalog) : catalog_(catalog) {}
 
-    // The rules `game` was played under (its rules text and armies).
-    [[nodiscard]] Result<const core::AnyRules*> get(const StoredGame& game);
+    // The rules `game` was played under (its recorded spec and armies).
+    [[nodiscard]] Result<const core::AnyRules*> get(const tournament::GameRow& game);
 
   private:
-    std::string variant_;
     VariantCatalog& catalog_;
+    // (spec hash, or variant|rules in a schema-1 database; White army; Black army)
     std::map<std::tuple<std::string, std::string, std::string>, Result<core::AnyRules>> cache_;
 };
 

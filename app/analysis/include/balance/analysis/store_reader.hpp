@@ -1,6 +1,6 @@
 #pragma once
 // Reads a results store for the reports: tournament::ResultStore (the one SQLite reader and
-// writer, notes/RESULTS_SCHEMA.md, user_version 1) opened read-only, with each game's engine
+// writer, tournament/RESULTS_SCHEMA.md, schema 1 or 2) opened read-only, with each game's engine
 // failure (if any) taken out of details_json. Every report, value fit and SPRT is recomputed
 // from these rows, so statistics can improve without replaying a single game.
 
@@ -30,10 +30,12 @@ struct Store {
     std::vector<StoredGame> games;  // ordered by cell_key, then game_index
     // Attempts voided because an engine could not be started (table failed_games): no results.
     std::vector<tournament::FailedGameCount> failed_attempts;
+    // The rules the games were played under (empty for schema 1): VariantCatalog's source.
+    std::vector<tournament::RuleSpecRow> specs;
 };
 
 // Opens `path` read-only and reads every run and game. Errors name the file: missing file, not
-// a results database, another schema version, a white_score other than 0, 1/2, 1.
+// a results database, a schema this balance does not read, a white_score outside [0, 1].
 [[nodiscard]] Result<Store> read_store(const std::filesystem::path& path);
 
 // The failure encoded in a termination such as "black-illegal-move": {"black", "illegal-move"};

@@ -1,8 +1,10 @@
 #pragma once
 // What the reports need to know about the variants named in a results store: the army order of
 // the variant file (the seed's layout reports "X = Y" from the first army's point of view),
-// the armies' display names and the documented piece values. Specs are loaded lazily, once per
-// (variant, rules), because replaying games needs the exact rules they were played under.
+// the armies' display names and the documented piece values. Every spec comes from the rules the
+// database recorded (rule_specs), never from today's configs/, so editing or deleting a variant
+// file changes no report of games already played. Only a schema-1 database, which recorded no
+// rules, is read with the variant files on disk. Specs are built lazily, once each.
 
 #include <map>
 #include <string>
@@ -11,6 +13,7 @@
 
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
+#include "balance/tournament/store.hpp"
 
 namespace balance::app::report {
 
@@ -19,10 +22,18 @@ inline constexpr int kUnknownArmyRank = 1000;
 
 class VariantCatalog {
   public:
-    // The spec of `variant` (a name known to find_variant, or a file) with the rule options in
-    // `rules` (the store's canonical "opt1,opt2=value" text; "" = defaults).
+    // `stored`: the database's rule specs (Store::specs). A variant they name is read from them
+    // alone; one they do not name (a schema-1 database) from the variant files on disk.
+    explicit VariantCatalog(std::vector<tournament::RuleSpecRow> stored = {});
+
+    // The spec of `variant` with the rule options in `rules` (the store's canonical
+    // "opt1,opt2=value" text; "" = defaults). For a variant the database recorded, `rules` ""
+    // falls back to any recorded rule set of it (the armies and pieces are what is asked for).
     [[nodiscard]] Result<const core::VariantSpec*> spec(const std::string& variant,
                                                         const std::string& rules = "");
+
+    // The spec `game` was played under: its recorded spec (spec_hash), else spec(variant, rules).
+    [[nodiscard]] Result<const core::VariantSpec*> spec_of(const tournament::GameRow& game);
 
     // Rank of `army` in the variant file's army order; armies the file does not know (or a
     // variant that cannot be loaded) sort after the known ones, by name.
@@ -35,11 +46,12 @@ class VariantCatalog {
     [[nodiscard]] std::string canonical_army(const std::string& variant, const std::string& name);
 
   private:
-    std::map<std::pair<std::string, std::string>, Result<core::VariantSpec>> specs_;
-};
+    [[nodiscard]] Result<const core::VariantSpec*> stored_spec(const tournament::RuleSpecRow& row);
 
-// The store's rules text split into the option selections load_variant takes.
-[[nodiscard]] std::vector<std::string> split_rules(const std::string& rules);
+    std::vector<tournament::RuleSpecRow> stored_;
+    std::map<std::string, Result<core::VariantSpec>> by_hash_;
+    std::map<std::pair<std::string, std::string>, Result<core::VariantSpec>> from_configs_;
+};
 
 // How reports print a rule set: "default" for "", else the text itself.
 [[nodiscard]] std::string rules_label(const std::string& rules);
