@@ -13,15 +13,18 @@
 // whatever the strategy, so they are always tested.
 
 #include "balance/core/movegen.hpp"
+#include "balance/core/movegen_search.hpp"
 
 namespace balance::core {
 namespace {
 
 // Count = true only counts the legal moves (perft's last ply), skipping move construction.
+// Captures = true generates only captures (en passant and shots included) and promotions, in the
+// order the full generation lists them (quiescence search; see generate_captures).
 // Rights = false when no piece has shots or position-dependent move rights (Rules::plain_moves):
 // the code for them is compiled out, which keeps orthodox and Asymmetric generation as fast as
 // before the move-rights seam existed.
-template <Bitboard BB, bool Count, bool Rights>
+template <Bitboard BB, bool Count, bool Rights, bool Captures = false>
 class Generator {
   public:
     Generator(const Position<BB>& pos, MoveList* list)
@@ -39,7 +42,7 @@ class Generator {
 
     void run() {
         if (pos_.in_placement()) {
-            drops();
+            if (!Captures) drops();
             return;
         }
         if (ksq_ == NoSquare) {  // no king (never in a valid game): everything pseudo-legal goes
@@ -60,7 +63,7 @@ class Generator {
         }
         if (!double_check_) pieces(true);
         king_moves();
-        if (!in_check_) castling();
+        if (!in_check_ && !Captures) castling();
     }
 
     // Exact checkers and pins (opponent has only leaps and plain sliders).
@@ -200,7 +203,9 @@ class Generator {
         if (pawn && (r_.promotion_zone[index(us_)] & square_bb<BB>(to))) {
             load_promotions();
             if (promotion_count_ == 0) {
-                if (entries_per_promotion_) add_if(Move(from, to), tested);
+                // The pawn enters and stays a pawn: a capture only if it takes something.
+                const bool wanted = !Captures || (enemy_ & square_bb<BB>(to));
+                if (entries_per_promotion_ && wanted) add_if(Move(from, to), tested);
                 return;
             }
             if (tested && !full() && !survives(from, to, NoSquare)) return;
@@ -302,6 +307,7 @@ class Generator {
             quiet &= ~ep_bb_;
             emit_ep(from);
         }
+        if constexpr (Captures) quiet &= pawn ? r_.promotion_zone[index(us_)] : BB{};
         emit(from, (quiet & empty_) | (capture & enemy_), pawn);
         if (Rights && pm.has_shots) emit_shots(from, pm.shots[from]);
     }
@@ -323,7 +329,7 @@ class Generator {
                 quiet |= s.quiet;
                 capture |= s.capture;
             }
-        BB targets = (quiet & ~occ_ & r_.board) | (capture & enemy_);
+        BB targets = (Captures ? BB{} : quiet & empty_) | (capture & enemy_);
         while (targets) {
             const Square to = pop_lsb(targets);
             if (r_.game.king_slide_crossing_safe && crosses_attacked(to)) continue;
@@ -412,14 +418,14 @@ class Generator {
 };
 
 // Runs the generator compiled for the position's rules; returns the count (Count) or fills list.
-template <Bitboard BB, bool Count>
+template <Bitboard BB, bool Count, bool Captures = false>
 std::uint64_t run_generator(const Position<BB>& pos, MoveList* list) {
     if (pos.rules().plain_moves) {
-        Generator<BB, Count, false> g(pos, list);
+        Generator<BB, Count, false, Captures> g(pos, list);
         g.run();
         return g.count();
     }
-    Generator<BB, Count, true> g(pos, list);
+    Generator<BB, Count, true, Captures> g(pos, list);
     g.run();
     return g.count();
 }
@@ -430,6 +436,17 @@ template <Bitboard BB>
 void generate_legal(const Position<BB>& pos, MoveList& list) {
     list.clear();
     (void)run_generator<BB, false>(pos, &list);
+}
+
+template <Bitboard BB>
+void generate_captures(const Position<BB>& pos, MoveList& list) {
+    list.clear();
+    (void)run_generator<BB, false, true>(pos, &list);
+}
+
+template <Bitboard BB>
+std::uint64_t count_legal(const Position<BB>& pos) {
+    return run_generator<BB, true>(pos, nullptr);
 }
 
 template <Bitboard BB>
@@ -508,6 +525,10 @@ Result<std::uint64_t> perft_checked(Position<BB>& pos, int depth) {
 
 template void generate_legal<u64>(const Position<u64>&, MoveList&);
 template void generate_legal<u128>(const Position<u128>&, MoveList&);
+template void generate_captures<u64>(const Position<u64>&, MoveList&);
+template void generate_captures<u128>(const Position<u128>&, MoveList&);
+template std::uint64_t count_legal<u64>(const Position<u64>&);
+template std::uint64_t count_legal<u128>(const Position<u128>&);
 template std::uint64_t perft<u64>(Position<u64>&, int);
 template std::uint64_t perft<u128>(Position<u128>&, int);
 template Result<std::uint64_t> perft_checked<u64>(Position<u64>&, int);

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "balance/core/movegen.hpp"
+#include "balance/core/movegen_search.hpp"
 
 namespace balance::players::engine {
 namespace {
@@ -228,8 +229,13 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
     }
 
     Frame& f = frames_[ply];
-    core::generate_legal(pos, f.moves);
-    if (f.moves.empty()) {
+    // In check: every evasion. Otherwise only captures and promotions, generated as such; when
+    // there are none, the bulk count tells whether the side is stalemated.
+    if (in_check)
+        core::generate_legal(pos, f.moves);
+    else
+        core::generate_captures(pos, f.moves);
+    if (f.moves.empty() && (in_check || core::count_legal(pos) == 0)) {
         if (in_check || pos.rules().game.stalemate == core::StalemateResult::WinForStalemater)
             return -MateScore + ply;
         return 0;
@@ -241,13 +247,6 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         if (stand_pat >= beta) return stand_pat;
         alpha = std::max(alpha, stand_pat);
         best = stand_pat;
-        // Keep captures and promotions only.
-        int n = 0;
-        for (int i = 0; i < f.moves.size(); ++i) {
-            const Move m = f.moves[i];
-            if (pos.is_capture(m) || m.kind() == MoveKind::Promotion) f.moves[n++] = m;
-        }
-        f.moves.resize(n);
     }
     score_moves(f, hash_move, ply, true);
 

@@ -1,0 +1,21 @@
+#pragma once
+// Move generation for search: only the moves quiescence search plays, and the bulk move count.
+// Defined with generate_legal (movegen.cpp), from the same compiled generator.
+
+#include <cstdint>
+
+#include "balance/core/position.hpp"
+
+namespace balance::core {
+
+// The legal captures (en passant and shots included) and promotions (quiet ones too), in the
+// order generate_legal lists them: generate_legal filtered by "capture or promotion", without
+// generating the rest.
+template <Bitboard BB>
+void generate_captures(const Position<BB>& pos, MoveList& list);
+
+// The number of legal moves, counted without building them.
+template <Bitboard BB>
+[[nodiscard]] std::uint64_t count_legal(const Position<BB>& pos);
+
+}  // namespace balance::core
