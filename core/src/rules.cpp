@@ -486,6 +486,7 @@ class Compiler {
                     break;
             }
             r_.legality[c] = chosen;
+            if (chosen == Legality::FullTest) r_.plain_moves = false;  // its code is in that build
         }
         return {};
     }

@@ -160,8 +160,8 @@ class Rules {
     }
     // True when some piece moves by the colour of its square (folded into the per-square tables).
     bool moves_by_square_colour = false;
-    // True when no piece has shots and move rights do not depend on the position: move
-    // generation then runs a build without that code (see movegen.cpp).
+    // True when no piece has shots, move rights do not depend on the position and no side uses
+    // Legality::FullTest: move generation then runs a build without that code (movegen.cpp).
     bool plain_moves = true;
     std::unique_ptr<SliderAttacks<BB>> sliders;
     ZobristKeys zobrist;
