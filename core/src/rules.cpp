@@ -64,9 +64,14 @@ Result<std::vector<Placed>> read_board(const std::string& board, int files, int 
             file = 0;
             if (rank < 0) return make_error("too many ranks, expected " + std::to_string(ranks));
         } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+            if (ch == '0')
+                return make_error("rank " + std::to_string(rank + 1) +
+                                  ": an empty-square count must not start with 0");
             int n = 0;
-            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i])))
+            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i]))) {
                 n = n * 10 + (board[i++] - '0');
+                if (n > files) break;  // too long already; stops before an int could overflow
+            }
             --i;
             file += n;
         } else if (std::isalpha(static_cast<unsigned char>(ch))) {
@@ -102,11 +107,13 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
     r.ranks = spec.ranks;
     r.squares = spec.files * spec.ranks;
     const std::string where = spec.file.empty() ? spec.name : spec.file;
+    // The lines of the board size, start_fen and [castling] when the loader knew them.
+    auto at = [&](const std::string& line) { return line.empty() ? where : line; };
     if (spec.files < 2 || spec.ranks < 2 || spec.files > 16 || spec.ranks > 16 ||
         r.squares > max_squares<BB>)
         return make_error("board " + std::to_string(spec.files) + "x" + std::to_string(spec.ranks) +
                               " is not supported (2..16 files and ranks, at most 128 squares)",
-                          where);
+                          at(spec.board_where));
     for (int s = 0; s < r.squares; ++s) r.board |= square_bb<BB>(s);
     r.sliders = std::make_unique<SliderAttacks<BB>>(r.files, r.ranks);
 
@@ -411,7 +418,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
     // The start array: initial squares for `i` moves, initial counts, castling geometry.
     const std::string board_field = spec.start_fen.substr(0, spec.start_fen.find(' '));
     auto placed = read_board(board_field, r.files, r.ranks);
-    if (!placed) return make_error("start_fen: " + placed.error().message, where);
+    if (!placed)
+        return make_error("start_fen: " + placed.error().message, at(spec.start_fen_where));
     std::array<int, 2> king_sq{NoSquare, NoSquare};
     for (const Placed& p : *placed) {
         const int c = index(p.color);
@@ -419,19 +427,26 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
         if (t == NoPieceType)
             return make_error(std::string("start_fen: letter '") + p.letter + "' is not in army '" +
                                   r.armies[c].name + "'",
-                              where);
+                              at(spec.start_fen_where));
+        if (r.pieces[t].role == PieceRole::Pawn && (r.back_rank[c] & square_bb<BB>(p.sq)))
+            return make_error(std::string("start_fen: a pawn ('") + p.letter + "') on " +
+                                  (c == 0 ? "White" : "Black") + "'s first rank, at " +
+                                  square_name(r.files, p.sq),
+                              at(spec.start_fen_where));
         ++r.armies[c].initial_count[t];
         const int rank = r.rank_of(p.sq);
         for (int f = 0; f < r.files; ++f)
             r.initial_squares[c][t] |= square_bb<BB>(r.square(f, rank));
         if (t == r.king_type[c]) {
             if (king_sq[c] != NoSquare)
-                return make_error("start_fen: more than one king per side", where);
+                return make_error("start_fen: more than one king per side",
+                                  at(spec.start_fen_where));
             king_sq[c] = p.sq;
         }
     }
     for (int c = 0; c < 2; ++c)
-        if (king_sq[c] == NoSquare) return make_error("start_fen: a side has no king", where);
+        if (king_sq[c] == NoSquare)
+            return make_error("start_fen: a side has no king", at(spec.start_fen_where));
     r.castling_mask.fill(15);
     for (int c = 0; c < 2; ++c) {
         if (!spec.castling.enabled) break;
@@ -449,7 +464,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             const int king_to_file = kf + dir * spec.castling.king_travel;
             const int corner_file = r.file_of(corner);
             if ((king_to_file - corner_file) * dir > 0 || king_to_file == kf)
-                return make_error("castling: the king would travel past its rook", where);
+                return make_error("castling: the king would travel past its rook",
+                                  at(spec.castling_where));
             CastlingInfo<BB>& ci = r.castling[c][side];
             ci.possible = true;
             ci.king_from = k;
