@@ -8,6 +8,7 @@
 
 #include "cli/output.hpp"
 #include "commands/commands.hpp"
+#include "commands/number_flags.hpp"
 #include "report/output_file.hpp"
 #include "report/render.hpp"
 #include "report/report_data.hpp"
@@ -78,7 +79,7 @@ void register_report(CLI::App& app, AppContext& ctx) {
         "--table", args->table,
         "CSV only: cells (default), pairs, armies, rule_effects, players, failures, values");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
-        ->check(CLI::Range(0.5, 0.9999));
+        ->check(finite_range(0.5, 0.9999));
     command->add_flag("--values", args->values,
                       "Also fit piece values (replays every game; default for html)");
     command->add_flag("--no-values", args->no_values, "Do not fit piece values in html");
