@@ -84,6 +84,18 @@ Result<void> check_schema(Database& db) {
 }
 
 Result<void> prepare_schema(Database& db) {
+    // Nothing is written to a file before it is known to be ours or empty: journal_mode=WAL
+    // would convert someone else's database for good even though it is then refused.
+    {
+        auto version = user_version(db);
+        if (!version) return version.error();
+        if (*version != 0 && *version != kSchemaVersion) return wrong_version(db, *version);
+        auto tables = has_tables(db);
+        if (!tables) return tables.error();
+        if (*version == 0 && *tables)
+            return make_error("not a balance results database (it holds other tables)",
+                              db.file().string());
+    }
     // WAL: readers (reports) never block the writer; FULL: a committed game survives power loss.
     if (auto r = db.exec("PRAGMA journal_mode=WAL"); !r) return r;
     if (auto r = db.exec("PRAGMA synchronous=FULL"); !r) return r;

@@ -6,7 +6,8 @@
 
 namespace balance::tournament {
 
-// Sets WAL and synchronous=FULL, then creates the tables in a new database or checks the
+// Refuses a database that is not ours (touching nothing), sets WAL and synchronous=FULL, then
+// creates the tables in a new database or checks the
 // version of an existing one.
 [[nodiscard]] Result<void> prepare_schema(Database& db);
 
