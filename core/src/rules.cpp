@@ -431,7 +431,8 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
         if (r.pieces[t].role == PieceRole::Pawn && (r.back_rank[c] & square_bb<BB>(p.sq)))
             return make_error(std::string("start_fen: a pawn ('") + p.letter + "') on " +
                                   (c == 0 ? "White" : "Black") + "'s first rank, at " +
-                                  square_name(r.files, p.sq),
+                                  static_cast<char>('a' + r.file_of(p.sq)) +
+                                  std::to_string(r.rank_of(p.sq) + 1),
                               at(spec.start_fen_where));
         ++r.armies[c].initial_count[t];
         const int rank = r.rank_of(p.sq);
