@@ -104,7 +104,7 @@ std::vector<BadInput> sweep_cases() {
     const std::string mover = "[players.mover]\ntype = \"random\"\n";
     return {
         sweep("SweepTomlSyntax", "variant = \"chess\"\ngames_per_cell = [\n",
-              {"bad.toml:", "expected"}),
+              {"bad.toml:2", "TOML syntax error"}),
         sweep("SweepMissingVariant", "games_per_cell = 2\n" + mover,
               {"bad.toml", "missing required key 'variant'"}),
         sweep("SweepUnknownVariant", "variant = \"chesss\"\ngames_per_cell = 2\n" + mover,
@@ -179,8 +179,9 @@ std::vector<BadInput> sweep_cases() {
               sweep_with("games_per_cell = 2\n", mover + "[adjudication]\nmax_plies = -5\n"),
               {"bad.toml:6", "'max_plies'", "must be between 0 and"}),
         sweep("SweepOpeningPliesZero",
-              sweep_with("games_per_cell = 2\n", mover + "[openings]\nplies = 0\n"),
-              {"bad.toml:6", "'plies'", "must be between 1 and 200"}),
+              sweep_with("games_per_cell = 2\n",
+                         mover + "[openings]\ntype = \"random-plies\"\nplies = 0\n"),
+              {"bad.toml:7", "'plies'", "must be between 1 and 200"}),
         // Fails when the engine starts: into a new database, which must not be left behind.
         BadInput{"SweepEngineMissing",
                  {{"bad.toml", sweep_with("games_per_cell = 2\n",
@@ -224,7 +225,7 @@ std::vector<BadInput> variant_cases() {
         variant("VariantBoardTooSmall",
                 "files = 1\n" + fen("k/8/8/8/8/8/8/K w - - 0 1") + head +
                     "[armies.solo]\nletters = { K = \"king\" }\n",
-                {"v.toml:1", "must be between"}),
+                {"v.toml:1", "board 1x8 is not supported"}),
         variant("VariantStartFenLeadingZero",
                 fen("4k3/08/8/8/8/8/8/4K3 w - - 0 1") + head + pawn + army,
                 {"v.toml:1", "must not start with 0"}),
@@ -245,10 +246,10 @@ std::vector<BadInput> variant_cases() {
                 {"v.toml:1", "letter 'Q' is not in army 'solo'"}),
         variant("VariantRankCount", fen("4k3/8/8/8/8/8/4K3 w - - 0 1") + head + pawn + army,
                 {"v.toml:1", "the board must have 8 ranks of 8 files"}),
-        variant("VariantArmyWithoutKing",
+        variant("VariantPieceInNoArmy",
                 fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + pawn +
                     "[armies.solo]\nletters = { P = \"pawn\" }\n",
-                {"v.toml", "has no piece with role \"king\""}),
+                {"v.toml:3", "piece 'king' is used by no army"}),
         variant("VariantUnknownPiece",
                 fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head +
                     "[armies.solo]\nletters = { K = \"king\", U = \"unicorn\" }\n",
@@ -256,8 +257,9 @@ std::vector<BadInput> variant_cases() {
         variant("VariantUnknownKey", "rank = 9\n" + fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head,
                 {"v.toml:1", "unknown key 'rank'"}),
         variant("VariantBadRole",
-                fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + "[pieces.king]\nbetza = \"K\"\nrole = "
-                                                       "\"kng\"\n",
+                fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") +
+                    "[pieces.king]\nbetza = \"K\"\nrole = \"kng\"\n[armies.solo]\nletters = "
+                    "{ K = \"king\" }\n",
                 {"v.toml:4", "kng"}),
         variant("VariantBonusUnknownPiece",
                 fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + army + pawn +
@@ -338,8 +340,9 @@ std::vector<BadInput> flag_cases() {
         flags("FlagBootstrapNegative", {"values", "--db", "{dir}/existing.db", "--bootstrap", "-1"},
               {"--bootstrap"}),
         BadInput{"FlagThreadsTimesHashTooLarge",
-                 {{"hashy.toml", sweep_with("games_per_cell = 2\n",
-                                            "[players.e]\ntype = \"engine\"\nhash_mb = 4096\n")}},
+                 {{"hashy.toml",
+                   sweep_with("games_per_cell = 2\n",
+                              "[players.e]\ntype = \"engine\"\nnodes = 100\nhash_mb = 4096\n")}},
                  {"sweep", "{dir}/hashy.toml", "--db", "{dir}/hashy.db", "--threads", "1024"},
                  {"--threads", "need 8388608 MB of hash tables"}},
         flags("FlagUnknownSubcommand", {"sweeps", "{dir}/witness.toml"}, {"sweeps"}),
@@ -419,11 +422,11 @@ std::vector<BadInput> database_cases() {
         BadInput{"DbMissing",
                  {},
                  {"report", "--db", "{dir}/nowhere.db"},
-                 {"{dir}/nowhere.db", "no such database"}},
+                 {"{dir}/nowhere.db", "no such results database"}},
         BadInput{"DbMissingDirectory",
                  {},
                  {"values", "--db", "{dir}/no/such/dir/x.db"},
-                 {"{dir}/no/such/dir/x.db", "no such database"}},
+                 {"{dir}/no/such/dir/x.db", "no such results database"}},
         BadInput{"DbResumeWithoutDatabase",
                  {},
                  {"sweep", "{dir}/witness.toml", "--db", "{dir}/fresh.db", "--resume"},
@@ -452,30 +455,36 @@ std::vector<BadInput> all_cases() {
 
 class BadInputCatalogue : public ::testing::TestWithParam<BadInput> {
   protected:
-    // The witness database is played once per process, then copied into each case directory.
-    static void SetUpTestSuite() {
-        witness_dir_ = new testing::TempDir;
-        const auto sweep = witness_dir_->write("witness.toml", kWitnessSweep);
-        const auto run = testing::run_balance({"sweep", sweep.string(), "--db",
-                                               (witness_dir_->path() / "existing.db").string(),
-                                               "--threads", "1", "--quiet"});
-        ASSERT_EQ(run.status, 0) << run.err;
+    // The witness database is played once per process (by the first case), then copied into
+    // each case directory. (TempDir needs a running test, so the directory is made here.)
+    static const fs::path& witness_dir() {
+        static const fs::path dir = [] {
+            const fs::path made =
+                fs::temp_directory_path() / ("balance-witness-" + std::to_string(::getpid()));
+            fs::remove_all(made);
+            fs::create_directories(made);
+            write_bytes(made / "witness.toml", kWitnessSweep);
+            const auto run = testing::run_balance({"sweep", (made / "witness.toml").string(),
+                                                   "--db", (made / "existing.db").string(),
+                                                   "--threads", "1", "--quiet"});
+            EXPECT_EQ(run.status, 0) << run.err;
+            return made;
+        }();
+        return dir;
     }
     static void TearDownTestSuite() {
-        delete witness_dir_;
-        witness_dir_ = nullptr;
+        std::error_code error;
+        fs::remove_all(
+            fs::temp_directory_path() / ("balance-witness-" + std::to_string(::getpid())), error);
     }
-    static testing::TempDir* witness_dir_;
 };
-
-testing::TempDir* BadInputCatalogue::witness_dir_ = nullptr;
 
 TEST_P(BadInputCatalogue, ClearErrorNonZeroExitDatabaseUntouched) {
     const BadInput& c = GetParam();
     if (c.needs_permissions && ::geteuid() == 0) GTEST_SKIP() << "root ignores file modes";
     testing::TempDir dir;
-    fs::copy_file(witness_dir_->path() / "existing.db", dir.path() / "existing.db");
-    fs::copy_file(witness_dir_->path() / "witness.toml", dir.path() / "witness.toml");
+    fs::copy_file(witness_dir() / "existing.db", dir.path() / "existing.db");
+    fs::copy_file(witness_dir() / "witness.toml", dir.path() / "witness.toml");
     dir.write("good-variant.toml", kGoodVariant);
     for (const auto& [name, text] : c.files) dir.write(name, text);
     if (c.prepare) c.prepare(dir.path());

@@ -218,6 +218,13 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     const std::string db = args.db.empty() ? "results/" + sweep->name + ".db" : args.db;
     if (args.resume && !std::filesystem::exists(db))
         return report_error(ctx, make_error("nothing to resume: no such database", db));
+    // A database of another sweep is refused read-only, before a writer touches its bytes.
+    if (!args.force && std::filesystem::exists(db)) {
+        auto existing = tournament::ResultStore::open_existing(db);
+        if (!existing) return report_error(ctx, existing.error());
+        auto same = tournament::check_same_sweep(*existing, tournament::config_json(*sweep));
+        if (!same) return report_error(ctx, same.error());
+    }
     CreatedFiles created(db);
     auto store = tournament::ResultStore::open(db);
     if (!store) return report_error(ctx, store.error());
