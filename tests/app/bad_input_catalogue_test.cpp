@@ -21,8 +21,8 @@
 
 #include <sqlite3.h>
 
+#include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -192,7 +192,7 @@ std::vector<BadInput> sweep_cases() {
         BadInput{"SweepFileMissing",
                  {},
                  {"sweep", "{dir}/nowhere.toml", "--db", "{dir}/existing.db"},
-                 {"{dir}/nowhere.toml", "no such sweep file"}},
+                 {"{dir}/nowhere.toml", "no such sweep or file"}},
     };
 }
 
@@ -268,7 +268,7 @@ std::vector<BadInput> variant_cases() {
         BadInput{"VariantMissing",
                  {},
                  {"check", "{dir}/nowhere.toml"},
-                 {"{dir}/nowhere.toml", "no such variant or file"}},
+                 {"{dir}/nowhere.toml", "no such file, variant or sweep"}},
     };
 }
 
@@ -540,7 +540,8 @@ testing::CliRun run_binary_with_shell(const std::string& prefix, const std::stri
 }
 
 // A full disk while the results are written: the file-size limit (ulimit -f, SIGXFSZ ignored)
-// makes SQLite's writes fail as on a full disk. The sweep must stop with an error naming the
+// makes SQLite's writes fail as on a full disk (200 blocks: room for the schema, the rules and
+// a game or two, measured). The sweep must stop with an error naming the
 // database, keep every game it committed, and finish on resume once there is room again.
 TEST(BadInputDiskFull, StopsWithAnErrorAndResumes) {
     testing::TempDir dir;
@@ -555,7 +556,7 @@ max_plies = 200
     const std::string args =
         "sweep " + sweep.string() + " --db " + db.string() + " --threads 1 --quiet";
     const auto full =
-        run_binary_with_shell("ulimit -f 100; trap \"\" XFSZ;", args, dir.path() / "err1.txt");
+        run_binary_with_shell("ulimit -f 200; trap \"\" XFSZ;", args, dir.path() / "err1.txt");
     EXPECT_NE(full.status, 0) << full.err;
     EXPECT_NE(full.err.find(db.string()), std::string::npos) << full.err;
     EXPECT_EQ(full.err.find("internal error"), std::string::npos) << full.err;

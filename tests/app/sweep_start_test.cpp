@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "balance/players/engine/uci.hpp"
-#include "config/variant_files.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_files.hpp"
+#include "balance/config/variant_loader.hpp"
 
 namespace balance::app {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "balance/core/compile.hpp"
 #include "balance/core/game.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

@@ -2,7 +2,7 @@
 // beside it); loading then validating it must end in a sweep or an error.
 
 #include "balance/tournament/validate.hpp"
-#include "config/sweep_reader.hpp"
+#include "balance/config/sweep_reader.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

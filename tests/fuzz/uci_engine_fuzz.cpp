@@ -6,7 +6,7 @@
 #include <string>
 
 #include "balance/players/engine/uci.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

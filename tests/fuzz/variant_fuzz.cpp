@@ -2,7 +2,7 @@
 // army pairing and reading the start position) must end in a spec or an error.
 
 #include "balance/core/compile.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

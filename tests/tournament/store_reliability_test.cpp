@@ -10,8 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include "../support/sweep_support.hpp"
 #include "balance/tournament/merge.hpp"
-#include "sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {
@@ -127,9 +127,12 @@ TEST(StoreReliability, AWriterWaitsForAnotherWritersLock) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1500));
         sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr);
     });
+    const RuleSpecRow spec{spec_hash("[x]"), "chess", "", "", "[x]", "sweep", utc_now()};
+    ASSERT_TRUE(store->record_rule_spec(spec).ok());
     GameRow game;
     game.game_key = "k#0";
     game.run_id = *run_id;
+    game.spec_hash = spec.spec_hash;  // every stored game names its rules
     auto added = store->insert_game(game);
     release.join();
     sqlite3_close(other);
