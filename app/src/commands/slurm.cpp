@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -131,7 +132,13 @@ std::int64_t total(const std::vector<ShardProgress>& shards, std::int64_t ShardP
     return sum;
 }
 
+// "shard 3: 32, shard 5: 7", or for many shards "7200 games in 16 shards".
 std::string missing_list(const std::vector<ShardProgress>& shards) {
+    const auto incomplete = std::count_if(shards.begin(), shards.end(),
+                                          [](const ShardProgress& s) { return s.missing > 0; });
+    if (incomplete > 8)
+        return fmt::format("{} games in {} shards", total(shards, &ShardProgress::missing),
+                           incomplete);
     std::string list;
     for (const auto& shard : shards) {
         if (shard.missing == 0) continue;
