@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
+#include "balance/cli/slurm_shards.hpp"
 #include "cli_runner.hpp"
-#include "commands/slurm_shards.hpp"
 #include "temp_dir.hpp"
 
 namespace balance::app {

@@ -48,6 +48,7 @@ class Searcher {
                      const SearchHooks& hooks = {});
 
     [[nodiscard]] std::size_t scratch_bytes() const;
+    void set_eval_terms(EvalTerms terms) { eval_terms_ = terms; }
 
   private:
     struct Frame {
@@ -86,7 +87,9 @@ class Searcher {
     void check_limits();
     // Counts the node and checks the limits; false once the search must stop.
     [[nodiscard]] bool enter_node(int ply);
-    [[nodiscard]] int evaluate_here() const { return evaluate(*pos_, *et_); }
+    [[nodiscard]] int evaluate_here() const {
+        return eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_) : material_eval(*pos_, *et_);
+    }
 
     TranspositionTable& tt_;
     core::Position<BB>* pos_ = nullptr;
@@ -105,6 +108,7 @@ class Searcher {
     std::chrono::steady_clock::time_point start_, deadline_;
     int seldepth_ = 0;
     int root_depth_ = 0;
+    EvalTerms eval_terms_ = EvalTerms::Full;
     int random_margin_ = 0;  // > 0: root moves within this of the best get exact scores
 };
 
