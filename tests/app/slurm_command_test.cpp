@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <string>
 
+#include "../support/temp_dir.hpp"
 #include "balance/cli/slurm_shards.hpp"
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 
 namespace balance::app {
 namespace {
