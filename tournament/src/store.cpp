@@ -243,14 +243,6 @@ Result<std::string> ResultStore::integrity_check() const {
     return out;
 }
 
-Result<void> ResultStore::snapshot(const std::filesystem::path& file) const {
-    auto stmt = db_->prepare("VACUUM INTO ?");
-    if (!stmt) return stmt.error();
-    stmt->bind(1, file.string());
-    if (stmt->step() != SQLITE_DONE) return db_->error("copying to " + file.string());
-    return {};
-}
-
 std::string utc_now() {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <unordered_set>
 
+#include <sqlite3.h>
+
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/store.hpp"
 
@@ -50,14 +52,49 @@ std::vector<ShardFile> list_shard_files(const fs::path& dir) {
     return files;
 }
 
+namespace {
+
+// VACUUM INTO: a consistent snapshot of `from` in a new file, in rollback-journal mode (readers
+// of the copy on a network filesystem then need no WAL shared memory). Plain SQLite on the file:
+// this copies a file, it reads nothing of the schema.
+Result<void> snapshot(const fs::path& from, const fs::path& to) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(from.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+        Error error = make_error(std::string("cannot open: ") + sqlite3_errmsg(db), from.string());
+        sqlite3_close(db);
+        return error;
+    }
+    sqlite3_busy_timeout(db, 30'000);
+    sqlite3_stmt* stmt = nullptr;
+    const std::string target = to.string();
+    int rc = sqlite3_prepare_v2(db, "VACUUM INTO ?", -1, &stmt, nullptr);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(stmt, 1, target.c_str(), -1, SQLITE_TRANSIENT);
+        rc = sqlite3_step(stmt);
+    }
+    Result<void> result;
+    if (rc != SQLITE_DONE) {
+        result = make_error(std::string("cannot copy to ") + target + ": " + sqlite3_errmsg(db),
+                            from.string());
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return result;
+}
+
+}  // namespace
+
 Result<void> copy_back_shard(const fs::path& from, const fs::path& to) {
-    // Read-write: recovers the games of a sweep that was killed before it could checkpoint.
-    auto store = tournament::ResultStore::open(from);
-    if (!store) return store.error();
+    {
+        // A results database (checked), opened read-write: recovers the games of a sweep that
+        // was killed before it could checkpoint its write-ahead log.
+        auto store = tournament::ResultStore::open(from);
+        if (!store) return store.error();
+    }
     const fs::path temporary = to.parent_path() / ("." + to.filename().string() + ".tmp");
     std::error_code ec;
     fs::remove(temporary, ec);
-    if (auto copied = store->snapshot(temporary); !copied) {
+    if (auto copied = snapshot(from, temporary); !copied) {
         fs::remove(temporary, ec);
         return copied.error();
     }

@@ -91,9 +91,6 @@ class ResultStore {
         const std::vector<std::string>& cells = {}) const;
     [[nodiscard]] Result<std::vector<std::string>> cell_keys() const;
     [[nodiscard]] Result<std::string> integrity_check() const;  // "ok" when sound
-    // A consistent copy of the whole database into the new file `file` (VACUUM INTO), in
-    // rollback-journal mode: readers of the copy on a network filesystem need no WAL memory.
-    [[nodiscard]] Result<void> snapshot(const std::filesystem::path& file) const;
 
     [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 
