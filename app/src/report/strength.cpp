@@ -144,7 +144,14 @@ std::vector<PlayersAgree> compare_ladders(const std::vector<StrengthLadder>& lad
             for (const StrengthLine& la : a.lines) {
                 for (const StrengthLine& lb : b.lines) {
                     if (la.x != lb.x || la.y != lb.y || la.view != lb.view) continue;
-                    PlayersAgree row{a.variant, a.rules, a.player, b.player, la.x, la.y, la.view};
+                    PlayersAgree row;
+                    row.variant = a.variant;
+                    row.rules = a.rules;
+                    row.a = a.player;
+                    row.b = b.player;
+                    row.x = la.x;
+                    row.y = la.y;
+                    row.view = la.view;
                     row.verdict_a = la.verdict;
                     row.verdict_b = lb.verdict;
                     row.top_a = top_rung(la);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "report/text_format.hpp"
 
 namespace balance::app::report {
