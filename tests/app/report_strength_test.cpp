@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
+#include "balance/analysis/strength.hpp"
 #include "cli_runner.hpp"
-#include "report/strength.hpp"
 #include "report_store_fixture.hpp"
-#include "temp_dir.hpp"
 
 namespace balance::app {
 namespace {

@@ -11,10 +11,10 @@
 
 #include "balance/core/game.hpp"
 #include "cli_runner.hpp"
-#include "report/material_samples.hpp"
-#include "report/store_reader.hpp"
+#include "balance/analysis/material_samples.hpp"
+#include "balance/analysis/store_reader.hpp"
 #include "report_store_fixture.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

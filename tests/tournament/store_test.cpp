@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include "../app/temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 #include "balance/tournament/store.hpp"
 
 namespace balance::tournament {
