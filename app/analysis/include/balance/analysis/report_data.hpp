@@ -15,6 +15,7 @@
 #include "balance/analysis/piece_values.hpp"
 #include "balance/analysis/rule_effects.hpp"
 #include "balance/analysis/store_reader.hpp"
+#include "balance/analysis/strength.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
 namespace balance::app::report {
@@ -50,6 +51,7 @@ struct ReportData {
     std::vector<ArmyFit> armies;
     std::vector<RuleEffect> rule_effects;
     std::vector<HeadToHead> head_to_head;  // player vs player (strength sweeps)
+    StrengthReport strength;               // balance against player strength (ladders)
     std::vector<EngineFailures> failures;
     std::vector<VariantValues> values;
     std::vector<std::string> notes;  // things the reader must know (unequal colours, skipped fits)
