@@ -5,6 +5,7 @@
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/config/suggest.hpp"
+#include "balance/revision/revision.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
@@ -386,7 +387,7 @@ Json report_json(const ReportData& report) {
               {"database", report.database},
               {"games", report.games},
               {"confidence", report.confidence},
-              {"generated_by", std::string("balance ") + BALANCE_GIT_REVISION},
+              {"generated_by", std::string("balance ") + revision::git_revision()},
               {"runs", runs_json(report)},
               {"methods",
                {{"score_interval", stats::kScoreIntervalMethod},
