@@ -88,6 +88,16 @@ Result<std::vector<Placed>> read_board(const std::string& board, int files, int 
     return out;
 }
 
+// The pairing's pieces as the points compiler sees them (Stylish chess, scoring.hpp).
+template <Bitboard BB>
+std::vector<ScoredPiece> scored_pieces(const Rules<BB>& r) {
+    std::vector<ScoredPiece> out;
+    for (const PieceInfo& p : r.pieces) out.push_back({p.name, p.role == PieceRole::King, false});
+    for (const ArmyInfo& army : r.armies)
+        for (PieceType t : army.promotions) out[t].promotable = true;
+    return out;
+}
+
 }  // namespace
 
 template <Bitboard BB>
@@ -515,6 +525,11 @@ Result<std::shared_ptr<const Rules<BB>>> Rules<BB>::compile(const VariantSpec& s
             return std::isupper(static_cast<unsigned char>(a)) != 0;
         });
         r.start_fen = board + "[" + hand + "] w - - 0 1";
+    }
+    if (spec.scoring.enabled) {
+        auto scoring = compile_scoring(spec.scoring, scored_pieces(r));
+        if (!scoring) return scoring.error();
+        r.scoring = std::make_shared<const ScoringTables>(std::move(scoring.value()));
     }
     return std::shared_ptr<const Rules<BB>>(rules);
 }

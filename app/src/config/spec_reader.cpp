@@ -7,6 +7,7 @@
 
 #include "config/army_reader.hpp"
 #include "config/fields.hpp"
+#include "config/scoring_reader.hpp"
 #include "config/suggest.hpp"
 #include "config/toml_support.hpp"
 
@@ -134,6 +135,7 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     const toml::table* pieces = fields.table("pieces", Need::Required);
     const toml::table* armies = fields.table("armies", Need::Required);
     const toml::array* bonuses = fields.array("bonuses");
+    const toml::table* scoring = fields.table("scoring");
     if (auto done = fields.finish(); !done) return done.error();
 
     if (auto done = read_castling(castling, file, spec.castling); !done) return done.error();
@@ -147,6 +149,11 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     auto bonus_specs = read_bonuses(bonuses, spec.pieces, file);
     if (!bonus_specs) return bonus_specs.error();
     spec.bonuses = std::move(bonus_specs.value());
+    if (scoring) {
+        auto scoring_spec = read_scoring(*scoring, spec.pieces, file);
+        if (!scoring_spec) return scoring_spec.error();
+        spec.scoring = std::move(scoring_spec.value());
+    }
     if (auto done = resolve_default_army(default_white, fields, "default_white", spec.armies,
                                          spec.default_white);
         !done) {

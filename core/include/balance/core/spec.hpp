@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "balance/core/scoring_spec.hpp"
+
 namespace balance::core {
 
 enum class PieceRole {
@@ -62,7 +64,7 @@ struct GameRulesSpec {
     StalemateResult stalemate = StalemateResult::Draw;  // optional rule A flips it
     bool promote_to_captured = false;                   // optional rule B
     NoPromotionAvailable no_promotion_available = NoPromotionAvailable::MayNotEnter;
-    bool free_placement = false;  // optional rule C: back ranks placed by drops, White first
+    bool free_placement = false;        // optional rule C: back ranks placed by drops, White first
     int repetition_count = 3;           // positions repeated this often end the game; 0 = off
     int fifty_move_plies = 100;         // reversible plies that end the game; 0 = off
     bool insufficient_material = true;  // draw when a bare king faces material that cannot mate
@@ -84,6 +86,7 @@ struct VariantSpec {
     CastlingSpec castling;
     GameRulesSpec rules;
     std::vector<BonusSpec> bonuses;
+    ScoringSpec scoring;  // points (Stylish chess); disabled unless the file has [scoring]
     // The rule options selected to produce this spec ("stalemate-win", "sprite-double-step=none"),
     // in canonical order; recorded with games and shown in reports.
     std::vector<std::string> active_options;
