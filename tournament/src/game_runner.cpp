@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "balance/tournament/adjudication.hpp"
+#include "balance/tournament/points_notes.hpp"
 
 namespace balance::tournament {
 
@@ -45,6 +46,16 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
     GameRecord record;
     record.start_fen = game.fen();
     const SideSetup* sides[2] = {&white, &black};
+    const bool scored = game.scored();
+    const AdjudicationSpec rules = adjudication_for(adjudication, scored);
+    // Points variants: the final points and White's score by them (the board result stays).
+    const auto finish_points = [&](const core::Outcome& outcome, bool adjudicated_draw) {
+        if (!scored) return;
+        record.points = game.final_points(outcome, adjudicated_draw);
+        record.points_white_score = game.visit([&](const auto& pos) {
+            return core::white_score_by_points(*pos.rules().scoring, *record.points, record.winner);
+        });
+    };
     white.player->new_game();
     if (black.player != white.player) black.player->new_game();
     while (true) {
@@ -52,11 +63,13 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
         if (outcome.over()) {
             record.winner = outcome.winner;
             record.termination = std::string(core::termination_name(outcome.termination));
+            finish_points(outcome, false);
             break;
         }
-        if (auto verdict = adjudicate(adjudication, record.scores)) {
+        if (auto verdict = adjudicate(rules, record.scores)) {
             record.winner = verdict->winner;
             record.termination = verdict->termination;
+            finish_points({}, verdict->winner < 0);
             break;
         }
         const int mover = core::index(game.side_to_move());
@@ -73,6 +86,10 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
             record.winner = 1 - mover;
             record.termination =
                 std::string(side_name(mover)) + "-" + players::move_status_name(status);
+            if (scored) {
+                record.points = game.points();
+                record.points_white_score = mover == 0 ? 0.0 : 1.0;
+            }
             break;
         }
         if (reply.depth > 0) {

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "balance/tournament/plan.hpp"
+#include "balance/tournament/points_notes.hpp"
 #include "balance/tournament/validate.hpp"
 #include "config/sweep_reader.hpp"
 
@@ -77,6 +78,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                                       sweep->adaptive->target_half_width, sweep->adaptive->budget)
                         : fmt::format("{} games each ({} games)", sweep->games_per_cell,
                                       cells * static_cast<std::size_t>(sweep->games_per_cell));
+    const auto notes = tournament::points_variant_notes(*sweep);
     if (json) {
         files.push_back({{"file", file},
                          {"ok", true},
@@ -84,6 +86,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                          {"name", sweep->name},
                          {"variant", sweep->variant},
                          {"cells", cells},
+                         {"notes", notes},
                          {"errors", Json::array()}});
     } else {
         ctx.out << fmt::format(
@@ -91,6 +94,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             "{}\n",
             file, sweep->name, sweep->variant, sweep->pairings.size(), sweep->rule_sets.size(),
             sweep->matchups.size(), cells, games);
+        for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
     }
     return true;
 }

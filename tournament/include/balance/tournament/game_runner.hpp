@@ -27,6 +27,10 @@ struct GameRecord {
     // checkmate, stalemate, ..., adjudication-*, or "<side>-<status>" ("black-timeout").
     std::string termination;
     std::vector<std::optional<int>> scores;  // per ply, White's view; nullopt when unknown
+    // Points variants (Stylish chess): the final points [White, Black] and White's score by
+    // them (winner/termination stay the board's result). A failing player loses by points too.
+    std::optional<core::Points> points;
+    double points_white_score = 0.5;
     std::optional<GameFailure> failure;
     double think_seconds[2] = {0.0, 0.0};  // time inside choose_move, per side
     std::uint64_t nodes[2] = {0, 0};
