@@ -32,19 +32,23 @@ double lower_limit(double x, double d, double k) {
     return std::max(0.0, best);
 }
 
-Expected<Interval> trinomial_wilson(const Wdl& wdl, double confidence) {
-    if (wdl.wins < 0 || wdl.draws < 0 || wdl.losses < 0) return fail("negative game count");
-    if (wdl.games() <= 0) return fail("no games");
+// The score-test inversion for n games of mean score x and draw rate d.
+Expected<Interval> bounded_wilson(std::int64_t n, double x, double d, double confidence) {
+    if (n <= 0) return fail("no games");
     const double z = critical_z(confidence);
     if (std::isnan(z))
         return fail("confidence must lie in (0, 1), got " + std::to_string(confidence));
-    const double x = wdl.score();
-    const double d = wdl.draw_rate();
-    const double k = z * z / static_cast<double>(wdl.games());
+    const double k = z * z / static_cast<double>(n);
     // The upper limit is the lower limit of the opponent's score, reflected.
     const double lower = std::min(x, lower_limit(x, d, k));
     const double upper = std::max(x, 1.0 - lower_limit(1.0 - x, d, k));
     return Interval{x, lower, upper, confidence};
+}
+
+Expected<Interval> trinomial_wilson(const Wdl& wdl, double confidence) {
+    if (wdl.wins < 0 || wdl.draws < 0 || wdl.losses < 0) return fail("negative game count");
+    if (wdl.games() <= 0) return fail("no games");
+    return bounded_wilson(wdl.games(), wdl.score(), wdl.draw_rate(), confidence);
 }
 
 }  // namespace
@@ -57,6 +61,32 @@ Expected<Interval> wilson_interval(std::int64_t successes, std::int64_t trials, 
 
 Expected<Interval> score_interval(const Wdl& wdl, double confidence) {
     return trinomial_wilson(wdl, confidence);
+}
+
+Expected<Interval> mean_score_interval(const ScoreSample& sample, double confidence) {
+    if (sample.games <= 0) return fail("no games");
+    const double n = static_cast<double>(sample.games);
+    const double x = sample.mean();
+    const double m = sample.mean_spread();
+    // Sums of scores in [0, 1] give 0 <= x <= 1 and 0 <= m <= x(1-x) (up to rounding).
+    constexpr double kSlack = 1e-9;
+    if (!(x >= -kSlack && x <= 1.0 + kSlack && m >= -kSlack && m <= x * (1.0 - x) + kSlack))
+        return fail("not a sample of scores in [0, 1]");
+    const double z = critical_z(confidence);
+    if (std::isnan(z))
+        return fail("confidence must lie in (0, 1), got " + std::to_string(confidence));
+    const double p = std::clamp(x, 0.0, 1.0);
+    const double binomial = p * (1.0 - p);
+    // The dispersion from the unbiased sample variance; at least 1/n (one game's worth), so a
+    // sample of equal scores still gets an interval.
+    const double unbiased = n > 1.0 ? n / (n - 1.0) : 1.0;
+    const double k_hat = binomial > 0.0 ? (binomial - m) / binomial * unbiased : 1.0;
+    const double k = std::clamp(k_hat, 1.0 / n, 1.0);
+    const double c = z * z * k / n;  // z^2 / n_eff
+    const double centre = (p + 0.5 * c) / (1.0 + c);
+    const double half = std::sqrt(c * binomial + 0.25 * c * c) / (1.0 + c);
+    return Interval{p, std::clamp(std::min(p, centre - half), 0.0, 1.0),
+                    std::clamp(std::max(p, centre + half), 0.0, 1.0), confidence};
 }
 
 Expected<DifferenceInterval> score_difference_interval(const Wdl& treatment, const Wdl& baseline,

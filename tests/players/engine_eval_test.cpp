@@ -119,6 +119,30 @@ TEST(EngineEval, ValueUnits) {
     EXPECT_EQ(material(uneven, "", "", ""), (195 - 198) * 25);
 }
 
+TEST(EngineEval, MaterialOnlyTerms) {
+    // EvalTerms::Material: the piece values alone, for the side to move; the full evaluation
+    // of the same position differs (placement, mobility, king safety).
+    const auto chess = load_shipped("chess");
+    const std::string fen = "4k3/8/8/8/3N4/8/P7/R3K3 b - - 0 1";
+    const auto game = make_game(chess, "", "", fen);
+    players::engine::EngineOptions material;
+    material.eval = players::engine::EvalTerms::Material;
+    Engine taste, plain(material);
+    game.visit([&](const auto& pos) {
+        EXPECT_EQ(plain.static_eval(pos), -(100 + 500 + 300));
+        EXPECT_NE(taste.static_eval(pos), plain.static_eval(pos));
+    });
+    // It changes play: at a fixed depth the two engines differ somewhere in the bench set.
+    int differ = 0;
+    for (const auto& bench : players::engine::bench_fens("chess")) {
+        if (bench.empty()) continue;
+        const auto g = make_game(chess, "", "", bench);
+        differ += taste.choose_move(g, depth_limit(3), 1).move !=
+                  plain.choose_move(g, depth_limit(3), 1).move;
+    }
+    EXPECT_GT(differ, 0);
+}
+
 TEST(EngineEval, ConfiguredBonus) {
     const auto uneven = load_shipped("uneven");
     const auto game = make_game(uneven, "", "");

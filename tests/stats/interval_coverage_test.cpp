@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "balance/stats/interval.hpp"
 #include "sampling.hpp"
@@ -55,6 +56,61 @@ TEST(Coverage, DifferenceIntervalNear95Percent) {
             const double coverage = static_cast<double>(covered) / kReplications;
             EXPECT_GT(coverage, 0.93) << "n=" << n << " truth=" << truth;
             EXPECT_LT(coverage, 0.97) << "n=" << n << " truth=" << truth;
+        }
+    }
+}
+
+// Scores that are not win/draw/loss: continuous Beta(a, b) scores (mean a/(a+b)) and five-valued
+// scores (0, 1/4, 1/2, 3/4, 1), including skewed and near-degenerate ones.
+TEST(Coverage, MeanScoreIntervalNear95PercentForBoundedScores) {
+    std::mt19937_64 rng(1105);
+    struct BetaSetting {
+        double a;
+        double b;
+    };
+    constexpr BetaSetting betas[] = {{2.0, 2.0}, {0.5, 0.5}, {1.0, 9.0}, {20.0, 5.0}, {0.3, 3.0}};
+    constexpr int kReps = 2000;  // coverage SE ~ 0.005 at 0.95
+    for (const std::int64_t n : {30, 100, 400}) {
+        for (const auto [a, b] : betas) {
+            std::gamma_distribution<double> ga(a, 1.0);
+            std::gamma_distribution<double> gb(b, 1.0);
+            const double truth = a / (a + b);
+            int covered = 0;
+            for (int r = 0; r < kReps; ++r) {
+                ScoreSample sample;
+                for (std::int64_t i = 0; i < n; ++i) {
+                    const double x = ga(rng);
+                    const double y = gb(rng);
+                    ASSERT_TRUE(sample.add(x + y > 0.0 ? x / (x + y) : 0.5));
+                }
+                const auto interval = mean_score_interval(sample, 0.95);
+                ASSERT_TRUE(interval.ok());
+                covered += interval->lower <= truth && truth <= interval->upper;
+            }
+            const double coverage = static_cast<double>(covered) / kReps;
+            EXPECT_GT(coverage, 0.925) << "n=" << n << " beta(" << a << "," << b << ")";
+            EXPECT_LT(coverage, 0.975) << "n=" << n << " beta(" << a << "," << b << ")";
+        }
+    }
+    const std::vector<std::vector<double>> weights = {
+        {0.1, 0.2, 0.4, 0.2, 0.1}, {0.6, 0.3, 0.1, 0.0, 0.0}, {0.0, 0.1, 0.1, 0.3, 0.5}};
+    for (const std::int64_t n : {30, 100, 400}) {
+        for (const auto& w : weights) {
+            std::discrete_distribution<int> pick(w.begin(), w.end());
+            double truth = 0.0;
+            for (std::size_t i = 0; i < w.size(); ++i)
+                truth += w[i] * 0.25 * static_cast<double>(i);
+            int covered = 0;
+            for (int r = 0; r < kReps; ++r) {
+                ScoreSample sample;
+                for (std::int64_t i = 0; i < n; ++i) ASSERT_TRUE(sample.add(0.25 * pick(rng)));
+                const auto interval = mean_score_interval(sample, 0.95);
+                ASSERT_TRUE(interval.ok());
+                covered += interval->lower <= truth && truth <= interval->upper;
+            }
+            const double coverage = static_cast<double>(covered) / kReps;
+            EXPECT_GT(coverage, 0.925) << "n=" << n << " truth=" << truth;
+            EXPECT_LT(coverage, 0.975) << "n=" << n << " truth=" << truth;
         }
     }
 }

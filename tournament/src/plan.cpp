@@ -20,13 +20,18 @@ std::size_t player_index(const Sweep& sweep, const std::string& name) {
 
 std::vector<Cell> make_cells(const Sweep& sweep) {
     std::vector<Cell> cells;
+    const bool any_mirror = std::any_of(sweep.pairings.begin(), sweep.pairings.end(),
+                                        [](const Pairing& p) { return p.white == p.black; });
     for (std::size_t r = 0; r < sweep.rule_sets.size(); ++r) {
         const std::string rules = sweep.rule_sets[r].rules();
         for (const auto& pairing : sweep.pairings) {
             const std::string position_key =
                 sweep.variant + "|" + pairing.white + "|" + pairing.black + "|" + rules;
             for (const auto& matchup : sweep.matchups) {
+                // Rung gaps measure the players, not the armies: the mirror pairings suffice.
+                if (matchup.rung_gap && any_mirror && pairing.white != pairing.black) continue;
                 Cell cell;
+                cell.rung_gap = matchup.rung_gap;
                 cell.rule_set = r;
                 cell.pairing = pairing;
                 cell.white_player = player_index(sweep, matchup.white);
@@ -38,6 +43,10 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
         }
     }
     return cells;
+}
+
+int planned_games(const Sweep& sweep, const Cell& cell) {
+    return cell.rung_gap ? sweep.rung_gap_games : sweep.games_per_cell;
 }
 
 std::string game_key(const std::string& cell_key, int index) {

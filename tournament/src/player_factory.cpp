@@ -98,6 +98,7 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
             options.hash_mb = static_cast<std::size_t>(spec.hash_mb);
             options.random_plies = spec.random_plies;
             options.random_margin_cp = spec.random_margin_cp;
+            options.eval = spec.eval;
             return std::unique_ptr<players::Player>(
                 std::make_unique<players::engine::Engine>(options));
         }

@@ -34,6 +34,9 @@ Json player_settings(const PlayerSpec& p) {
         j["hash_mb"] = p.hash_mb;
         j["random_plies"] = p.random_plies;
         j["random_margin_cp"] = p.random_margin_cp;
+        // Written only when set, so sweeps from before the switch keep their identity.
+        if (p.eval != players::engine::EvalTerms::Full)
+            j["eval"] = players::engine::eval_terms_name(p.eval);
     }
     if (p.kind == PlayerKind::Uci || p.kind == PlayerKind::Xboard) {
         j["command"] = p.external.command;
@@ -102,6 +105,7 @@ std::string config_json(const Sweep& s) {
     Json matchups = Json::array();
     for (const auto& m : s.matchups) matchups.push_back({m.white, m.black});
     j["matchups"] = matchups;
+    if (s.rung_gap_games > 0) j["rung_gap_games"] = s.rung_gap_games;
     if (s.adaptive) {
         j["adaptive"] = {{"target_half_width", s.adaptive->target_half_width},
                          {"budget", s.adaptive->budget},

@@ -202,7 +202,8 @@ Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
 }
 
 Result<void> SweepRun::run_fixed() {
-    const std::vector<int> counts(context_.cells.size(), sweep_.games_per_cell);
+    std::vector<int> counts;
+    for (const auto& cell : context_.cells) counts.push_back(planned_games(sweep_, cell));
     std::vector<PlannedGame> planned;
     for (auto& game : plan_games(sweep_, context_.cells, counts)) {
         if (options_.shard.contains(game.key)) planned.push_back(std::move(game));

@@ -72,12 +72,19 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
         }
         return false;
     }
-    const auto cells = tournament::make_cells(*sweep).size();
+    const auto all_cells = tournament::make_cells(*sweep);
+    const auto cells = all_cells.size();
+    std::size_t planned = 0;
+    for (const auto& cell : all_cells)
+        planned += static_cast<std::size_t>(tournament::planned_games(*sweep, cell));
+    const std::string gaps = sweep->rung_gap_games > 0
+                                 ? fmt::format(", {} per rung-gap cell", sweep->rung_gap_games)
+                                 : "";
     const std::string games =
-        sweep->adaptive ? fmt::format("adaptive, target +-{} within {} games",
-                                      sweep->adaptive->target_half_width, sweep->adaptive->budget)
-                        : fmt::format("{} games each ({} games)", sweep->games_per_cell,
-                                      cells * static_cast<std::size_t>(sweep->games_per_cell));
+        sweep->adaptive
+            ? fmt::format("adaptive, target +-{} within {} games",
+                          sweep->adaptive->target_half_width, sweep->adaptive->budget)
+            : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
     const auto notes = tournament::points_variant_notes(*sweep);
     if (json) {
         files.push_back({{"file", file},

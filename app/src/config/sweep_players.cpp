@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "balance/tournament/ladder.hpp"
 #include "config/fields.hpp"
 #include "config/suggest.hpp"
 #include "config/toml_support.hpp"
@@ -45,6 +46,7 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
                                                  {"hash_mb", kind == PlayerKind::Engine},
                                                  {"random_plies", kind == PlayerKind::Engine},
                                                  {"random_margin_cp", kind == PlayerKind::Engine},
+                                                 {"eval", kind == PlayerKind::Engine},
                                                  {"command", external},
                                                  {"args", external},
                                                  {"working_dir", external},
@@ -58,13 +60,55 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
     return std::nullopt;
 }
 
-void read_limits(Fields& fields, PlayerSpec& spec) {
-    spec.limits.nodes = static_cast<std::uint64_t>(
-        fields.integer("nodes", Need::Optional, 1, INT64_MAX).value_or(0));
-    spec.limits.depth =
-        static_cast<int>(fields.integer("depth", Need::Optional, 1, 99).value_or(0));
-    spec.limits.movetime_ms =
-        static_cast<int>(fields.integer("movetime_ms", Need::Optional, 1, 86'400'000).value_or(0));
+// A limit written as a list: the player's strength ladder (balance/tournament/ladder.hpp).
+struct LadderValues {
+    std::string limit;
+    std::vector<std::int64_t> values;
+    std::string where;
+};
+
+// Reads `key` as one integer into `out`, or as a list of integers into `ladder`.
+void read_limit(Fields& fields, const toml::table& table, const char* key, std::int64_t max,
+                std::int64_t& out, std::optional<LadderValues>& ladder) {
+    const toml::node* node = table.get(key);
+    const auto* list = node ? node->as_array() : nullptr;
+    if (!list) {
+        out = fields.integer(key, Need::Optional, 1, max).value_or(0);
+        return;
+    }
+    (void)fields.array(key);  // known
+    if (ladder) {
+        fields.fail(node->source(), fmt::format("{} is a list, and so is {}: a player climbs one "
+                                                "ladder (one limit may be a list)",
+                                                key, ladder->limit));
+        return;
+    }
+    LadderValues values{key, {}, where_of(node->source(), fields.file())};
+    for (const toml::node& element : *list) {
+        const auto* value = element.as_integer();
+        if (!value || value->get() < 1 || value->get() > max) {
+            fields.fail(element.source(),
+                        fmt::format("{} = [...] must list integers from 1 to {}", key, max));
+            return;
+        }
+        values.values.push_back(value->get());
+    }
+    if (values.values.empty()) {
+        fields.fail(node->source(), fmt::format("{} = [] lists no rung", key));
+        return;
+    }
+    ladder = std::move(values);
+}
+
+void read_limits(Fields& fields, const toml::table& table, PlayerSpec& spec,
+                 std::optional<LadderValues>& ladder) {
+    std::int64_t nodes = 0, depth = 0, movetime = 0;
+    read_limit(fields, table, "nodes", INT64_MAX, nodes, ladder);
+    read_limit(fields, table, "depth", 99, depth, ladder);
+    read_limit(fields, table, "movetime_ms", 86'400'000, movetime, ladder);
+    spec.limits.nodes = static_cast<std::uint64_t>(nodes);
+    spec.limits.depth = static_cast<int>(depth);
+    spec.limits.movetime_ms = static_cast<int>(movetime);
 }
 
 void read_engine(Fields& fields, PlayerSpec& spec) {
@@ -75,6 +119,8 @@ void read_engine(Fields& fields, PlayerSpec& spec) {
     spec.random_margin_cp =
         static_cast<int>(fields.integer("random_margin_cp", Need::Optional, 0, 100000)
                              .value_or(spec.random_margin_cp));
+    if (fields.choice("eval", {"full", "material"}).value_or("full") == "material")
+        spec.eval = players::engine::EvalTerms::Material;
 }
 
 void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
@@ -121,8 +167,10 @@ void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
     }
 }
 
-Result<PlayerSpec> read_player(const std::string& name, const toml::table& table,
-                               const std::string& file, const std::vector<std::string>& armies) {
+// One player, or one per rung when a limit is a list.
+Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml::table& table,
+                                            const std::string& file,
+                                            const std::vector<std::string>& armies) {
     Fields fields(table, fmt::format("[players.{}]", name), file);
     PlayerSpec spec;
     spec.name = name;
@@ -135,19 +183,26 @@ Result<PlayerSpec> read_player(const std::string& name, const toml::table& table
     }
     const bool searches = spec.kind == PlayerKind::Engine || spec.kind == PlayerKind::Uci ||
                           spec.kind == PlayerKind::Xboard;
-    if (searches) read_limits(fields, spec);
+    std::optional<LadderValues> ladder;
+    if (searches) read_limits(fields, table, spec, ladder);
     if (spec.kind == PlayerKind::Engine) read_engine(fields, spec);
     if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
         read_external(fields, spec, file, armies);
     if (auto done = fields.finish(); !done) return done.error();
     const auto& l = spec.limits;
-    if (searches && l.nodes == 0 && l.depth == 0 && l.movetime_ms == 0) {
+    if (searches && !ladder && l.nodes == 0 && l.depth == 0 && l.movetime_ms == 0) {
         return make_error(fmt::format("[players.{}] needs a search limit: nodes, depth or "
                                       "movetime_ms (nodes or depth keep games reproducible)",
                                       name),
                           where_of(table.source(), file));
     }
-    return spec;
+    if (!ladder) return std::vector<PlayerSpec>{spec};
+    auto rungs = tournament::make_rungs(spec, ladder->limit, ladder->values);
+    if (!rungs) {
+        return make_error(fmt::format("[players.{}]: {}", name, rungs.error().message),
+                          ladder->where);
+    }
+    return std::move(*rungs);
 }
 
 }  // namespace
@@ -169,9 +224,9 @@ Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const s
                                           name),
                               where_of(table->source(), file));
         }
-        auto spec = read_player(name, *table, file, armies);
-        if (!spec) return spec.error();
-        out.push_back(std::move(*spec));
+        auto specs = read_player(name, *table, file, armies);
+        if (!specs) return specs.error();
+        for (auto& spec : *specs) out.push_back(std::move(spec));
     }
     return out;
 }

@@ -2,8 +2,11 @@
 // Reading a sweep file's [players.<name>] tables into tournament::PlayerSpec.
 //
 //   [players.<name>]   type = "engine" | "random" | "greedy" | "uci" | "xboard"
-//     limits (engine, uci, xboard; at least one):  nodes, depth, movetime_ms
-//     engine:          hash_mb (16), random_plies (8), random_margin_cp (25)
+//     limits (engine, uci, xboard; at least one):  nodes, depth, movetime_ms; one of them
+//                      may be a list, a strength ladder: nodes = [4000, 16000] makes players
+//                      "<name>:nodes=4000", ... (balance/tournament/ladder.hpp)
+//     engine:          hash_mb (16), random_plies (8), random_margin_cp (25),
+//                      eval ("full" | "material": piece values alone)
 //     uci, xboard:     command (program, required), args ([]), working_dir (""),
 //                      options ({ Name = value, ... }), variant (""; may hold {white} and
 //                      {black}: the game's armies, renamed by army_names = { ours = "theirs" }),
@@ -20,8 +23,8 @@
 
 namespace balance::app {
 
-// The players in file order. `file` names the sweep file in messages; `armies` are the variant's
-// army names (for army_names).
+// The players in file order, a laddered player as its rungs. `file` names the sweep file in
+// messages; `armies` are the variant's army names (for army_names).
 [[nodiscard]] Result<std::vector<tournament::PlayerSpec>> read_players(
     const toml::table& players, const std::string& file, const std::vector<std::string>& armies);
 

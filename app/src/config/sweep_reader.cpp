@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "balance/tournament/ladder.hpp"
 #include "config/army_reader.hpp"
 #include "config/fields.hpp"
 #include "config/suggest.hpp"
@@ -33,6 +34,7 @@ struct TopLevel {
     const toml::table* adjudication = nullptr;
     const toml::table* adaptive = nullptr;
     std::optional<std::int64_t> games_per_cell;
+    std::optional<std::int64_t> rung_gap_games;
 };
 
 Result<fs::path> variant_file(const std::string& name, const fs::path& sweep_dir,
@@ -172,23 +174,30 @@ Result<std::string> player_name(const Sweep& sweep, const toml::node& node,
     const auto* text = node.as_string();
     const std::string where = where_of(node.source(), file);
     if (!text) return make_error("a player must be named by a string", where);
-    if (sweep.find_player(text->get())) return text->get();
+    if (!tournament::players_named(sweep.players, text->get()).empty()) return text->get();
     std::vector<std::string> names;
-    for (const auto& p : sweep.players) names.push_back(p.name);
+    for (const auto& p : sweep.players) {
+        const std::string& written = p.ladder.empty() ? p.name : p.ladder;
+        if (std::find(names.begin(), names.end(), written) == names.end()) names.push_back(written);
+    }
     return make_error(fmt::format("unknown player '{}'{} (players: {})", text->get(),
                                   did_you_mean(text->get(), names), join_names(names)),
                       where);
 }
 
-Result<void> read_matchups(Sweep& sweep, const toml::array* array, const std::string& file) {
+// The matchups as written (players by their names in the file), before the ladders expand.
+Result<void> read_written_matchups(Sweep& sweep, const toml::array* array,
+                                   const std::string& file) {
     if (!array) {
-        if (sweep.players.size() != 1) {
+        const auto& first = sweep.players[0];
+        const std::string only = first.ladder.empty() ? first.name : first.ladder;
+        if (tournament::players_named(sweep.players, only).size() != sweep.players.size()) {
             return make_error(
                 "with several players, list who plays whom: matchups = "
                 "[[\"white player\", \"black player\"], ...]",
                 file);
         }
-        sweep.matchups.push_back({sweep.players[0].name, sweep.players[0].name});
+        sweep.matchups.push_back({only, only});
         return {};
     }
     std::set<std::pair<std::string, std::string>> seen;
@@ -209,6 +218,24 @@ Result<void> read_matchups(Sweep& sweep, const toml::array* array, const std::st
     return {};
 }
 
+Result<void> read_matchups(Sweep& sweep, const toml::array* array, const std::string& file,
+                           const std::string& gap_where) {
+    if (auto written = read_written_matchups(sweep, array, file); !written) return written;
+    auto expanded =
+        tournament::expand_matchups(sweep.players, sweep.matchups, sweep.rung_gap_games > 0);
+    if (!expanded) return make_error(expanded.error().message, file);
+    if (sweep.rung_gap_games > 0 &&
+        std::none_of(expanded->begin(), expanded->end(),
+                     [](const tournament::Matchup& m) { return m.rung_gap; })) {
+        return make_error(
+            "rung_gap_games needs a player with a ladder of two or more rungs "
+            "(nodes = [...]) playing itself",
+            gap_where);
+    }
+    sweep.matchups = std::move(*expanded);
+    return {};
+}
+
 Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& path,
                           const std::string& file) {
     Fields top(doc, "the top level", file);
@@ -219,6 +246,7 @@ Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& 
     sweep.seed = static_cast<std::uint64_t>(top.integer("seed", Need::Optional, 0, INT64_MAX)
                                                 .value_or(static_cast<std::int64_t>(sweep.seed)));
     t.games_per_cell = top.integer("games_per_cell", Need::Optional, 1, 100'000'000);
+    t.rung_gap_games = top.integer("rung_gap_games", Need::Optional, 1, 100'000'000);
     if (const toml::node* p = doc.get("pairings"); p && p->is_string()) {
         (void)top.choice("pairings", {"all"});
         t.pairings = p;
@@ -241,6 +269,12 @@ Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& 
     if (t.games_per_cell.has_value() == (t.adaptive != nullptr)) {
         return make_error("set either games_per_cell or an [adaptive] table (exactly one)",
                           t.adaptive ? top.where("adaptive") : file);
+    }
+    if (t.rung_gap_games && t.adaptive) {
+        return make_error(
+            "rung_gap_games needs games_per_cell (adaptive mode would spend its "
+            "budget on the rung gaps too)",
+            top.where("rung_gap_games"));
     }
     return t;
 }
@@ -265,7 +299,10 @@ Result<Sweep> load_sweep(const fs::path& path) {
     if (!players) return players.error();
     sweep.players = std::move(*players);
     if (sweep.players.empty()) return make_error("define at least one [players.<name>]", file);
-    if (auto r = read_matchups(sweep, top->matchups, file); !r) return r.error();
+    if (top->rung_gap_games) sweep.rung_gap_games = static_cast<int>(*top->rung_gap_games);
+    const std::string gap_where =
+        doc->get("rung_gap_games") ? where_of(doc->get("rung_gap_games")->source(), file) : file;
+    if (auto r = read_matchups(sweep, top->matchups, file, gap_where); !r) return r.error();
     if (top->games_per_cell) sweep.games_per_cell = static_cast<int>(*top->games_per_cell);
     if (top->adaptive) {
         auto adaptive = read_adaptive(*top->adaptive, file);

@@ -11,8 +11,11 @@
 //   pairings        "all" (default: every White army x Black army the variant allows) or a list
 //                   of [white, black] army names
 //   rule_sets       { <name> = [options...], ... } (default { baseline = [] })
-//   matchups        list of [white player, black player] (default: the only player vs itself)
+//   matchups        list of [white player, black player] (default: the only player vs itself);
+//                   laddered players expand rung by rung (balance/tournament/ladder.hpp)
 //   games_per_cell  games in every cell; or instead an [adaptive] table
+//   rung_gap_games  games per rung-gap cell: neighbouring rungs of a self-playing ladder
+//                   against each other, both colours, mirror pairings only (fixed mode)
 // Tables: [players.<name>] (config/sweep_players.hpp); [openings], [adjudication], [adaptive]
 // (config/sweep_sections.hpp).
 

@@ -35,6 +35,7 @@ Engine::PerWidth<BB>& Engine::prepare(const core::Position<BB>& pos) {
         w->tables = std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules));
     }
     if (!w->searcher) w->searcher = std::make_unique<Searcher<BB>>(tt_);
+    w->searcher->set_eval_terms(options_.eval);
     return *w;
 }
 
@@ -70,7 +71,12 @@ SearchResult Engine::search(core::Position<BB>& pos, const SearchLimits& limits,
 
 template <core::Bitboard BB>
 int Engine::static_eval(const core::Position<BB>& pos) {
-    return evaluate(pos, *prepare(pos).tables);
+    const auto& tables = *prepare(pos).tables;
+    return options_.eval == EvalTerms::Full ? evaluate(pos, tables) : material_eval(pos, tables);
+}
+
+const char* eval_terms_name(EvalTerms terms) {
+    return terms == EvalTerms::Material ? "material" : "full";
 }
 
 MoveReply Engine::choose_move(const core::Game& game, const SearchLimits& limits,

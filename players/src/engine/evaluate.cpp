@@ -185,6 +185,14 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
 
 template int evaluate(const core::Position<core::u64>&, const EvalTables<core::u64>&);
 template int evaluate(const core::Position<core::u128>&, const EvalTables<core::u128>&);
+template <Bitboard BB>
+int material_eval(const core::Position<BB>& pos, const EvalTables<BB>& et) {
+    const int white = material_balance(pos, et);
+    return pos.side_to_move() == Color::White ? white : -white;
+}
+
+template int material_eval(const core::Position<core::u64>&, const EvalTables<core::u64>&);
+template int material_eval(const core::Position<core::u128>&, const EvalTables<core::u128>&);
 template int material_balance(const core::Position<core::u64>&, const EvalTables<core::u64>&);
 template int material_balance(const core::Position<core::u128>&, const EvalTables<core::u128>&);
 

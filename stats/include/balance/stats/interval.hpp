@@ -20,12 +20,24 @@
 // recovery" form of Zou & Donner (2008): each side's distance to its own interval limit stands
 // in for its standard error. With binomial inputs it is exactly Newcombe's interval (tested
 // against his published table); with W/D/L inputs it inherits the trinomial Wilson limits.
+//
+// Scores that are not win/draw/loss (any x in [0, 1], a scoring variant's share of the points):
+// the quasi-binomial Wilson interval. A score bounded in [0, 1] has variance k s(1-s) with a
+// dispersion 0 <= k <= 1 (k = 1 for win/loss only; k = 1/(a+b+1) for Beta(a, b) scores at any
+// mean), so with k estimated from the sample (k^ = sample variance / x(1-x)) the score test
+// n (x - s)^2 <= z^2 k s(1-s) is Wilson's interval with n/k games. k^ uses the unbiased sample
+// variance and is at least 1/n (one game's worth), so that a sample of equal scores still gets
+// an interval; when x is 0 or 1, k^ = 1. It reduces to Wilson for win/loss data, never leaves
+// [0, 1], and for W/D/L data is close to the trinomial interval (which remains the one for W/D/L
+// counts). Simulated 95% coverage over n = 30-400 for Beta and five-valued scores is
+// 0.93-0.97 (tests/stats/interval_coverage_test.cpp).
 
 #include <cstdint>
 #include <string_view>
 
 #include "balance/stats/counts.hpp"
 #include "balance/stats/expected.hpp"
+#include "balance/stats/score_sample.hpp"
 
 namespace balance::stats {
 
@@ -37,6 +49,9 @@ inline constexpr std::string_view kScoreIntervalMethod =
 inline constexpr std::string_view kDifferenceMethod =
     "Newcombe hybrid score / MOVER interval (Newcombe 1998 method 10; Zou & Donner 2008) from "
     "trinomial Wilson limits";
+inline constexpr std::string_view kMeanScoreMethod =
+    "quasi-binomial Wilson interval (Wilson with n/k games, k = unbiased sample variance / "
+    "x(1-x), at least 1/n)";
 
 /// A point estimate with a two-sided confidence interval at level `confidence`.
 struct Interval {
@@ -66,6 +81,12 @@ struct DifferenceInterval {
 /// n (x - s)^2 = z^2 (s(1-s) - min(d, 2s, 2-2s)/4). Errors: no games, negative counts, bad
 /// confidence.
 [[nodiscard]] Expected<Interval> score_interval(const Wdl& wdl, double confidence);
+
+/// Quasi-binomial Wilson interval for the mean of scores in [0, 1]: the roots of
+/// n (x - s)^2 = z^2 k s(1-s), k = clamp(n/(n-1) (x(1-x) - m)/(x(1-x)), 1/n, 1) (1 when x is 0
+/// or 1), m = mean of x_i (1 - x_i). Equals wilson_interval for win/loss samples. Errors: no
+/// games, sums that no scores in [0, 1] give, bad confidence.
+[[nodiscard]] Expected<Interval> mean_score_interval(const ScoreSample& sample, double confidence);
 
 /// Interval for score(treatment) - score(baseline) of two independent samples (MOVER /
 /// Newcombe hybrid score): L = D - sqrt((s1-l1)^2 + (u2-s2)^2),

@@ -22,10 +22,15 @@ struct Cell {
     // The key without the players: cells that differ only in who plays (an engine against
     // another, both colour orders) share their openings, game index by game index.
     std::string position_key;
+    bool rung_gap = false;  // neighbouring rungs of a ladder (Matchup::rung_gap)
 };
 
 // Every cell, rule sets outermost, then pairings, then matchups (the order reports list them).
+// Rung-gap matchups make cells in the mirror pairings only, when the sweep has any.
 [[nodiscard]] std::vector<Cell> make_cells(const Sweep& sweep);
+
+// Fixed mode: the games a cell gets (games_per_cell, or rung_gap_games for a rung-gap cell).
+[[nodiscard]] int planned_games(const Sweep& sweep, const Cell& cell);
 
 struct PlannedGame {
     std::size_t cell = 0;  // index into the cells

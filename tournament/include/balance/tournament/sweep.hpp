@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "balance/core/spec.hpp"
+#include "balance/players/engine/search_types.hpp"
 #include "balance/players/player.hpp"
 
 namespace balance::tournament {
@@ -39,14 +40,22 @@ struct ExternalSpec {
 
 // One named player of the sweep, with the limits it searches under (odds games: two players
 // with different limits).
+//
+// Strength ladders: a player whose limit is a list in the sweep file (nodes = [4000, 16000])
+// becomes one PlayerSpec per value, a rung, named "<player>:<limit>=<value>"
+// ("balance:nodes=4000"; see ladder.hpp). Written names hold only a-z, 0-9, '-' and '_', so
+// the ':' tells a rung apart, and a rung's name never holds the key separators '|', '#', '@'.
 struct PlayerSpec {
     std::string name;  // the sweep's name for it, stored as white_player/black_player
     PlayerKind kind = PlayerKind::Engine;
     players::SearchLimits limits;
+    std::string ladder;  // a rung: the player's name in the sweep file; empty otherwise
+    int rung = 0;        // a rung: its index on the ladder, weakest first
     // Internal engine only.
     int hash_mb = 16;
     int random_plies = 8;
     int random_margin_cp = 25;
+    players::engine::EvalTerms eval = players::engine::EvalTerms::Full;
     // External engines only.
     ExternalSpec external;
 };
@@ -68,6 +77,9 @@ struct Pairing {
 struct Matchup {
     std::string white;  // player names
     std::string black;
+    // Neighbouring rungs of one ladder against each other (Sweep::rung_gap_games): played in the
+    // mirror pairings only, when the sweep has any, and reported as the Elo between rungs.
+    bool rung_gap = false;
 };
 
 struct OpeningSpec {
@@ -116,6 +128,7 @@ struct Sweep {
     std::vector<PlayerSpec> players;
     std::vector<Matchup> matchups;
     int games_per_cell = 0;                // fixed mode
+    int rung_gap_games = 0;                // fixed mode: games per rung-gap cell (0: none)
     std::optional<AdaptiveSpec> adaptive;  // adaptive mode (then games_per_cell is unused)
     OpeningSpec openings;
     AdjudicationSpec adjudication;

@@ -100,6 +100,11 @@ template <core::Bitboard BB>
 template <core::Bitboard BB>
 [[nodiscard]] int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& tables);
 
+// Material alone (piece values incl. hand), side to move's point of view: the evaluation of an
+// engine with EvalTerms::Material.
+template <core::Bitboard BB>
+[[nodiscard]] int material_eval(const core::Position<BB>& pos, const EvalTables<BB>& tables);
+
 // Material balance only (piece values incl. hand), White's point of view: for tests and tools.
 template <core::Bitboard BB>
 [[nodiscard]] int material_balance(const core::Position<BB>& pos, const EvalTables<BB>& tables);

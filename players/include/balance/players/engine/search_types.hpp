@@ -29,6 +29,13 @@ inline constexpr int Infinite = 32000;
     return 0;
 }
 
+// Which evaluation terms the engine uses (eval.hpp): everything, or material alone (piece values,
+// pieces in hand included), so a study can tell what follows search depth from what follows
+// the evaluation's taste.
+enum class EvalTerms { Full, Material };
+
+[[nodiscard]] const char* eval_terms_name(EvalTerms terms);  // "full", "material"
+
 struct EngineOptions {
     std::size_t hash_mb = 16;  // transposition table size; one table per Engine instance
     // Game diversity (see root_random.hpp): during the first `random_plies` plies of a game the
@@ -36,6 +43,7 @@ struct EngineOptions {
     // of the best. 0 plies turns it off.
     int random_plies = 8;
     int random_margin_cp = 25;
+    EvalTerms eval = EvalTerms::Full;
 };
 
 // Reported after every completed iteration (and by the UCI loop as an `info` line).

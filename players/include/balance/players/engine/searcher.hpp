@@ -52,6 +52,7 @@ class Searcher {
                      const SearchHooks& hooks = {});
 
     [[nodiscard]] std::size_t scratch_bytes() const;
+    void set_eval_terms(EvalTerms terms) { eval_terms_ = terms; }
 
   private:
     struct Frame {
@@ -91,7 +92,8 @@ class Searcher {
     // Counts the node and checks the limits; false once the search must stop.
     [[nodiscard]] bool enter_node(int ply);
     [[nodiscard]] int evaluate_here() const {
-        const int cp = evaluate(*pos_, *et_);
+        const int cp =
+            eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_) : material_eval(*pos_, *et_);
         return points_.active() ? points_.evaluation(*pos_, cp) : cp;
     }
     // Game ends inside the tree: by the variant's points when it has them (points_search.hpp).
@@ -127,6 +129,7 @@ class Searcher {
     std::chrono::steady_clock::time_point start_, deadline_;
     int seldepth_ = 0;
     int root_depth_ = 0;
+    EvalTerms eval_terms_ = EvalTerms::Full;
     int random_margin_ = 0;  // > 0: root moves within this of the best get exact scores
 };
 
