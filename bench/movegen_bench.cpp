@@ -6,7 +6,7 @@
 #include <string>
 
 #include "balance/core/game.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include "balance/core/game.hpp"
 #include "balance/players/engine/bench.hpp"
 #include "balance/players/engine/engine.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 
 namespace {
 

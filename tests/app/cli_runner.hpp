@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/run.hpp"
+#include "balance/cli/run.hpp"
 
 namespace balance::app::testing {
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

@@ -1,7 +1,8 @@
 #pragma once
 // Builds small results stores for the report, values and sprt tests, with exactly the DDL of
-// notes/RESULTS_SCHEMA.md (the contract tournament/ writes), so the readers are tested against
-// the agreed schema rather than against whatever the writer happens to do today.
+// schema version 1 in tournament/RESULTS_SCHEMA.md (the contract tournament/ writes), so the
+// readers are tested against the agreed schema rather than against whatever the writer happens
+// to do today, and go on reading schema-1 databases as they are (their rules from configs/).
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>

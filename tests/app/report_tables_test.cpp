@@ -13,7 +13,7 @@
 #include "balance/stats/interval.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -375,14 +375,14 @@ TEST(ReportTables, OutWritesTheFile) {
 TEST(ReportTables, RefusesUnknownSchemaVersionsAndMissingFiles) {
     TempDir dir;
     {
-        TestStore store(dir.path() / "v2.sqlite");
-        store.exec("PRAGMA user_version = 2");
+        TestStore store(dir.path() / "v9.sqlite");
+        store.exec("PRAGMA user_version = 9");
     }
-    const auto v2 = run_balance({"report", "--db", (dir.path() / "v2.sqlite").string()});
-    EXPECT_EQ(v2.status, 1);
-    EXPECT_NE(v2.err.find("results database has schema version 2, this balance reads version 1"),
+    const auto v9 = run_balance({"report", "--db", (dir.path() / "v9.sqlite").string()});
+    EXPECT_EQ(v9.status, 1);
+    EXPECT_NE(v9.err.find("results database has schema version 9, written by a newer balance"),
               std::string::npos)
-        << v2.err;
+        << v9.err;
     const auto missing = run_balance({"report", "--db", (dir.path() / "nope.sqlite").string()});
     EXPECT_EQ(missing.status, 1);
     EXPECT_NE(missing.err.find("no such results database"), std::string::npos) << missing.err;

@@ -8,7 +8,7 @@
 #include "balance/stats/balance_sprt.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

@@ -11,10 +11,10 @@
 
 #include "balance/core/game.hpp"
 #include "cli_runner.hpp"
-#include "report/material_samples.hpp"
-#include "report/store_reader.hpp"
+#include "balance/analysis/material_samples.hpp"
+#include "balance/analysis/store_reader.hpp"
 #include "report_store_fixture.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -33,7 +33,7 @@ constexpr const char* kKnightUp =
 report::MaterialData sample(const std::filesystem::path& db, int min_ply, int per_game) {
     auto store = report::read_store(db);
     EXPECT_TRUE(store.ok()) << store.error().to_string();
-    report::VariantCatalog catalog;
+    report::VariantCatalog catalog(store->specs);
     auto data = report::sample_material(store->games, "chess", catalog, {min_ply, per_game});
     EXPECT_TRUE(data.ok()) << data.error().to_string();
     return std::move(*data);

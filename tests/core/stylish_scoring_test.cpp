@@ -4,10 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
-#include "../app/temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
 #include "balance/core/compile.hpp"
 
@@ -243,6 +244,82 @@ TEST(StylishScoring, AMissingEntryIsAnErrorNamingIt) {
         const std::string message = checked.error().to_string();
         EXPECT_NE(message.find(expected), std::string::npos) << message;
         EXPECT_TRUE(std::regex_search(message, std::regex(R"(broken\.toml:\d+)"))) << message;
+    }
+}
+
+}  // namespace
+}  // namespace balance::testing
+
+namespace balance::testing {
+namespace {
+
+// A [scoring] section with a different number in every entry: each compiled entry must be the
+// one its key names (no entry hard-coded, none read from another key's place).
+TEST(StylishScoring, EveryEntryTakesItsOwnValueFromTheFile) {
+    int next = 200;
+    std::map<std::string, int> want;
+    const auto v = [&](const std::string& key) {
+        want[key] = next;
+        return std::to_string(next++);
+    };
+    const std::vector<std::string> pieces = {"pawn", "knight", "bishop", "rook", "queen"};
+    std::string text = "inherits = \"chess\"\nname = \"distinct\"\n[scoring]\nenabled = true\n";
+    for (const std::string key : {"discovered_bonus", "newly_covered_bonus", "promoted_mate_bonus"})
+        text += key + " = " + v(key) + "\n";
+    text += "newly_covered = \"once\"\nequal_points = \"draw\"\n[scoring.capture]\n";
+    for (const std::string capturer :
+         {"pawn", "knight", "bishop", "rook", "queen-diagonal", "queen-orthogonal", "king"}) {
+        text += capturer + " = {";
+        for (const std::string& captured : pieces)
+            text += " " + captured + " = " + v(capturer + "x" + captured) + ",";
+        text.back() = ' ';
+        text += "}\n";
+    }
+    text += "[scoring.mate]\n";
+    for (const std::string& piece : pieces)
+        text += piece + " = { adjacent = " + v("adjacent " + piece) +
+                ", distant = " + v("distant " + piece) + " }\n";
+    text += "[scoring.promotion]\n";
+    for (const std::string piece : {"knight", "bishop", "rook", "queen"})
+        text += piece + " = " + v("promotion " + piece) + "\n";
+    text += "[scoring.draw]\npoints = true\nmaterial = {";
+    for (const std::string& piece : pieces)
+        text += " " + piece + " = " + v("material " + piece) + ",";
+    text.back() = ' ';
+    text += "}\nmax_material = " + v("max_material") + "\nlone_minor = [\"bishop\", \"knight\"]\n" +
+            "bare_kings_points = " + v("bare_kings_points") +
+            "\nequal_material = \"nobody\"\nclamp = false\n";
+
+    app::testing::TempDir dir;
+    auto spec = app::load_variant(dir.write("distinct.toml", text), {});
+    ASSERT_TRUE(spec) << spec.error().to_string();
+    auto rules = core::compile_rules(*spec, "fide", "fide");
+    ASSERT_TRUE(rules) << rules.error().to_string();
+    const auto& r = *rules->narrow;
+    const auto& t = *r.scoring;
+    const auto type = [&](const std::string& name) {
+        for (int i = 0; i < static_cast<int>(r.pieces.size()); ++i)
+            if (r.pieces[i].name == name) return i;
+        ADD_FAILURE() << name;
+        return 0;
+    };
+    EXPECT_EQ(t.discovered_bonus, want["discovered_bonus"]);
+    EXPECT_EQ(t.newly_covered_bonus, want["newly_covered_bonus"]);
+    EXPECT_EQ(t.promoted_mate_bonus, want["promoted_mate_bonus"]);
+    EXPECT_EQ(t.draw_max_material, want["max_material"]);
+    EXPECT_EQ(t.bare_kings_points, want["bare_kings_points"]);
+    for (const std::string& captured : pieces) {
+        const int c = type(captured);
+        for (const std::string capturer : {"pawn", "knight", "bishop", "rook", "king"}) {
+            EXPECT_EQ(t.capture_diagonal[type(capturer)][c], want[capturer + "x" + captured]);
+            EXPECT_EQ(t.capture_orthogonal[type(capturer)][c], want[capturer + "x" + captured]);
+        }
+        EXPECT_EQ(t.capture_diagonal[type("queen")][c], want["queen-diagonalx" + captured]);
+        EXPECT_EQ(t.capture_orthogonal[type("queen")][c], want["queen-orthogonalx" + captured]);
+        EXPECT_EQ(t.mate_adjacent[c], want["adjacent " + captured]);
+        EXPECT_EQ(t.mate_distant[c], want["distant " + captured]);
+        EXPECT_EQ(t.draw_material[c], want["material " + captured]);
+        if (captured != "pawn") EXPECT_EQ(t.promotion[c], want["promotion " + captured]);
     }
 }
 

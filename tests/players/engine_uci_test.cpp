@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "balance/players/engine/uci.hpp"
-#include "config/variant_files.hpp"
+#include "balance/config/variant_files.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {

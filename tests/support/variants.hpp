@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "balance/core/game.hpp"
-#include "config/variant_loader.hpp"
+#include "balance/config/variant_loader.hpp"
 
 namespace balance::testing {
 

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "sweep_support.hpp"
+#include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {

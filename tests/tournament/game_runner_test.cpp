@@ -83,9 +83,9 @@ TEST(GameRunner, FoolsMateIsCheckmateForBlack) {
     ScriptedPlayer white({"f2f3", "g2g4"});
     ScriptedPlayer black({"e7e5", "d8h4"});
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
-    EXPECT_EQ(record.termination, "checkmate");
-    EXPECT_EQ(record.result(), "0-1");
-    EXPECT_EQ(record.white_score(), 0.0);
+    EXPECT_EQ(record.result.termination, "checkmate");
+    EXPECT_EQ(record.result.text(), "0-1");
+    EXPECT_EQ(record.result.white_score, 0.0);
     EXPECT_EQ(record.moves, (std::vector<std::string>{"f2f3", "e7e5", "g2g4", "d8h4"}));
     EXPECT_FALSE(record.failure);
     EXPECT_EQ(white.new_games, 1);
@@ -105,8 +105,8 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
         ASSERT_TRUE(record.failure) << players::move_status_name(status);
         EXPECT_EQ(record.failure->side, 0);
         EXPECT_EQ(record.failure->status, MoveStatus::Crashed);
-        EXPECT_EQ(record.termination, "white-crashed");
-        EXPECT_EQ(record.result(), "0-1");
+        EXPECT_EQ(record.result.termination, "white-crashed");
+        EXPECT_EQ(record.result.text(), "0-1");
 
         ScriptedPlayer white2({"e2e4", "d2d4"});
         ScriptedPlayer black2({"e7e5"}, status);
@@ -115,8 +115,9 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
         ASSERT_TRUE(lost.failure);
         EXPECT_EQ(lost.failure->side, 1);
         EXPECT_EQ(lost.failure->status, status);
-        EXPECT_EQ(lost.termination, std::string("black-") + players::move_status_name(status));
-        EXPECT_EQ(lost.result(), "1-0");
+        EXPECT_EQ(lost.result.termination,
+                  std::string("black-") + players::move_status_name(status));
+        EXPECT_EQ(lost.result.text(), "1-0");
         EXPECT_EQ(lost.moves.size(), 3u);
         EXPECT_NE(lost.failure->detail.find("scripted failure"), std::string::npos);
     }
@@ -129,8 +130,8 @@ TEST(GameRunner, AnIllegalAnswerIsAnIllegalMoveWhateverThePlayerClaims) {
     ASSERT_TRUE(record.failure);
     EXPECT_EQ(record.failure->side, 1);
     EXPECT_EQ(record.failure->status, MoveStatus::IllegalMove);
-    EXPECT_EQ(record.termination, "black-illegal-move");
-    EXPECT_EQ(record.result(), "1-0");
+    EXPECT_EQ(record.result.termination, "black-illegal-move");
+    EXPECT_EQ(record.result.text(), "1-0");
 }
 
 TEST(GameRunner, ScoresAreStoredFromWhitesViewAndAdjudicate) {
@@ -140,8 +141,8 @@ TEST(GameRunner, ScoresAreStoredFromWhitesViewAndAdjudicate) {
     AdjudicationSpec a = no_adjudication();
     a.resign = {true, 800, 2};
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, a);
-    EXPECT_EQ(record.termination, "adjudication-resign");
-    EXPECT_EQ(record.result(), "1-0");
+    EXPECT_EQ(record.result.termination, "adjudication-resign");
+    EXPECT_EQ(record.result.text(), "1-0");
     EXPECT_EQ(record.moves.size(), 4u);
     for (const auto& s : record.scores) EXPECT_EQ(s, 900);
 }
@@ -151,8 +152,8 @@ TEST(GameRunner, MaxPliesEndsInADraw) {
     AdjudicationSpec a = no_adjudication();
     a.max_plies = 10;
     const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 3, a);
-    EXPECT_EQ(record.termination, "adjudication-max-plies");
-    EXPECT_EQ(record.result(), "1/2-1/2");
+    EXPECT_EQ(record.result.termination, "adjudication-max-plies");
+    EXPECT_EQ(record.result.text(), "1/2-1/2");
     EXPECT_EQ(record.moves.size(), 10u);
 }
 
@@ -177,11 +178,14 @@ TEST(GameRunner, StylishGamesCarryTheirPoints) {
     ScriptedPlayer white({"f7f8n"}), black({});
     const auto record = play_game(stylish_game("4K3/R4Pk1/5p2/3B4/8/8/8/7R w - - 0 1"),
                                   {&white, {}}, {&black, {}}, 1, no_adjudication());
-    EXPECT_EQ(record.termination, "checkmate");
-    ASSERT_TRUE(record.points);
-    EXPECT_EQ(record.points->total, (std::array<int, 2>{230, 0}));
-    EXPECT_EQ(record.points_white_score, 1.0);
-    EXPECT_FALSE(play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication()).points);
+    EXPECT_EQ(record.result.termination, "checkmate");
+    EXPECT_EQ(record.result.white_points, 230.0);
+    EXPECT_EQ(record.result.black_points, 0.0);
+    EXPECT_EQ(record.result.white_score, 1.0);
+    EXPECT_EQ(record.result.board_white_score, 1.0);
+    const auto plain = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_FALSE(plain.result.white_points);
+    EXPECT_FALSE(plain.result.board_white_score);
 }
 
 TEST(GameRunner, StylishMatedSideCanWinOnPoints) {
@@ -191,10 +195,12 @@ TEST(GameRunner, StylishMatedSideCanWinOnPoints) {
     ScriptedPlayer white({"e1e8"}), black({"b7a6"});
     const auto record = play_game(stylish_game("7k/1p4pp/Q7/8/8/8/8/4R1K1 b - - 0 1", &spec),
                                   {&white, {}}, {&black, {}}, 1, no_adjudication());
-    EXPECT_EQ(record.termination, "checkmate");
-    EXPECT_EQ(record.result(), "1-0");  // by the board
-    EXPECT_EQ(record.points->total, (std::array<int, 2>{110, 150}));
-    EXPECT_EQ(record.points_white_score, 0.0);  // by points
+    EXPECT_EQ(record.result.termination, "checkmate");
+    EXPECT_EQ(record.result.board_white_score, 1.0);  // by the board
+    EXPECT_EQ(record.result.white_points, 110.0);
+    EXPECT_EQ(record.result.black_points, 150.0);
+    EXPECT_EQ(record.result.white_score, 0.0);  // by points
+    EXPECT_EQ(record.result.text(), "0-1");
 }
 
 TEST(GameRunner, StylishTurnsResignAdjudicationOffAndPaysAdjudicatedDraws) {
@@ -205,9 +211,21 @@ TEST(GameRunner, StylishTurnsResignAdjudicationOffAndPaysAdjudicatedDraws) {
     a.max_plies = 4;
     const auto record = play_game(stylish_game("4k3/3np3/8/8/8/8/3N4/4K3 w - - 0 1"), {&white, {}},
                                   {&black, {}}, 1, a);
-    EXPECT_EQ(record.termination, "adjudication-max-plies");
-    EXPECT_EQ(record.points->total, (std::array<int, 2>{37, 0}));  // N against N+P
-    EXPECT_EQ(record.points_white_score, 1.0);
+    EXPECT_EQ(record.result.termination, "adjudication-max-plies");
+    EXPECT_EQ(record.result.white_points, 37.0);  // N against N+P
+    EXPECT_EQ(record.result.black_points, 0.0);
+    EXPECT_EQ(record.result.white_score, 1.0);
+    EXPECT_EQ(record.result.board_white_score, 0.5);
+}
+
+TEST(GameResult, TextOfDecidedAndScoredGames) {
+    EXPECT_EQ(GameResult::decided(0, "checkmate").text(), "1-0");
+    EXPECT_EQ(GameResult::decided(1, "checkmate").text(), "0-1");
+    EXPECT_EQ(GameResult::decided(-1, "stalemate").text(), "1/2-1/2");
+    EXPECT_EQ(GameResult::decided(1, "checkmate").white_score, 0.0);
+    GameResult scored;
+    scored.white_score = 0.75;
+    EXPECT_EQ(scored.text(), "0.75-0.25");
 }
 
 }  // namespace

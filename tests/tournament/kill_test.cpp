@@ -14,7 +14,7 @@
 #include <sstream>
 #include <thread>
 
-#include "sweep_support.hpp"
+#include "../support/sweep_support.hpp"
 
 extern char** environ;
 

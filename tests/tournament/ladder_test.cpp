@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/sweep_support.hpp"
 #include "balance/tournament/ladder.hpp"
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/sweep_json.hpp"
-#include "sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "../app/temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
 #include "balance/core/rules.hpp"
 #include "balance/tournament/openings.hpp"

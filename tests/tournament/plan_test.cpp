@@ -6,7 +6,7 @@
 
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/seeds.hpp"
-#include "sweep_support.hpp"
+#include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "balance/tournament/merge.hpp"
 #include "balance/tournament/sweep_json.hpp"
-#include "sweep_support.hpp"
+#include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {

@@ -3,13 +3,19 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include "../app/temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 #include "balance/tournament/store.hpp"
 
 namespace balance::tournament {
 namespace {
 
 using app::testing::TempDir;
+
+constexpr const char* kSpec = "name = \"chess\"\n";
+
+RuleSpecRow spec_row() {
+    return RuleSpecRow{spec_hash(kSpec), "chess", "", "", kSpec, "sweep", "2024-01-01T00:00:00Z"};
+}
 
 GameRow row(const std::string& key, std::int64_t run_id) {
     GameRow g;
@@ -33,6 +39,7 @@ GameRow row(const std::string& key, std::int64_t run_id) {
     g.duration_ms = 12;
     g.finished_at = "2024-01-01T00:00:00Z";
     g.details_json = R"({"scores":[null,null]})";
+    g.spec_hash = spec_hash(kSpec);
     return g;
 }
 
@@ -60,11 +67,17 @@ TEST(Store, CreatesTheAgreedSchema) {
                                         "engines_json", "host", "threads", "shard"}));
     EXPECT_EQ(columns(db, "games"),
               (std::vector<std::string>{
-                  "game_key",     "run_id",       "sweep_name",  "cell_key",    "game_index",
-                  "variant",      "white_army",   "black_army",  "rules",       "white_player",
-                  "black_player", "players_json", "seed",        "start_fen",   "opening",
-                  "moves",        "result",       "white_score", "termination", "plies",
-                  "duration_ms",  "finished_at",  "details_json"}));
+                  "game_key",     "run_id",       "sweep_name",   "cell_key",    "game_index",
+                  "variant",      "white_army",   "black_army",   "rules",       "white_player",
+                  "black_player", "players_json", "seed",         "start_fen",   "opening",
+                  "moves",        "result",       "white_score",  "termination", "plies",
+                  "duration_ms",  "finished_at",  "details_json", "spec_hash",   "white_points",
+                  "black_points"}));
+    EXPECT_EQ(columns(db, "rule_specs"),
+              (std::vector<std::string>{"spec_hash", "variant", "rules", "cell_rules", "spec_toml",
+                                        "origin", "recorded_at"}));
+    EXPECT_EQ(columns(db, "run_rule_sets"),
+              (std::vector<std::string>{"run_id", "rule_set", "spec_hash"}));
     auto store = ResultStore::open_existing(db);
     ASSERT_TRUE(store.ok());
     EXPECT_EQ(*store->integrity_check(), "ok");
@@ -79,6 +92,8 @@ TEST(Store, AGameIsStoredOnceAndReadBackExactly) {
     run.sweep_name = "s";
     auto id = store->begin_run(run);
     ASSERT_TRUE(id.ok());
+    ASSERT_TRUE(store->record_rule_spec(spec_row()).ok());
+    ASSERT_TRUE(store->record_run_rule_set(*id, "baseline", spec_hash(kSpec)).ok());
     EXPECT_EQ(*store->insert_game(row("k#0", *id)), true);
     EXPECT_EQ(*store->insert_game(row("k#0", *id)), false);  // the primary key refuses
     EXPECT_EQ(*store->insert_game(row("k#1", *id)), true);
@@ -90,6 +105,13 @@ TEST(Store, AGameIsStoredOnceAndReadBackExactly) {
     EXPECT_EQ(g.moves, "e2e4 e7e5");
     EXPECT_EQ(g.white_score, 0.5);
     EXPECT_EQ(g.details_json, R"({"scores":[null,null]})");
+    EXPECT_EQ(g.spec_hash, spec_hash(kSpec));
+    EXPECT_FALSE(g.white_points);
+    auto specs = store->rule_specs();
+    ASSERT_TRUE(specs.ok());
+    ASSERT_EQ(specs->size(), 1u);
+    EXPECT_EQ(specs->front().spec_toml, kSpec);
+    EXPECT_EQ(store->run_rule_sets(*id)->front().second, spec_hash(kSpec));
     auto runs = store->runs();
     ASSERT_EQ(runs->size(), 1u);
     EXPECT_FALSE(runs->front().finished_at);
@@ -110,11 +132,13 @@ TEST(Store, RefusesOtherSchemaVersionsAndForeignDatabases) {
     ASSERT_TRUE(ResultStore::open(db).ok());
     sqlite3* handle = nullptr;
     sqlite3_open(db.c_str(), &handle);
-    sqlite3_exec(handle, "PRAGMA user_version = 2", nullptr, nullptr, nullptr);
+    sqlite3_exec(handle, "PRAGMA user_version = 3", nullptr, nullptr, nullptr);
     sqlite3_close(handle);
     auto opened = ResultStore::open(db);
     ASSERT_FALSE(opened.ok());
-    EXPECT_NE(opened.error().message.find("schema version 2"), std::string::npos);
+    EXPECT_NE(opened.error().message.find("schema version 3, written by a newer balance"),
+              std::string::npos)
+        << opened.error().message;
     EXPECT_FALSE(ResultStore::open_existing(db).ok());
 
     const auto other = dir.path() / "other.db";
@@ -125,6 +149,34 @@ TEST(Store, RefusesOtherSchemaVersionsAndForeignDatabases) {
     ASSERT_FALSE(foreign.ok());
     EXPECT_NE(foreign.error().message.find("not a balance results database"), std::string::npos);
     EXPECT_FALSE(ResultStore::open_existing(dir.path() / "missing.db").ok());
+}
+
+TEST(Store, AnyScoreInZeroToOneWithPointsIsStoredAndOthersRefused) {
+    TempDir dir;
+    auto store = ResultStore::open(dir.path() / "r.db");
+    ASSERT_TRUE(store.ok());
+    auto id = store->begin_run(RunRow{});
+    ASSERT_TRUE(id.ok());
+    ASSERT_TRUE(store->record_rule_spec(spec_row()).ok());
+    GameRow scored = row("k#0", *id);
+    scored.white_score = 0.75;
+    scored.result = "0.75-0.25";
+    scored.white_points = 6.0;
+    scored.black_points = 2.0;
+    EXPECT_EQ(*store->insert_game(scored), true);
+    auto back = store->game("k#0");
+    ASSERT_TRUE(back.ok() && *back);
+    EXPECT_EQ((*back)->white_score, 0.75);
+    EXPECT_EQ((*back)->white_points, 6.0);
+    EXPECT_EQ((*back)->black_points, 2.0);
+    GameRow bad = row("k#1", *id);
+    bad.white_score = 1.5;
+    EXPECT_FALSE(store->insert_game(bad).ok());
+    GameRow no_rules = row("k#2", *id);
+    no_rules.spec_hash.clear();
+    EXPECT_FALSE(store->insert_game(no_rules).ok());
+    EXPECT_FALSE(store->record_rule_spec(RuleSpecRow{"0000", "chess", "", "", kSpec, "sweep", ""})
+                     .ok());  // a hash that is not the text's
 }
 
 }  // namespace

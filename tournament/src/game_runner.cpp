@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <sstream>
+#include <utility>
 
 #include "balance/tournament/adjudication.hpp"
 #include "balance/tournament/points_notes.hpp"
@@ -32,12 +34,20 @@ players::MoveStatus checked_status(const core::Game& game, const players::MoveRe
 
 }  // namespace
 
-std::string GameRecord::result() const {
-    return winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
+GameResult GameResult::decided(int winner, std::string termination) {
+    GameResult result;
+    result.white_score = winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5;
+    result.termination = std::move(termination);
+    return result;
 }
 
-double GameRecord::white_score() const {
-    return winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5;
+std::string GameResult::text() const {
+    if (white_score == 1.0) return "1-0";
+    if (white_score == 0.0) return "0-1";
+    if (white_score == 0.5) return "1/2-1/2";
+    std::ostringstream out;
+    out << white_score << '-' << 1.0 - white_score;
+    return out.str();
 }
 
 GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& black,
@@ -48,28 +58,31 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
     const SideSetup* sides[2] = {&white, &black};
     const bool scored = game.scored();
     const AdjudicationSpec rules = adjudication_for(adjudication, scored);
-    // Points variants: the final points and White's score by them (the board result stays).
-    const auto finish_points = [&](const core::Outcome& outcome, bool adjudicated_draw) {
+    // The board's result; in a points variant (Stylish chess) the points decide White's score
+    // and the board's score is kept beside it.
+    const auto finish = [&](int winner, std::string termination, const core::Outcome& outcome,
+                            bool adjudicated_draw) {
+        record.result = GameResult::decided(winner, std::move(termination));
         if (!scored) return;
-        record.points = game.final_points(outcome, adjudicated_draw);
-        record.points_white_score = game.visit([&](const auto& pos) {
-            return core::white_score_by_points(*pos.rules().scoring, *record.points, record.winner);
+        const core::Points points = game.final_points(outcome, adjudicated_draw);
+        record.result.board_white_score = record.result.white_score;
+        record.result.white_score = game.visit([&](const auto& pos) {
+            return core::white_score_by_points(*pos.rules().scoring, points, winner);
         });
+        record.result.white_points = points.total[0];
+        record.result.black_points = points.total[1];
     };
     white.player->new_game();
     if (black.player != white.player) black.player->new_game();
     while (true) {
         const core::Outcome outcome = game.outcome();
         if (outcome.over()) {
-            record.winner = outcome.winner;
-            record.termination = std::string(core::termination_name(outcome.termination));
-            finish_points(outcome, false);
+            finish(outcome.winner, std::string(core::termination_name(outcome.termination)),
+                   outcome, false);
             break;
         }
         if (auto verdict = adjudicate(rules, record.scores)) {
-            record.winner = verdict->winner;
-            record.termination = verdict->termination;
-            finish_points({}, verdict->winner < 0);
+            finish(verdict->winner, verdict->termination, {}, verdict->winner < 0);
             break;
         }
         const int mover = core::index(game.side_to_move());
@@ -83,12 +96,12 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
             std::string detail = reply.detail;
             if (status != reply.status) detail = "not a legal move here";
             record.failure = GameFailure{mover, status, detail + " (at " + game.fen() + ")"};
-            record.winner = 1 - mover;
-            record.termination =
-                std::string(side_name(mover)) + "-" + players::move_status_name(status);
-            if (scored) {
-                record.points = game.points();
-                record.points_white_score = mover == 0 ? 0.0 : 1.0;
+            record.result = GameResult::decided(
+                1 - mover, std::string(side_name(mover)) + "-" + players::move_status_name(status));
+            if (scored) {  // a failing player loses by points too; the points so far stand
+                record.result.board_white_score = record.result.white_score;
+                record.result.white_points = game.points().total[0];
+                record.result.black_points = game.points().total[1];
             }
             break;
         }

@@ -50,6 +50,7 @@ Result<GameRow> play_planned_game(const SweepContext& context, const PlannedGame
     row.white_army = cell.pairing.white;
     row.black_army = cell.pairing.black;
     row.rules = sweep.rule_sets[cell.rule_set].rules();
+    row.spec_hash = context.spec_hashes[cell.rule_set];
     row.white_player = sweep.players[cell.white_player].name;
     row.black_player = sweep.players[cell.black_player].name;
     row.players_json = context.players_json[planned.cell];
@@ -57,9 +58,11 @@ Result<GameRow> play_planned_game(const SweepContext& context, const PlannedGame
     row.start_fen = record.start_fen;
     row.opening = opening->moves;
     row.moves = join(record.moves);
-    row.result = record.result();
-    row.white_score = record.white_score();
-    row.termination = record.termination;
+    row.result = record.result.text();
+    row.white_score = record.result.white_score;
+    row.termination = record.result.termination;
+    row.white_points = record.result.white_points;
+    row.black_points = record.result.black_points;
     row.plies = static_cast<int>(record.moves.size());
     row.duration_ms = std::llround(record.seconds * 1000.0);
     row.finished_at = utc_now();

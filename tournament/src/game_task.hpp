@@ -18,6 +18,7 @@ struct SweepContext {
     std::vector<Cell> cells;
     std::vector<core::AnyRules> rules;      // per cell, compiled once
     std::vector<std::string> players_json;  // per cell
+    std::vector<std::string> spec_hashes;   // per rule set: spec_hash of its spec_toml
     std::int64_t run_id = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "balance/tournament/store.hpp"
 
@@ -30,11 +31,85 @@ Result<void> check_config(std::optional<std::string>& reference, const std::vect
     return {};
 }
 
+// Copies the input's rule specs (a schema-1 input has none: its games' rules come from
+// `resolver`, recorded as migrated). Games of one cell must share their rules.
+class SpecCopier {
+  public:
+    SpecCopier(ResultStore& out, const SpecResolver& resolver) : out_(out), resolver_(resolver) {}
+
+    Result<void> load_output() {
+        auto rows = out_.rule_specs();
+        if (!rows) return rows.error();
+        for (auto& row : *rows) add_known(row);
+        return {};
+    }
+
+    Result<void> copy(const ResultStore& in) {
+        auto rows = in.rule_specs();
+        if (!rows) return rows.error();
+        for (const auto& row : *rows) {
+            if (auto ok = record(row, in.file()); !ok) return ok;
+        }
+        return {};
+    }
+
+    // The spec of a game of a schema-1 input.
+    Result<std::string> resolve(const GameRow& game, const std::filesystem::path& file) {
+        const auto key = std::make_pair(game.variant, game.rules);
+        if (auto it = resolved_.find(key); it != resolved_.end()) return it->second;
+        if (!resolver_) {
+            return make_error(
+                "a schema-1 database (no rules recorded) needs the variant configs "
+                "to be merged",
+                file.string());
+        }
+        auto text = resolver_(game.variant, game.rules);
+        if (!text) return text.error();
+        RuleSpecRow row{spec_hash(*text), game.variant, game.rules, game.rules, *text,
+                        "migrated",       utc_now()};
+        if (auto ok = record(row, file); !ok) return ok.error();
+        resolved_[key] = row.spec_hash;
+        return row.spec_hash;
+    }
+
+  private:
+    void add_known(const RuleSpecRow& row) {
+        cells_[{row.variant, row.cell_rules}] = row.spec_hash;
+    }
+
+    Result<void> record(const RuleSpecRow& row, const std::filesystem::path& file) {
+        const auto it = cells_.find({row.variant, row.cell_rules});
+        if (it != cells_.end() && it->second != row.spec_hash) {
+            return make_error("played " + row.variant + " rules '" + row.cell_rules +
+                                  "' under other rules (spec " + row.spec_hash +
+                                  ") than the "
+                                  "databases before it (spec " +
+                                  it->second + "); their games cannot share cells",
+                              file.string());
+        }
+        if (auto ok = out_.record_rule_spec(row); !ok) return ok;
+        add_known(row);
+        return {};
+    }
+
+    ResultStore& out_;
+    const SpecResolver& resolver_;
+    std::map<std::pair<std::string, std::string>, std::string> cells_;     // -> spec hash
+    std::map<std::pair<std::string, std::string>, std::string> resolved_;  // (variant, rules)
+};
+
 Result<void> copy_games(ResultStore& out, const ResultStore& in,
-                        const std::map<std::int64_t, std::int64_t>& run_ids,
+                        const std::map<std::int64_t, std::int64_t>& run_ids, SpecCopier& specs,
                         MergeSummary& summary) {
     auto games = in.games();
     if (!games) return games.error();
+    if (auto copied = specs.copy(in); !copied) return copied;
+    for (auto& game : *games) {
+        if (!game.spec_hash.empty()) continue;
+        auto hash = specs.resolve(game, in.file());
+        if (!hash) return hash.error();
+        game.spec_hash = *hash;
+    }
     if (auto begun = out.begin_batch(); !begun) return begun;
     for (auto& game : *games) {
         game.run_id = run_ids.at(game.run_id);
@@ -58,7 +133,8 @@ Result<void> copy_games(ResultStore& out, const ResultStore& in,
 }  // namespace
 
 Result<MergeSummary> merge_databases(const std::filesystem::path& output,
-                                     const std::vector<std::filesystem::path>& inputs, bool force) {
+                                     const std::vector<std::filesystem::path>& inputs, bool force,
+                                     const SpecResolver& resolver) {
     std::error_code ec;
     for (const auto& input : inputs) {
         if (std::filesystem::exists(output) && std::filesystem::equivalent(output, input, ec))
@@ -82,8 +158,10 @@ Result<MergeSummary> merge_databases(const std::filesystem::path& output,
         if (auto ok = check_config(reference, *runs, input, force); !ok) return ok.error();
         stores.push_back(std::move(*store));
     }
-    auto out = ResultStore::open(output);
+    auto out = ResultStore::open(output, resolver);
     if (!out) return out.error();
+    SpecCopier specs(*out, resolver);
+    if (auto loaded = specs.load_output(); !loaded) return loaded.error();
     MergeSummary summary;
     for (const auto& in : stores) {
         auto runs = in.runs();
@@ -97,7 +175,15 @@ Result<MergeSummary> merge_databases(const std::filesystem::path& output,
             run_ids[old_id] = *id;
             ++summary.runs;
         }
-        if (auto copied = copy_games(*out, in, run_ids, summary); !copied) return copied.error();
+        if (auto copied = copy_games(*out, in, run_ids, specs, summary); !copied)
+            return copied.error();
+        for (const auto& [old_id, new_id] : run_ids) {
+            auto sets = in.run_rule_sets(old_id);
+            if (!sets) return sets.error();
+            for (const auto& [name, hash] : *sets) {
+                if (auto ok = out->record_run_rule_set(new_id, name, hash); !ok) return ok.error();
+            }
+        }
     }
     return summary;
 }

@@ -9,6 +9,18 @@ namespace balance::tournament {
 
 namespace {
 
+// PGN knows only decided and drawn games: any other score (a scoring variant's share of the
+// points) is written "*" with the score in a WhiteScore tag.
+std::string pgn_result(const std::string& result) {
+    return result == "1-0" || result == "0-1" || result == "1/2-1/2" ? result : "*";
+}
+
+std::string fmt_score(double score) {
+    std::ostringstream out;
+    out << score;
+    return out.str();
+}
+
 std::vector<std::string> words(const std::string& text) {
     std::istringstream in(text);
     std::vector<std::string> out;
@@ -64,7 +76,7 @@ Result<std::string> movetext(const GameRow& row, core::Game& game) {
         white = !white;
         first = false;
     }
-    add(row.result);
+    add(pgn_result(row.result));
     return out + line + "\n";
 }
 
@@ -91,7 +103,7 @@ Result<std::string> format_pgn(const GameRow& row, const core::AnyRules& rules,
     tag("Round", std::to_string(row.game_index));
     tag("White", row.white_player);
     tag("Black", row.black_player);
-    tag("Result", row.result);
+    tag("Result", pgn_result(row.result));
     tag("Variant", row.variant);
     tag("SetUp", "1");
     tag("FEN", plain_fen(row.start_fen));
@@ -99,6 +111,7 @@ Result<std::string> format_pgn(const GameRow& row, const core::AnyRules& rules,
     tag("BlackArmy", row.black_army);
     tag("Rules", row.rules);
     tag("Termination", row.termination);
+    if (pgn_result(row.result) != row.result) tag("WhiteScore", fmt_score(row.white_score));
     tag("PlyCount", std::to_string(row.plies));
     tag("GameKey", row.game_key);
     out << '\n' << *moves;

@@ -23,7 +23,7 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
     const bool any_mirror = std::any_of(sweep.pairings.begin(), sweep.pairings.end(),
                                         [](const Pairing& p) { return p.white == p.black; });
     for (std::size_t r = 0; r < sweep.rule_sets.size(); ++r) {
-        const std::string rules = sweep.rule_sets[r].rules();
+        const std::string rules = sweep.rule_sets[r].cell_rules();
         for (const auto& pairing : sweep.pairings) {
             const std::string position_key =
                 sweep.variant + "|" + pairing.white + "|" + pairing.black + "|" + rules;

@@ -28,6 +28,13 @@ class Statement {
     void bind(int i, std::int64_t value) { sqlite3_bind_int64(stmt_, i, value); }
     void bind(int i, double value) { sqlite3_bind_double(stmt_, i, value); }
     void bind_null(int i) { sqlite3_bind_null(stmt_, i); }
+    void bind(int i, const std::optional<double>& value) {
+        if (value) {
+            bind(i, *value);
+        } else {
+            bind_null(i);
+        }
+    }
 
     // SQLITE_ROW, SQLITE_DONE or an error code.
     int step() { return sqlite3_step(stmt_); }
@@ -39,6 +46,10 @@ class Statement {
         return sqlite3_column_int64(stmt_, column);
     }
     [[nodiscard]] double real(int column) const { return sqlite3_column_double(stmt_, column); }
+    [[nodiscard]] std::optional<double> optional_real(int column) const {
+        if (sqlite3_column_type(stmt_, column) == SQLITE_NULL) return std::nullopt;
+        return real(column);
+    }
 
   private:
     sqlite3_stmt* stmt_;

@@ -1,9 +1,11 @@
 #include "balance/tournament/store.hpp"
 
+#include <cstdio>
 #include <ctime>
 #include <system_error>
 #include <utility>
 
+#include "balance/tournament/seeds.hpp"
 #include "sqlite_database.hpp"
 #include "store_schema.hpp"
 
@@ -14,7 +16,16 @@ namespace {
 constexpr const char* kGameColumns =
     "game_key, run_id, sweep_name, cell_key, game_index, variant, white_army, black_army, rules, "
     "white_player, black_player, players_json, seed, start_fen, opening, moves, result, "
-    "white_score, termination, plies, duration_ms, finished_at, details_json";
+    "white_score, termination, plies, duration_ms, finished_at, details_json, white_points, "
+    "black_points, spec_hash";
+// Schema 1 has no points and no rules: read as NULL, NULL and "".
+constexpr const char* kGameColumnsV1 =
+    "game_key, run_id, sweep_name, cell_key, game_index, variant, white_army, black_army, rules, "
+    "white_player, black_player, players_json, seed, start_fen, opening, moves, result, "
+    "white_score, termination, plies, duration_ms, finished_at, details_json, NULL, NULL, ''";
+
+constexpr const char* kSpecColumns =
+    "spec_hash, variant, rules, cell_rules, spec_toml, origin, recorded_at";
 
 constexpr const char* kRunColumns =
     "run_id, started_at, finished_at, sweep_name, sweep_file, config_json, master_seed, "
@@ -44,6 +55,9 @@ void bind_game(Statement& s, const GameRow& g) {
     s.bind(21, g.duration_ms);
     s.bind(22, g.finished_at);
     s.bind(23, g.details_json);
+    s.bind(24, g.white_points);
+    s.bind(25, g.black_points);
+    s.bind(26, g.spec_hash);
 }
 
 GameRow read_game(const Statement& s) {
@@ -71,6 +85,9 @@ GameRow read_game(const Statement& s) {
     g.duration_ms = s.integer(20);
     g.finished_at = s.text(21);
     g.details_json = s.text(22);
+    g.white_points = s.optional_real(23);
+    g.black_points = s.optional_real(24);
+    g.spec_hash = s.text(25);
     return g;
 }
 
@@ -91,6 +108,10 @@ RunRow read_run(const Statement& s) {
     return r;
 }
 
+RuleSpecRow read_spec(const Statement& s) {
+    return RuleSpecRow{s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)};
+}
+
 // Runs `sql` and collects one value per row with `read`.
 template <class T, class Read>
 Result<std::vector<T>> collect(Database& db, Statement& stmt, Read read) {
@@ -103,27 +124,30 @@ Result<std::vector<T>> collect(Database& db, Statement& stmt, Read read) {
 
 }  // namespace
 
-ResultStore::ResultStore(std::unique_ptr<Database> db, std::filesystem::path file)
-    : db_(std::move(db)), file_(std::move(file)) {}
+ResultStore::ResultStore(std::unique_ptr<Database> db, std::filesystem::path file, int version)
+    : db_(std::move(db)), file_(std::move(file)), version_(version) {}
 ResultStore::ResultStore(ResultStore&&) noexcept = default;
 ResultStore& ResultStore::operator=(ResultStore&&) noexcept = default;
 ResultStore::~ResultStore() = default;
 
-Result<ResultStore> ResultStore::open(const std::filesystem::path& file) {
+Result<ResultStore> ResultStore::open(const std::filesystem::path& file,
+                                      const SpecResolver& resolver) {
     std::error_code ec;
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
     auto db = Database::open(file, Database::Mode::Create);
     if (!db) return db.error();
-    if (auto ready = prepare_schema(**db); !ready) return ready.error();
-    return ResultStore(std::move(*db), file);
+    auto version = prepare_schema(**db, resolver);
+    if (!version) return version.error();
+    return ResultStore(std::move(*db), file, *version);
 }
 
 Result<ResultStore> ResultStore::open_existing(const std::filesystem::path& file) {
     if (!std::filesystem::exists(file)) return make_error("no such database", file.string());
     auto db = Database::open(file, Database::Mode::ReadOnly);
     if (!db) return db.error();
-    if (auto ok = check_schema(**db); !ok) return ok.error();
-    return ResultStore(std::move(*db), file);
+    auto version = check_schema(**db);
+    if (!version) return version.error();
+    return ResultStore(std::move(*db), file, *version);
 }
 
 Result<std::vector<RunRow>> ResultStore::runs() const {
@@ -170,10 +194,17 @@ Result<void> ResultStore::finish_run(std::int64_t run_id, const std::string& fin
 }
 
 Result<bool> ResultStore::insert_game(const GameRow& row) {
+    if (!(row.white_score >= 0.0 && row.white_score <= 1.0)) {
+        return make_error("game " + row.game_key + " has white_score " +
+                              std::to_string(row.white_score) + ", outside [0, 1]",
+                          file_.string());
+    }
+    if (row.spec_hash.empty())
+        return make_error("game " + row.game_key + " names no rules (spec_hash)", file_.string());
     // A plain INSERT in autocommit mode is one transaction; the primary key rejects a second copy.
     auto stmt = db_->prepare(std::string("INSERT INTO games (") + kGameColumns +
                              ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-                             "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
+                             "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)");
     if (!stmt) return stmt.error();
     bind_game(*stmt, row);
     const int rc = stmt->step();
@@ -184,7 +215,7 @@ Result<bool> ResultStore::insert_game(const GameRow& row) {
 
 Result<std::optional<GameRow>> ResultStore::game(const std::string& key) const {
     auto stmt =
-        db_->prepare(std::string("SELECT ") + kGameColumns + " FROM games WHERE game_key = ?1");
+        db_->prepare(std::string("SELECT ") + game_columns() + " FROM games WHERE game_key = ?1");
     if (!stmt) return stmt.error();
     stmt->bind(1, key);
     auto rows = collect<GameRow>(*db_, *stmt, read_game);
@@ -210,7 +241,7 @@ Result<std::vector<std::pair<std::string, double>>> ResultStore::scores() const 
 
 Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& cells) const {
     std::vector<GameRow> out;
-    const std::string select = std::string("SELECT ") + kGameColumns + " FROM games";
+    const std::string select = std::string("SELECT ") + game_columns() + " FROM games";
     if (cells.empty()) {
         auto stmt = db_->prepare(select + " ORDER BY cell_key, game_index");
         if (!stmt) return stmt.error();
@@ -233,6 +264,60 @@ Result<std::vector<std::string>> ResultStore::cell_keys() const {
     return collect<std::string>(*db_, *stmt, [](const Statement& s) { return s.text(0); });
 }
 
+const char* ResultStore::game_columns() const {
+    return version_ >= 2 ? kGameColumns : kGameColumnsV1;
+}
+
+Result<std::vector<RuleSpecRow>> ResultStore::rule_specs() const {
+    if (version_ < 2) return std::vector<RuleSpecRow>{};
+    auto stmt = db_->prepare(std::string("SELECT ") + kSpecColumns +
+                             " FROM rule_specs ORDER BY variant, cell_rules, spec_hash");
+    if (!stmt) return stmt.error();
+    return collect<RuleSpecRow>(*db_, *stmt, read_spec);
+}
+
+Result<void> ResultStore::record_rule_spec(const RuleSpecRow& row) {
+    if (row.spec_hash != spec_hash(row.spec_toml))
+        return make_error("rule spec " + row.spec_hash + " does not match its text",
+                          file_.string());
+    auto stmt = db_->prepare(std::string("INSERT OR IGNORE INTO rule_specs (") + kSpecColumns +
+                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (!stmt) return stmt.error();
+    stmt->bind(1, row.spec_hash);
+    stmt->bind(2, row.variant);
+    stmt->bind(3, row.rules);
+    stmt->bind(4, row.cell_rules);
+    stmt->bind(5, row.spec_toml);
+    stmt->bind(6, row.origin);
+    stmt->bind(7, row.recorded_at);
+    if (stmt->step() != SQLITE_DONE) return db_->error("recording rules " + row.spec_hash);
+    return {};
+}
+
+Result<void> ResultStore::record_run_rule_set(std::int64_t run_id, const std::string& name,
+                                              const std::string& hash) {
+    auto stmt = db_->prepare(
+        "INSERT OR REPLACE INTO run_rule_sets (run_id, rule_set, spec_hash) VALUES (?1, ?2, ?3)");
+    if (!stmt) return stmt.error();
+    stmt->bind(1, run_id);
+    stmt->bind(2, name);
+    stmt->bind(3, hash);
+    if (stmt->step() != SQLITE_DONE) return db_->error("recording the run's rule sets");
+    return {};
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> ResultStore::run_rule_sets(
+    std::int64_t run_id) const {
+    using Pair = std::pair<std::string, std::string>;
+    if (version_ < 2) return std::vector<Pair>{};
+    auto stmt = db_->prepare(
+        "SELECT rule_set, spec_hash FROM run_rule_sets WHERE run_id = ?1 ORDER BY rule_set");
+    if (!stmt) return stmt.error();
+    stmt->bind(1, run_id);
+    return collect<Pair>(*db_, *stmt,
+                         [](const Statement& s) { return Pair(s.text(0), s.text(1)); });
+}
+
 Result<std::string> ResultStore::integrity_check() const {
     auto stmt = db_->prepare("PRAGMA integrity_check");
     if (!stmt) return stmt.error();
@@ -241,6 +326,13 @@ Result<std::string> ResultStore::integrity_check() const {
     std::string out;
     for (const auto& line : *lines) out += (out.empty() ? "" : "\n") + line;
     return out;
+}
+
+std::string spec_hash(const std::string& spec_toml) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx",
+                  static_cast<unsigned long long>(fnv1a64(spec_toml)));
+    return text;
 }
 
 std::string utc_now() {

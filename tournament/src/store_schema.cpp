@@ -1,14 +1,15 @@
 #include "store_schema.hpp"
 
 #include <string>
-
-#include "balance/tournament/store.hpp"
+#include <utility>
+#include <vector>
 
 namespace balance::tournament {
 
 namespace {
 
-constexpr const char* kCreate = R"sql(
+// Schema 1: runs and games.
+constexpr const char* kCreateV1 = R"sql(
 CREATE TABLE runs (
   run_id        INTEGER PRIMARY KEY,
   started_at    TEXT NOT NULL,
@@ -51,6 +52,29 @@ CREATE TABLE games (
 CREATE INDEX games_cell ON games(cell_key);
 )sql";
 
+// Schema 1 -> 2: the rules every game was played under, and points. A new database is made by
+// schema 1 and this step too, so new and migrated databases have exactly the same tables.
+constexpr const char* kUpgradeToV2 = R"sql(
+CREATE TABLE rule_specs (
+  spec_hash     TEXT PRIMARY KEY,
+  variant       TEXT NOT NULL,
+  rules         TEXT NOT NULL,
+  cell_rules    TEXT NOT NULL,
+  spec_toml     TEXT NOT NULL,
+  origin        TEXT NOT NULL,
+  recorded_at   TEXT NOT NULL
+);
+CREATE TABLE run_rule_sets (
+  run_id        INTEGER NOT NULL REFERENCES runs(run_id),
+  rule_set      TEXT NOT NULL,
+  spec_hash     TEXT NOT NULL REFERENCES rule_specs(spec_hash),
+  PRIMARY KEY (run_id, rule_set)
+);
+ALTER TABLE games ADD COLUMN spec_hash TEXT REFERENCES rule_specs(spec_hash);
+ALTER TABLE games ADD COLUMN white_points REAL;
+ALTER TABLE games ADD COLUMN black_points REAL;
+)sql";
+
 Result<int> user_version(Database& db) {
     auto stmt = db.prepare("PRAGMA user_version");
     if (!stmt) return stmt.error();
@@ -65,47 +89,122 @@ Result<bool> has_tables(Database& db) {
     return stmt->integer(0) > 0;
 }
 
-Error wrong_version(const Database& db, int version) {
-    return make_error("results database has schema version " + std::to_string(version) +
-                          ", this balance reads version " + std::to_string(kSchemaVersion),
+Error unreadable_version(const Database& db, int version) {
+    if (version > kSchemaVersion) {
+        return make_error("results database has schema version " + std::to_string(version) +
+                              ", written by a newer balance; this one reads versions " +
+                              std::to_string(kOldestSchemaVersion) + " to " +
+                              std::to_string(kSchemaVersion) + " (update balance to read it)",
+                          db.file().string());
+    }
+    return make_error("results database has unknown schema version " + std::to_string(version) +
+                          " (this balance reads versions " + std::to_string(kOldestSchemaVersion) +
+                          " to " + std::to_string(kSchemaVersion) + ")",
                       db.file().string());
+}
+
+Result<void> set_version(Database& db, int version) {
+    return db.exec(("PRAGMA user_version = " + std::to_string(version)).c_str());
+}
+
+// Fills rule_specs from the configs on disk for every (variant, rules) the games name, and points
+// every game at its spec. Cell keys stay as they are (cell_rules = rules).
+Result<void> migrate_specs(Database& db, const SpecResolver& resolver) {
+    auto groups = db.prepare("SELECT DISTINCT variant, rules FROM games ORDER BY variant, rules");
+    if (!groups) return groups.error();
+    std::vector<std::pair<std::string, std::string>> found;
+    int rc;
+    while ((rc = groups->step()) == SQLITE_ROW)
+        found.emplace_back(groups->text(0), groups->text(1));
+    if (rc != SQLITE_DONE) return db.error("reading the stored rule sets");
+    const std::string now = utc_now();
+    for (const auto& [variant, rules] : found) {
+        auto text = resolver(variant, rules);
+        if (!text) {
+            return make_error("cannot migrate to schema version " + std::to_string(kSchemaVersion) +
+                                  ": the rules of variant '" + variant + "' with rules '" + rules +
+                                  "' cannot be loaded from the configs on disk (" +
+                                  text.error().to_string() +
+                                  "); read-only commands (report, values, export, sprt) still "
+                                  "read this database as it is",
+                              db.file().string());
+        }
+        const std::string hash = spec_hash(*text);
+        auto insert = db.prepare(
+            "INSERT OR IGNORE INTO rule_specs (spec_hash, variant, rules, cell_rules, spec_toml, "
+            "origin, recorded_at) VALUES (?1, ?2, ?3, ?3, ?4, 'migrated', ?5)");
+        if (!insert) return insert.error();
+        insert->bind(1, hash);
+        insert->bind(2, variant);
+        insert->bind(3, rules);
+        insert->bind(4, *text);
+        insert->bind(5, now);
+        if (insert->step() != SQLITE_DONE) return db.error("recording migrated rules");
+        auto update =
+            db.prepare("UPDATE games SET spec_hash = ?1 WHERE variant = ?2 AND rules = ?3");
+        if (!update) return update.error();
+        update->bind(1, hash);
+        update->bind(2, variant);
+        update->bind(3, rules);
+        if (update->step() != SQLITE_DONE) return db.error("pointing games at their rules");
+    }
+    return {};
+}
+
+Result<void> upgrade_to_v2(Database& db, const SpecResolver& resolver) {
+    if (auto r = db.exec(kUpgradeToV2); !r) return r;
+    if (resolver) {
+        if (auto r = migrate_specs(db, resolver); !r) return r;
+    }
+    return set_version(db, 2);
 }
 
 }  // namespace
 
-Result<void> check_schema(Database& db) {
+Result<int> check_schema(Database& db) {
     auto version = user_version(db);
     if (!version) return version.error();
-    if (*version == kSchemaVersion) return {};
+    if (*version >= kOldestSchemaVersion && *version <= kSchemaVersion) return *version;
     if (*version == 0) {
         return make_error("not a balance results database (no schema version)", db.file().string());
     }
-    return wrong_version(db, *version);
+    return unreadable_version(db, *version);
 }
 
-Result<void> prepare_schema(Database& db) {
+Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
     // WAL: readers (reports) never block the writer; FULL: a committed game survives power loss.
-    if (auto r = db.exec("PRAGMA journal_mode=WAL"); !r) return r;
-    if (auto r = db.exec("PRAGMA synchronous=FULL"); !r) return r;
-    if (auto r = db.exec("PRAGMA foreign_keys=ON"); !r) return r;
-    // IMMEDIATE: two processes creating the same new database cannot both create the tables.
-    if (auto r = db.exec("BEGIN IMMEDIATE"); !r) return r;
-    auto finish = [&](Result<void> result) -> Result<void> {
-        if (auto r = db.exec(result ? "COMMIT" : "ROLLBACK"); !r && result) return r;
-        return result;
+    if (auto r = db.exec("PRAGMA journal_mode=WAL"); !r) return r.error();
+    if (auto r = db.exec("PRAGMA synchronous=FULL"); !r) return r.error();
+    if (auto r = db.exec("PRAGMA foreign_keys=ON"); !r) return r.error();
+    // IMMEDIATE: two processes creating (or migrating) the same database cannot both do it.
+    if (auto r = db.exec("BEGIN IMMEDIATE"); !r) return r.error();
+    auto finish = [&](Result<void> result) -> Result<int> {
+        if (auto r = db.exec(result ? "COMMIT" : "ROLLBACK"); !r && result) return r.error();
+        if (!result) return result.error();
+        return kSchemaVersion;
     };
     auto version = user_version(db);
     if (!version) return finish(version.error());
-    if (*version != 0)
-        return finish(*version == kSchemaVersion ? Result<void>() : wrong_version(db, *version));
+    if (*version == kSchemaVersion) return finish({});
+    if (*version == 1) {
+        if (!resolver) {
+            return finish(make_error(
+                "results database has schema version 1; writing to it needs a migration to "
+                "version " +
+                    std::to_string(kSchemaVersion) + ", which needs the variant configs",
+                db.file().string()));
+        }
+        return finish(upgrade_to_v2(db, resolver));
+    }
+    if (*version != 0) return finish(unreadable_version(db, *version));
     auto tables = has_tables(db);
     if (!tables) return finish(tables.error());
     if (*tables) {
         return finish(make_error("not a balance results database (it holds other tables)",
                                  db.file().string()));
     }
-    if (auto r = db.exec(kCreate); !r) return finish(r);
-    return finish(db.exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str()));
+    if (auto r = db.exec(kCreateV1); !r) return finish(r);
+    return finish(upgrade_to_v2(db, {}));
 }
 
 }  // namespace balance::tournament

@@ -1,16 +1,20 @@
 #pragma once
-// Creating and checking the results schema (notes/RESULTS_SCHEMA.md, version kSchemaVersion).
+// Creating, migrating and checking the results schema (tournament/RESULTS_SCHEMA.md, version
+// kSchemaVersion).
 
 #include "balance/core/error.hpp"
+#include "balance/tournament/store.hpp"
 #include "sqlite_database.hpp"
 
 namespace balance::tournament {
 
-// Sets WAL and synchronous=FULL, then creates the tables in a new database or checks the
-// version of an existing one.
-[[nodiscard]] Result<void> prepare_schema(Database& db);
+// Sets WAL and synchronous=FULL, then creates the tables in a new database, migrates a
+// schema-1 database (its rules from `resolver`; none: refused) or checks the version of a
+// current one. Returns the version the database has afterwards (kSchemaVersion).
+[[nodiscard]] Result<int> prepare_schema(Database& db, const SpecResolver& resolver);
 
-// Checks that an existing database has our schema version (for read-only use).
-[[nodiscard]] Result<void> check_schema(Database& db);
+// Checks that an existing database has a schema this balance reads (kOldestSchemaVersion up to
+// kSchemaVersion) and returns it (for read-only use, which never migrates).
+[[nodiscard]] Result<int> check_schema(Database& db);
 
 }  // namespace balance::tournament

@@ -1,5 +1,7 @@
 #include "balance/tournament/sweep.hpp"
 
+#include "balance/tournament/store.hpp"
+
 namespace balance::tournament {
 
 const char* player_kind_name(PlayerKind kind) {
@@ -25,6 +27,10 @@ std::string RuleSet::rules() const {
         out += option;
     }
     return out;
+}
+
+std::string RuleSet::hash() const {
+    return spec_hash(spec_toml);
 }
 
 const PlayerSpec* Sweep::find_player(const std::string& name) const {

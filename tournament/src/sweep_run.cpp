@@ -8,6 +8,7 @@
 #include <tbb/task_group.h>
 
 #include "balance/tournament/adaptive.hpp"
+#include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/sweep_json.hpp"
 
 namespace balance::tournament {
@@ -62,6 +63,7 @@ Result<void> SweepRun::prepare() {
             players_json(sweep_.players[cell.white_player], sweep_.players[cell.black_player]));
         cell_index_[cell.key] = c;
     }
+    for (const RuleSet& set : sweep_.rule_sets) context_.spec_hashes.push_back(set.hash());
     tallies_.assign(context_.cells.size(), stats::Wdl{});
     for (int w = 0; w < std::max(1, options_.threads); ++w)
         workers_.push_back(std::make_unique<WorkerPlayers>(sweep_, factory_));
@@ -285,6 +287,8 @@ Result<RunSummary> SweepRun::run() {
     if (!run_id) return run_id.error();
     context_.run_id = *run_id;
     summary_.run_id = *run_id;
+    if (auto recorded = record_rule_specs(sweep_, store_, *run_id); !recorded)
+        return recorded.error();
     started_at_ = std::chrono::steady_clock::now();
 
     auto played = sweep_.adaptive ? run_adaptive() : run_fixed();

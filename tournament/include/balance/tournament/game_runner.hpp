@@ -20,24 +20,35 @@ struct GameFailure {
     std::string detail;
 };
 
+// A finished game's result as a value, the same from the game to the store to every reader:
+// White's score in [0, 1] (1 a win, 0 a loss, 1/2 a draw, or any share between for a rule set
+// that scores games), how the game ended and, where the rule set defines them, its points.
+struct GameResult {
+    double white_score = 0.5;
+    // checkmate, stalemate, ..., adjudication-*, or "<side>-<status>" ("black-timeout").
+    std::string termination;
+    std::optional<double> white_points;  // nullopt: the rule set has no scoring
+    std::optional<double> black_points;
+    // A rule set that scores games (Stylish chess) decides white_score by points; the board's
+    // result (the mated side loses, a draw is 1/2) is kept here. nullopt: white_score is the
+    // board's result.
+    std::optional<double> board_white_score;
+
+    // A decided game: `winner` 0 White, 1 Black, -1 a draw.
+    [[nodiscard]] static GameResult decided(int winner, std::string termination);
+    // "1-0", "0-1", "1/2-1/2"; any other score as White's and Black's shares, "0.75-0.25".
+    [[nodiscard]] std::string text() const;
+};
+
 struct GameRecord {
     std::string start_fen;           // where the players started (after the opening)
     std::vector<std::string> moves;  // UCI, from start_fen
-    int winner = -1;                 // 0 White, 1 Black, -1 draw
-    // checkmate, stalemate, ..., adjudication-*, or "<side>-<status>" ("black-timeout").
-    std::string termination;
+    GameResult result;
     std::vector<std::optional<int>> scores;  // per ply, White's view; nullopt when unknown
-    // Points variants (Stylish chess): the final points [White, Black] and White's score by
-    // them (winner/termination stay the board's result). A failing player loses by points too.
-    std::optional<core::Points> points;
-    double points_white_score = 0.5;
     std::optional<GameFailure> failure;
     double think_seconds[2] = {0.0, 0.0};  // time inside choose_move, per side
     std::uint64_t nodes[2] = {0, 0};
     double seconds = 0.0;  // the whole game, wall clock
-
-    [[nodiscard]] std::string result() const;  // "1-0", "0-1", "1/2-1/2"
-    [[nodiscard]] double white_score() const;  // 1, 0.5, 0
 };
 
 struct SideSetup {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "balance/core/error.hpp"
+#include "balance/tournament/store.hpp"
 
 namespace balance::tournament {
 
@@ -19,9 +20,12 @@ struct MergeSummary {
 
 // Copies every run and game of `inputs` into `output` (created when missing). Games already in
 // the output by key are kept as they are. All databases must come from the same sweep
-// configuration (identical config_json) unless `force`.
+// configuration (identical config_json) unless `force`. The rules of every game come along
+// (rule_specs); games of schema-1 inputs, and a schema-1 output (migrated), get theirs from
+// `resolver`. A cell played under different rules in two databases is refused, even with
+// `force`: its games could not be told apart.
 [[nodiscard]] Result<MergeSummary> merge_databases(const std::filesystem::path& output,
                                                    const std::vector<std::filesystem::path>& inputs,
-                                                   bool force);
+                                                   bool force, const SpecResolver& resolver = {});
 
 }  // namespace balance::tournament

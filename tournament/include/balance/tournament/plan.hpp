@@ -17,7 +17,9 @@ struct Cell {
     Pairing pairing;
     std::size_t white_player = 0;  // indices into Sweep::players
     std::size_t black_player = 0;
-    // "<variant>|<white_army>|<black_army>|<rules>|<white_player>|<black_player>"
+    // "<variant>|<white_army>|<black_army>|<cell rules>|<white_player>|<black_player>", where
+    // the cell rules are the rule set's rules (RuleSet::cell_rules: plus "@<hash8>" for games
+    // kept apart by --force after the rules changed).
     std::string key;
     // The key without the players: cells that differ only in who plays (an engine against
     // another, both colour orders) share their openings, game index by game index.

@@ -1,12 +1,13 @@
 #pragma once
 // The results store: one SQLite database per sweep, in exactly the schema agreed with the report
-// commands (notes/RESULTS_SCHEMA.md; created by store_schema.cpp). WAL journal,
+// commands (tournament/RESULTS_SCHEMA.md; created by store_schema.cpp). WAL journal,
 // synchronous=FULL: a game is durable once insert_game() returns, each game is its own
 // transaction, and a process killed at any moment leaves a consistent database. game_key is the
 // primary key, so a game can never be stored twice.
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,7 +17,10 @@
 
 namespace balance::tournament {
 
-inline constexpr int kSchemaVersion = 1;
+// The schema this balance writes; it reads kSchemaVersion and every older version down to
+// kOldestSchemaVersion (see tournament/RESULTS_SCHEMA.md, "Version history").
+inline constexpr int kSchemaVersion = 2;
+inline constexpr int kOldestSchemaVersion = 1;
 
 struct RunRow {
     std::int64_t run_id = 0;  // assigned by begin_run
@@ -51,22 +55,47 @@ struct GameRow {
     std::string opening;
     std::string moves;
     std::string result;
-    double white_score = 0.5;
+    double white_score = 0.5;  // any score in [0, 1], White's share of the game
     std::string termination;
+    // The rule set's points, where the variant scores games (NULL = the variant has no scoring).
+    std::optional<double> white_points;
+    std::optional<double> black_points;
+    // The rule_specs row of the rules the game was played under ("" only in schema-1 databases).
+    std::string spec_hash;
     int plies = 0;
     std::int64_t duration_ms = 0;
     std::string finished_at;
     std::string details_json;
 };
 
+// One rule set's complete resolved rules, as played: the canonical variant document (inherits
+// resolved, options applied, keys sorted), so a reader rebuilds the rules from the database alone.
+struct RuleSpecRow {
+    std::string spec_hash;  // spec_hash(spec_toml): 16 hex digits
+    std::string variant;
+    std::string rules;       // the option selection, as in games.rules ("" = the defaults)
+    std::string cell_rules;  // the rules field of its games' cell keys: rules, or rules@<hash8>
+    std::string spec_toml;
+    std::string origin;  // "sweep" (recorded by the run that played) or "migrated"
+    std::string recorded_at;
+};
+
+// The canonical document of a (variant, rules) as the configs on disk give it today: used only
+// to migrate a schema-1 database, which recorded no rules.
+using SpecResolver =
+    std::function<Result<std::string>(const std::string& variant, const std::string& rules)>;
+
 class Database;  // src/sqlite_database.hpp
 
 class ResultStore {
   public:
-    // Opens `file`, creating it (and its directory) with the schema when it does not exist.
-    // Refuses databases of another schema version.
-    [[nodiscard]] static Result<ResultStore> open(const std::filesystem::path& file);
-    // Opens an existing database for reading only.
+    // Opens `file` for writing, creating it (and its directory) with the schema when it does not
+    // exist. A schema-1 database is migrated to the current schema, its rules filled in by
+    // `resolver` (recorded with origin "migrated"); without a resolver it is refused. Refuses
+    // databases of a newer schema.
+    [[nodiscard]] static Result<ResultStore> open(const std::filesystem::path& file,
+                                                  const SpecResolver& resolver = {});
+    // Opens an existing database for reading only, as it is: schema 1 or the current one.
     [[nodiscard]] static Result<ResultStore> open_existing(const std::filesystem::path& file);
 
     ResultStore(ResultStore&&) noexcept;
@@ -90,15 +119,33 @@ class ResultStore {
     [[nodiscard]] Result<std::vector<GameRow>> games(
         const std::vector<std::string>& cells = {}) const;
     [[nodiscard]] Result<std::vector<std::string>> cell_keys() const;
+
+    // The schema version of the file (1 for an old database opened read-only).
+    [[nodiscard]] int schema_version() const { return version_; }
+    // Every recorded rule set, by hash (empty in a schema-1 database).
+    [[nodiscard]] Result<std::vector<RuleSpecRow>> rule_specs() const;
+    // Records a rule set; a row with the same hash is kept as it is.
+    [[nodiscard]] Result<void> record_rule_spec(const RuleSpecRow& row);
+    // Records that run `run_id` played its rule set `name` under the spec `spec_hash`.
+    [[nodiscard]] Result<void> record_run_rule_set(std::int64_t run_id, const std::string& name,
+                                                   const std::string& spec_hash);
+    // (rule-set name, spec hash) of every rule set run `run_id` played.
+    [[nodiscard]] Result<std::vector<std::pair<std::string, std::string>>> run_rule_sets(
+        std::int64_t run_id) const;
     [[nodiscard]] Result<std::string> integrity_check() const;  // "ok" when sound
 
     [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 
   private:
-    ResultStore(std::unique_ptr<Database> db, std::filesystem::path file);
+    [[nodiscard]] const char* game_columns() const;
+    ResultStore(std::unique_ptr<Database> db, std::filesystem::path file, int version);
     std::unique_ptr<Database> db_;
     std::filesystem::path file_;
+    int version_ = kSchemaVersion;
 };
+
+// The hash that names a rule set's canonical document: FNV-1a 64 of the text, 16 hex digits.
+[[nodiscard]] std::string spec_hash(const std::string& spec_toml);
 
 // Now as ISO 8601 UTC, "2024-06-01T21:05:09Z".
 [[nodiscard]] std::string utc_now();

@@ -65,8 +65,21 @@ struct RuleSet {
     std::string name;                  // "baseline", "stalemate-win"
     std::vector<std::string> options;  // as written in the sweep file
     core::VariantSpec spec;            // spec.active_options: the canonical selection
+    // The complete resolved variant document `spec` was read from, written canonically (the
+    // same rules give the same text): stored with the games, so readers need nothing from
+    // configs/. Filled by the loader.
+    std::string spec_toml;
+    // "" normally. "@<first 8 hex digits of hash()>" when the database already holds games of
+    // these rules played under another spec and `--force` keeps the new games in cells of
+    // their own (set by assign_spec_cells).
+    std::string cell_suffix;
+
     // spec.active_options joined with "," ("" = the variant's defaults): the `rules` column.
     [[nodiscard]] std::string rules() const;
+    // The rules field of its cells' keys: rules() + cell_suffix.
+    [[nodiscard]] std::string cell_rules() const { return rules() + cell_suffix; }
+    // spec_hash(spec_toml): the rule_specs row of its games.
+    [[nodiscard]] std::string hash() const;
 };
 
 struct Pairing {

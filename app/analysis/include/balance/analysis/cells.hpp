@@ -1,0 +1,81 @@
+#pragma once
+// Games grouped into cells (variant, White army, Black army, rule set, players) and counted:
+// W/D/L from White's view, terminations, length; plus per-engine failure counts. Pure counting,
+// no statistics: the summaries beside it turn the counts into intervals.
+
+#include <compare>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "balance/analysis/store_reader.hpp"
+#include "balance/stats/counts.hpp"
+#include "balance/stats/interval.hpp"
+#include "balance/stats/score_sample.hpp"
+
+namespace balance::app::report {
+
+struct CellId {
+    std::string variant;
+    std::string white;  // White's army
+    std::string black;
+    // The cell key's rules field: the option selection ("" = defaults), plus "@<hash8>" for
+    // games kept apart by `sweep --force` after the rules changed (they never pool with others).
+    std::string rules;
+    std::string white_player;
+    std::string black_player;
+
+    // The store's cell_key: "<variant>|<white>|<black>|<rules>|<white_player>|<black_player>".
+    [[nodiscard]] std::string key() const;
+    // "balance-n20k" when both sides use one player, else "A vs B".
+    [[nodiscard]] std::string players_label() const;
+
+    auto operator<=>(const CellId&) const = default;
+};
+
+[[nodiscard]] CellId cell_of(const StoredGame& game);
+
+struct CellTally {
+    CellId id;
+    stats::Wdl wdl;  // White's view: wins = White wins, losses = Black wins
+    // Every score as it is, White's view: what the cell's interval is computed from when a
+    // rule set scores games other than 1, 1/2, 0 (wdl then rounds them).
+    stats::ScoreSample scores;
+    std::map<std::string, std::int64_t> terminations;
+    std::int64_t total_plies = 0;
+
+    [[nodiscard]] double mean_plies() const;
+};
+
+// One tally per cell, in CellId order.
+[[nodiscard]] std::vector<CellTally> tally_cells(std::span<const StoredGame> games);
+
+// Engine failures of one player (as named in the sweep): games it played and failures by status.
+struct EngineFailures {
+    std::string player;
+    std::int64_t games = 0;
+    std::map<std::string, std::int64_t> by_status;  // "timeout", "crashed", "illegal-move", ...
+
+    [[nodiscard]] std::int64_t total() const;
+};
+
+[[nodiscard]] std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games);
+
+// A score with its interval on both scales, from one side's view.
+struct ScoreSummary {
+    stats::Wdl wdl;
+    stats::Interval score;  // trinomial Wilson
+    stats::Interval elo;    // logistic Elo, the score interval's endpoints mapped
+    double draw_rate = 0.0;
+};
+
+// Interval summary of `wdl`; nullopt when there are no games.
+[[nodiscard]] std::optional<ScoreSummary> summarize(const stats::Wdl& wdl, double confidence);
+// A cell's summary: as summarize(wdl) when every score is 1, 1/2 or 0, else the mean score of
+// `scores` with the quasi-binomial Wilson interval (stats::mean_score_interval).
+[[nodiscard]] std::optional<ScoreSummary> summarize(const CellTally& cell, double confidence);
+
+}  // namespace balance::app::report

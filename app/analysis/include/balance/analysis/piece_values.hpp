@@ -1,0 +1,74 @@
+#pragma once
+// One value per piece type, all armies on one scale, from game outcomes: the fractional logistic
+// regression of White's score on the material difference (White minus Black, per piece type) in
+// quiet positions sampled from the games (material_samples.hpp). The intercept is White's
+// advantage at equal material. Standard errors are cluster-robust with the game as the cluster
+// (rows of one game share its outcome). Values are coefficients divided by the reference piece's
+// coefficient, times its value (delta-method SE with the robust covariance).
+//
+// Identifiability. With armies fixed per side a piece type's count changes only through captures
+// and promotions. A type whose difference is the same in every sampled position (never on the
+// board, or never captured or promoted) cannot be told apart from the intercept and is left out
+// with that explanation; so is a type whose difference is a linear combination of the others'
+// (e.g. always traded together in these games).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "balance/analysis/material_samples.hpp"
+#include "balance/core/error.hpp"
+#include "balance/stats/estimate.hpp"
+#include "balance/stats/interval.hpp"
+
+namespace balance::app::report {
+
+struct ValueFitOptions {
+    std::string normalize;  // reference piece; empty: the variant's first pawn-role piece
+    std::optional<double> unit_value;  // its value; default: its documented value (1 if 0)
+    double confidence = 0.95;
+    int bootstrap = 0;  // cluster-bootstrap replications of the Elo-per-piece intervals (0: none)
+    std::uint64_t seed = 1;
+};
+
+struct PieceValueRow {
+    std::string piece;
+    std::string armies;
+    double documented = 0.0;
+    std::int64_t varying_rows = 0;  // sampled positions where the difference is not 0
+    bool identified = false;
+    std::string why_not;          // explanation when not identified
+    stats::Estimate coefficient;  // logit per piece, robust SE
+    stats::Interval elo;          // 400/ln 10 * coefficient: Elo of one extra piece
+    std::optional<stats::Interval> elo_bootstrap;  // percentile interval, when requested
+    stats::Estimate value;                         // normalized value, delta-method SE
+    stats::Interval value_interval;
+};
+
+struct PieceValueFit {
+    std::string normalize;
+    double unit_value = 1.0;
+    std::vector<PieceValueRow> rows;  // variant order
+    stats::Estimate intercept;        // White advantage at equal material, logit
+    stats::Interval white_score;      // 1 / (1 + exp(-intercept)), Wald interval mapped
+    std::optional<double> spearman;   // fitted vs documented, identified pieces (>= 3)
+    std::int64_t positions = 0;
+    std::int64_t clusters = 0;
+    double dispersion = 0.0;
+    int bootstrap_replications = 0;
+    int bootstrap_failed = 0;
+    double confidence = 0.95;
+};
+
+// Fits `data`. Errors: no rows, the reference piece unknown or not identified, a failed fit
+// (separation, too few games).
+[[nodiscard]] Result<PieceValueFit> fit_piece_values(const MaterialData& data,
+                                                     const ValueFitOptions& options);
+
+// Spearman's rank correlation (average ranks for ties); nullopt for fewer than 3 pairs or a
+// constant side.
+[[nodiscard]] std::optional<double> spearman_correlation(const std::vector<double>& a,
+                                                         const std::vector<double>& b);
+
+}  // namespace balance::app::report

@@ -1,0 +1,71 @@
+#pragma once
+// The report's output formats. Markdown is the default (readable in a terminal and on GitHub);
+// CSV gives one table for spreadsheets; JSON is the machine interface; HTML is one
+// self-contained file (inline CSS and SVG charts, no scripts, no network).
+//
+// JSON schema (`report_json`), version 1; numbers are plain (scores in [0, 1], not percent);
+// null where a value does not exist (no games, an infinite Elo):
+//   {"meta": {"schema": 1, "database", "games", "confidence", "generated_by", "runs": [...],
+//             "methods": {...}, "notes": [...]},
+//    "cells": [{"cell_key", "variant", "white", "black", "rules", "white_player", "black_player",
+//               "games", "white_wins", "draws", "black_wins", "score", "score_low",
+//               "score_high", "elo", "elo_low", "elo_high", "draw_rate", "mean_plies",
+//               "terminations": {"<reason>": count}}],
+//    "pairs": [{"variant", "rules", "x", "y", "x_player", "y_player",
+//               "x_white" | "x_black" | "pooled": {"games", "wins", "draws", "losses", "score",
+//               "score_low", "score_high", "elo", "elo_low", "elo_high", "draw_rate"} | null,
+//               "reference": {"source", "x_white_score", "x_black_score", "pooled_score",
+//               "games_per_colour", "margin_per_colour", "margin_pooled"} | null}],
+//    "armies": {"method", "fits": [{"variant", "rules", "white_player", "black_player", "games",
+//               "cells", "error" | null, "armies": [{"army", "games", "theta", "theta_se",
+//               "elo", "elo_low", "elo_high"}], "white_advantage": {"elo", "elo_low",
+//               "elo_high", "score", "score_low", "score_high"}, "draw_nu", "draw_nu_se"}]},
+//    "rule_effects": [{"variant", "rules", "white", "black" (null when pooled), "pooled",
+//               "pairings", "white_player", "black_player", "baseline": {counts},
+//               "treatment": {counts}, "score_change": {"estimate", "low", "high", "se", "p",
+//               "p_holm"}, "draw_rate_change": {...}, "decisive_rate_change": {"estimate",
+//               "low", "high"}, "detectable", "verdict"}],
+//    "players": [{"variant", "rules", "player", "opponent", "as_white" | "as_black" | "pooled":
+//               {the summary above, the player's view} | null}],
+//    "failures": [{"player", "games", "by_status": {...}, "total"}],
+//    "points": [{"cell_key", "variant", "white", "black", "rules", "white_player",
+//               "black_player", "by_points" | "by_board": {the summary above, White's view} |
+//               null, "disagree", "mates", "mates_not_won", "white_points_mean",
+//               "black_points_mean", "difference": {"estimate", "low", "high", "games"}}],
+//    "series": [{"first_cell", "second_cell", "series", "resigned", "differ_from_games",
+//               "result": {the summary above, the first player's view} | null,
+//               "difference": {...}}]  (points and series: games with points only, else []),
+//    "values": [{"variant", "error" | null, "normalize", "unit_value", "pieces": [{"piece",
+//               "armies", "documented", "identified", "why_not", "value", "value_se",
+//               "value_low", "value_high", "coefficient", "coefficient_se", "elo_per_piece",
+//               "elo_low", "elo_high", "varying_positions"}], "intercept", "intercept_se",
+//               "white_score_equal_material", "spearman", "positions", "games"}]}
+
+#include <string>
+
+#include "balance/analysis/display_tables.hpp"
+#include "balance/analysis/json.hpp"
+#include "balance/analysis/odds_values.hpp"
+#include "balance/analysis/report_data.hpp"
+#include "balance/analysis/variant_catalog.hpp"
+
+namespace balance::app::report {
+
+inline constexpr int kReportJsonSchema = 1;
+
+[[nodiscard]] std::string render_markdown(const ReportData& report, VariantCatalog& catalog);
+// One table as Markdown under a heading of `heading` ("###") when it has a title.
+[[nodiscard]] std::string markdown_table(const DisplayTable& table, const std::string& heading);
+[[nodiscard]] Json report_json(const ReportData& report);
+[[nodiscard]] std::string render_html(const ReportData& report, VariantCatalog& catalog);
+
+// The CSV of one JSON section ("cells", "pairs", "armies", "rule_effects", "players", "failures",
+// "points", "series", "values"): one row per element, nested objects flattened to "a.b" columns.
+// Errors: unknown table.
+[[nodiscard]] Result<std::string> render_csv(const Json& report, const std::string& table);
+
+// Piece values and odds values as JSON objects (shared by `values` and the report's "values").
+[[nodiscard]] Json values_json(const PieceValueFit& fit, const MaterialData& data);
+[[nodiscard]] Json odds_json(const OddsValues& odds);
+
+}  // namespace balance::app::report

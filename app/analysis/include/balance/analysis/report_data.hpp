@@ -1,0 +1,67 @@
+#pragma once
+// Everything a balance report shows, computed once from the stored games and then rendered as
+// Markdown, CSV, JSON or HTML (render.hpp). Numbers only come from stats/; this file decides
+// which games go into which statistic.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "balance/analysis/army_fit.hpp"
+#include "balance/analysis/cells.hpp"
+#include "balance/analysis/head_to_head.hpp"
+#include "balance/analysis/pairs.hpp"
+#include "balance/analysis/piece_values.hpp"
+#include "balance/analysis/points_report.hpp"
+#include "balance/analysis/rule_effects.hpp"
+#include "balance/analysis/store_reader.hpp"
+#include "balance/analysis/variant_catalog.hpp"
+
+namespace balance::app::report {
+
+struct ReportOptions {
+    double confidence = 0.95;
+    std::string side;     // army shown as X in the seed layout whenever it plays (name or alias)
+    bool values = false;  // also fit piece values (replays every game)
+    SamplingOptions sampling;
+    ValueFitOptions value_fit;
+};
+
+struct CellRow {
+    CellTally tally;
+    std::optional<ScoreSummary> white;  // White's score
+};
+
+// Piece values of one variant (only when ReportOptions::values).
+struct VariantValues {
+    std::string variant;
+    std::string error;  // why there is no fit
+    std::optional<PieceValueFit> fit;
+    MaterialData data;  // counts of games used / skipped (rows are dropped after the fit)
+};
+
+struct ReportData {
+    std::string database;
+    std::vector<StoredRun> runs;
+    std::int64_t games = 0;
+    double confidence = 0.95;
+    std::vector<CellRow> cells;
+    std::vector<PairSummary> pairs;
+    std::vector<ArmyFit> armies;
+    std::vector<RuleEffect> rule_effects;
+    std::vector<HeadToHead> head_to_head;  // player vs player (strength sweeps)
+    PointsReport points;                   // points variants (Stylish chess); empty otherwise
+    std::vector<EngineFailures> failures;
+    std::vector<VariantValues> values;
+    std::vector<std::string> notes;  // things the reader must know (unequal colours, skipped fits)
+};
+
+// Builds the report of `store`.
+[[nodiscard]] ReportData build_report(const Store& store, VariantCatalog& catalog,
+                                      const ReportOptions& options);
+
+// The variant names in `games`, sorted.
+[[nodiscard]] std::vector<std::string> variants_in(std::span<const StoredGame> games);
+
+}  // namespace balance::app::report

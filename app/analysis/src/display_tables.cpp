@@ -1,0 +1,486 @@
+#include "balance/analysis/display_tables.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "balance/analysis/seed_reference.hpp"
+#include "balance/analysis/text_format.hpp"
+#include "balance/stats/davidson.hpp"
+#include "balance/stats/interval.hpp"
+#include "balance/stats/logistic.hpp"
+#include "balance/stats/mean_sample.hpp"
+#include "balance/stats/multiple.hpp"
+#include "balance/stats/odds_values.hpp"
+
+namespace balance::app::report {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// "+/- 3.1%": half the interval's width, the seed's way of writing a margin.
+std::string margin(const stats::Interval& i) {
+    return fmt::format("+/- {}", percent(0.5 * (i.upper - i.lower)));
+}
+
+std::string seed_cell(double score, int games, double margin_value) {
+    return fmt::format("{} by {} (+/- {})", percent(score, 2), games, percent(margin_value));
+}
+
+std::vector<std::string> pair_row(const std::string& label, const ScoreSummary& s,
+                                  const std::string& x_name, const std::string& reference) {
+    return {label,
+            std::to_string(s.wdl.games()),
+            fmt::format("{} ({})", percent(s.score.estimate, 2), x_name),
+            percent_interval(s.score),
+            margin(s.score),
+            fmt::format("{} {}", elo(s.elo.estimate), elo_interval_text(s.elo)),
+            fmt::format("{}-{}-{}", s.wdl.wins, s.wdl.draws, s.wdl.losses),
+            percent(s.draw_rate),
+            reference};
+}
+
+std::string measure_text(const EffectMeasure& m) {
+    return fmt::format("{} {}", points(m.change.estimate),
+                       points_interval(m.change.lower, m.change.upper));
+}
+
+std::string pairing_text(VariantCatalog& catalog, const RuleEffect& e) {
+    if (e.pooled) return fmt::format("all {} pairings", e.pairings);
+    return cell_label(catalog, e.variant, e.white, e.black);
+}
+
+}  // namespace
+
+std::string cell_label(VariantCatalog& catalog, const std::string& variant,
+                       const std::string& white, const std::string& black) {
+    return fmt::format("{}-{}", catalog.display_name(variant, white),
+                       catalog.display_name(variant, black));
+}
+
+std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCatalog& catalog) {
+    std::vector<DisplayTable> out;
+    const std::string ci = confidence_label(report.confidence);
+    for (const PairSummary& pair : report.pairs) {
+        const std::string title = fmt::format("{}, rules: {}, players: {}", pair.variant,
+                                              rules_label(pair.rules), pair.players_label());
+        if (out.empty() || out.back().title != title) {
+            DisplayTable table;
+            table.title = title;
+            table.caption = fmt::format(
+                "Scores of the army named first, over both colour orders (X-Y: X has White). "
+                "{} trinomial Wilson intervals; \"+/-\" is half the interval's width.",
+                ci);
+            table.header = {"pairing",        "games", "score (X)",
+                            ci + " interval", "+/-",   "Elo",
+                            "W-D-L (X)",      "draws", "Fairy-Max (seed's numbers)"};
+            out.push_back(std::move(table));
+        }
+        DisplayTable& table = out.back();
+        const std::string x = catalog.display_name(pair.variant, pair.x);
+        const std::string y = catalog.display_name(pair.variant, pair.y);
+        const auto& ref = pair.reference;
+        if (pair.x_white) {
+            table.rows.push_back(pair_row(
+                x + "-" + y, *pair.x_white, lower(x),
+                ref ? seed_cell(ref->x_white_score, ref->games_per_colour, ref->margin_per_colour)
+                    : ""));
+            table.emphasis.push_back(false);
+        }
+        if (pair.x_black) {
+            table.rows.push_back(pair_row(
+                y + "-" + x, *pair.x_black, lower(x),
+                ref ? seed_cell(ref->x_black_score, ref->games_per_colour, ref->margin_per_colour)
+                    : ""));
+            table.emphasis.push_back(false);
+        }
+        if (pair.pooled) {
+            const ScoreSummary& p = *pair.pooled;
+            table.rows.push_back(pair_row(
+                x + " = " + y, p, lower(x),
+                ref ? seed_cell(ref->pooled_score, 2 * ref->games_per_colour, ref->margin_pooled)
+                    : ""));
+            table.emphasis.push_back(true);
+            table.lines.push_back(fmt::format("{} = {}, {} ({}) by {} games ({} {} to {})", x, y,
+                                              percent(p.score.estimate, 2), lower(x), p.wdl.games(),
+                                              ci, percent(p.score.lower), percent(p.score.upper)));
+        }
+    }
+    return out;
+}
+
+DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
+    DisplayTable table;
+    const std::string ci = confidence_label(report.confidence);
+    table.caption = fmt::format(
+        "Every cell from White's point of view. White score = (W + D/2) / games with its {} "
+        "trinomial Wilson interval; Elo = -400 log10(1/s - 1) with the interval's ends mapped.",
+        ci);
+    table.header = {"variant",        "White",      "Black",     "rules",      "players",
+                    "games",          "White wins", "draws",     "Black wins", "White score",
+                    ci + " interval", "Elo " + ci,  "draw rate", "mean plies"};
+    for (const CellRow& row : report.cells) {
+        const CellId& id = row.tally.id;
+        const auto& s = row.white;
+        table.rows.push_back(
+            {id.variant, catalog.display_name(id.variant, id.white),
+             catalog.display_name(id.variant, id.black), rules_label(id.rules), id.players_label(),
+             std::to_string(row.tally.wdl.games()), std::to_string(row.tally.wdl.wins),
+             std::to_string(row.tally.wdl.draws), std::to_string(row.tally.wdl.losses),
+             s ? percent(s->score.estimate, 2) : "n/a", s ? percent_interval(s->score) : "n/a",
+             s ? fmt::format("{} {}", elo(s->elo.estimate), elo_interval_text(s->elo)) : "n/a",
+             s ? percent(s->draw_rate) : "n/a", number(row.tally.mean_plies(), 1)});
+        table.emphasis.push_back(false);
+    }
+    return table;
+}
+
+DisplayTable terminations_table(const ReportData& report, VariantCatalog& catalog) {
+    std::set<std::string> reasons;
+    for (const CellRow& row : report.cells)
+        for (const auto& [reason, count] : row.tally.terminations) reasons.insert(reason);
+    DisplayTable table;
+    table.caption = "How the games of each cell ended (counts per termination reason).";
+    table.header = {"cell", "rules", "players"};
+    table.header.insert(table.header.end(), reasons.begin(), reasons.end());
+    for (const CellRow& row : report.cells) {
+        const CellId& id = row.tally.id;
+        std::vector<std::string> cells{
+            fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
+            rules_label(id.rules), id.players_label()};
+        for (const std::string& reason : reasons) {
+            const auto it = row.tally.terminations.find(reason);
+            cells.push_back(it == row.tally.terminations.end() ? "0" : std::to_string(it->second));
+        }
+        table.rows.push_back(std::move(cells));
+        table.emphasis.push_back(false);
+    }
+    return table;
+}
+
+std::vector<DisplayTable> army_tables(const ReportData& report, VariantCatalog& catalog) {
+    std::vector<DisplayTable> out;
+    const std::string ci = confidence_label(report.confidence);
+    for (const ArmyFit& fit : report.armies) {
+        DisplayTable table;
+        table.title = fmt::format("{}, rules: {}, players: {}", fit.variant, rules_label(fit.rules),
+                                  fit.players_label());
+        table.caption = fmt::format("{} cells, {} games.", fit.cells, fit.games);
+        if (!fit.ok()) {
+            table.lines.push_back("Not fitted: " + fit.error + ".");
+            out.push_back(std::move(table));
+            continue;
+        }
+        table.header = {"army", "games", "strength (Elo vs the average army)", ci + " interval"};
+        for (const ArmyRating& rating : fit.armies) {
+            table.rows.push_back({catalog.display_name(fit.variant, rating.army),
+                                  std::to_string(rating.games), elo(rating.elo.estimate),
+                                  elo_interval_text(rating.elo)});
+            table.emphasis.push_back(false);
+        }
+        table.lines.push_back(fmt::format(
+            "White advantage (first move): {} Elo {} on the win/loss-odds scale; White's expected "
+            "score between equal armies {} {}.",
+            elo(fit.white_advantage_elo.estimate), elo_interval_text(fit.white_advantage_elo),
+            percent(fit.white_advantage_score.estimate),
+            percent_interval(fit.white_advantage_score)));
+        table.lines.push_back(fmt::format("Davidson draw parameter nu = {} (SE {}).",
+                                          number(fit.draw_nu.value, 3),
+                                          number(fit.draw_nu.standard_error, 3)));
+        out.push_back(std::move(table));
+    }
+    return out;
+}
+
+std::string effect_verdict(const RuleEffect& effect, double alpha) {
+    if (effect.score.covers_zero() && effect.draw_rate.covers_zero()) return "no detectable effect";
+    std::vector<std::string> parts;
+    const auto describe = [&](const EffectMeasure& m, const char* what) {
+        if (m.covers_zero()) return;
+        const bool holm = m.p_holm && *m.p_holm <= alpha;
+        parts.push_back(
+            fmt::format("{} {} ({})", what, m.change.estimate > 0 ? "up" : "down",
+                        holm ? "significant after Holm" : "not significant after Holm"));
+    };
+    describe(effect.score, "White score");
+    describe(effect.draw_rate, "draws");
+    std::string out;
+    for (const auto& part : parts) out += (out.empty() ? "" : "; ") + part;
+    return out;
+}
+
+DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalog) {
+    DisplayTable table;
+    if (report.rule_effects.empty()) {
+        table.lines.push_back(
+            "No rule set other than the defaults was played on a pairing that also has "
+            "default-rule games.");
+        return table;
+    }
+    int tests = 0;
+    for (const auto& e : report.rule_effects)
+        tests += e.score.p.has_value() + e.draw_rate.p.has_value();
+    const std::string ci = confidence_label(report.confidence);
+    table.caption = fmt::format(
+        "Each rule set minus the default rules on the same pairing and players (and pooled over "
+        "pairings). Changes in percentage points with {} Newcombe/MOVER intervals; p = two-sided "
+        "Wald p-value of \"no change\", Holm-adjusted across all {} tests of this table. The "
+        "decisive rate is 1 - draw rate (the same test).",
+        ci, tests);
+    table.header = {"variant",
+                    "rule set",
+                    "pairing",
+                    "players",
+                    "games (rule/base)",
+                    "White score change",
+                    "p (Holm)",
+                    "draw rate change",
+                    "p (Holm)",
+                    "decisive rate change",
+                    "verdict"};
+    const double alpha = 1.0 - report.confidence;
+    for (const RuleEffect& e : report.rule_effects) {
+        table.rows.push_back(
+            {e.variant, e.rules, pairing_text(catalog, e), e.players_label(),
+             fmt::format("{}/{}", e.treatment.games(), e.baseline.games()), measure_text(e.score),
+             p_value(e.score.p_holm), measure_text(e.draw_rate), p_value(e.draw_rate.p_holm),
+             fmt::format("{} {}", points(e.decisive_rate.estimate),
+                         points_interval(e.decisive_rate.lower, e.decisive_rate.upper)),
+             effect_verdict(e, alpha)});
+        table.emphasis.push_back(e.pooled);
+    }
+    return table;
+}
+
+DisplayTable head_to_head_table(const ReportData& report) {
+    DisplayTable table;
+    const std::string ci = confidence_label(report.confidence);
+    table.caption = fmt::format(
+        "Every pair of different players that met, pooled over armies and both colours, from "
+        "the first player's view: score (W + D/2) / games with its {} trinomial Wilson interval "
+        "and the Elo difference (interval ends mapped). Games lost by an engine failure count.",
+        ci);
+    table.header = {"variant", "rules",          "player",    "opponent", "games",    "W-D-L",
+                    "score",   ci + " interval", "Elo " + ci, "as White", "as Black", "draw rate"};
+    const auto side_text = [](const std::optional<ScoreSummary>& s) {
+        return s ? fmt::format("{} by {}", percent(s->score.estimate, 1), s->wdl.games())
+                 : std::string("n/a");
+    };
+    for (const HeadToHead& h : report.head_to_head) {
+        if (!h.pooled) continue;
+        const ScoreSummary& s = *h.pooled;
+        table.rows.push_back({h.variant, rules_label(h.rules), h.a, h.b,
+                              std::to_string(s.wdl.games()),
+                              fmt::format("{}-{}-{}", s.wdl.wins, s.wdl.draws, s.wdl.losses),
+                              percent(s.score.estimate, 2), percent_interval(s.score),
+                              fmt::format("{} {}", elo(s.elo.estimate), elo_interval_text(s.elo)),
+                              side_text(h.a_white), side_text(h.a_black), percent(s.draw_rate)});
+        table.emphasis.push_back(false);
+    }
+    return table;
+}
+
+DisplayTable failures_table(const ReportData& report) {
+    std::set<std::string> statuses{"timeout", "crashed", "illegal-move"};
+    for (const EngineFailures& f : report.failures)
+        for (const auto& [status, count] : f.by_status) statuses.insert(status);
+    DisplayTable table;
+    table.caption =
+        "Games each engine lost by failing (timeouts, crashes, illegal moves, ...), counted "
+        "against the player that failed.";
+    table.header = {"player", "games"};
+    table.header.insert(table.header.end(), statuses.begin(), statuses.end());
+    table.header.push_back("total");
+    for (const EngineFailures& f : report.failures) {
+        std::vector<std::string> row{f.player, std::to_string(f.games)};
+        for (const std::string& status : statuses) {
+            const auto it = f.by_status.find(status);
+            row.push_back(it == f.by_status.end() ? "0" : std::to_string(it->second));
+        }
+        row.push_back(std::to_string(f.total()));
+        table.rows.push_back(std::move(row));
+        table.emphasis.push_back(false);
+    }
+    return table;
+}
+
+DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
+                          const std::string& title) {
+    DisplayTable table;
+    const std::string ci = confidence_label(fit.confidence);
+    table.title = title;
+    table.caption = fmt::format(
+        "Values with {} = {:g}, from {} positions of {} games (cluster = game). Elo per piece = "
+        "400/ln 10 times the logistic coefficient: what one more such piece is worth, at equal "
+        "everything else.",
+        fit.normalize, fit.unit_value, fit.positions, fit.clusters);
+    table.header = {"piece",
+                    "army",
+                    "documented",
+                    "fitted",
+                    ci + " interval",
+                    "Elo per piece",
+                    "positions where it differs"};
+    if (fit.bootstrap_replications > 0) table.header.push_back("Elo, bootstrap " + ci);
+    std::vector<std::string> unidentified;
+    for (const PieceValueRow& row : fit.rows) {
+        std::vector<std::string> cells{row.piece, row.armies, number(row.documented, 2)};
+        if (row.identified) {
+            cells.push_back(number(row.value.value, 2));
+            cells.push_back(row.piece == fit.normalize
+                                ? "(unit)"
+                                : fmt::format("[{}, {}]", number(row.value_interval.lower, 2),
+                                              number(row.value_interval.upper, 2)));
+            cells.push_back(
+                fmt::format("{} {}", elo(row.elo.estimate), elo_interval_text(row.elo)));
+        } else {
+            cells.insert(cells.end(), {"not identified", "", ""});
+            unidentified.push_back(fmt::format("{}: {}.", row.piece, row.why_not));
+        }
+        cells.push_back(std::to_string(row.varying_rows));
+        if (fit.bootstrap_replications > 0)
+            cells.push_back(row.elo_bootstrap ? elo_interval_text(*row.elo_bootstrap) : "");
+        table.rows.push_back(std::move(cells));
+        table.emphasis.push_back(row.piece == fit.normalize);
+    }
+    table.lines.push_back(
+        fmt::format("White advantage at equal material (intercept): {} logit, White scores {} {}.",
+                    number(fit.intercept.value, 3), percent(fit.white_score.estimate),
+                    percent_interval(fit.white_score)));
+    table.lines.push_back(
+        fit.spearman ? fmt::format("Spearman rank correlation of fitted and documented values: {} "
+                                   "(identified pieces).",
+                                   number(*fit.spearman, 2))
+                     : "Spearman rank correlation: fewer than 3 identified pieces.");
+    table.lines.push_back(fmt::format(
+        "Games: {} gave positions, {} never reached a quiet position past the minimum ply, {} "
+        "ended by an engine failure (left out), {} did not replay. Quasi-likelihood dispersion "
+        "{} (below 1: draws make outcomes less variable than coin flips).",
+        data.games_used, data.games_without_sample, data.games_failed, data.games_unreadable,
+        number(fit.dispersion, 2)));
+    if (fit.bootstrap_replications > 0) {
+        table.lines.push_back(fmt::format(
+            "Cluster bootstrap: {} resamples of whole games ({} failed and were left out); its "
+            "intervals are for Elo per piece, the normalized values use the delta method.",
+            fit.bootstrap_replications, fit.bootstrap_failed));
+    }
+    for (auto& line : unidentified) table.lines.push_back(std::move(line));
+    for (const auto& problem : data.problems) table.lines.push_back("Replay problem: " + problem);
+    return table;
+}
+
+DisplayTable odds_table(const OddsValues& odds, const std::string& variant) {
+    DisplayTable table;
+    const std::string ci = confidence_label(odds.confidence);
+    table.title = variant;
+    table.caption = fmt::format(
+        "Material-odds values (Muller): Elo(X odds) / Elo({} odds) x {:g}, scores from the view "
+        "of the side with the extra material, {} Fieller intervals.",
+        odds.calibration, odds.unit_value, ci);
+    table.header = {"removed piece",
+                    "documented",
+                    "games",
+                    "removed from White/Black",
+                    "score of the side with it",
+                    "Elo",
+                    "value",
+                    ci + " interval"};
+    for (const OddsRow& row : odds.rows) {
+        const auto e = stats::elo_estimate(row.advantaged);
+        std::vector<std::string> cells{
+            row.piece,
+            number(row.documented, 2),
+            std::to_string(row.advantaged.games()),
+            fmt::format("{}/{}", row.removed_from_white, row.removed_from_black),
+            percent(row.advantaged.score()),
+            e ? fmt::format("{} (SE {})", elo(e->value), number(e->standard_error, 0)) : "n/a"};
+        if (row.piece == odds.calibration) {
+            cells.insert(cells.end(), {number(odds.unit_value, 2), "(calibration)"});
+        } else if (row.value) {
+            cells.push_back(number(row.value->value, 2));
+            cells.push_back(row.value->bounded
+                                ? fmt::format("[{}, {}]", number(row.value->lower, 2),
+                                              number(row.value->upper, 2))
+                                : "unbounded (calibration Elo not significant)");
+        } else {
+            cells.insert(cells.end(), {"n/a", row.error});
+        }
+        table.rows.push_back(std::move(cells));
+        table.emphasis.push_back(row.piece == odds.calibration);
+    }
+    table.lines.push_back(fmt::format("{} ordinary games (no odds) and {} other games skipped.",
+                                      odds.ordinary_games, odds.skipped_games));
+    return table;
+}
+
+std::vector<std::string> run_lines(const ReportData& report) {
+    std::vector<std::string> out;
+    for (const StoredRun& run : report.runs) {
+        out.push_back(fmt::format(
+            "run {}: sweep \"{}\" ({}), started {}, {}, git {}, master seed {}, shard {}, {} "
+            "threads on {}",
+            run.run_id, run.sweep_name, run.sweep_file, run.started_at,
+            run.finished_at ? "finished " + *run.finished_at : "not finished (running or killed)",
+            run.git_revision, run.master_seed, run.shard, run.threads, run.host));
+    }
+    return out;
+}
+
+std::vector<std::string> method_lines(const ReportData& report) {
+    std::vector<std::string> out{
+        fmt::format("Score intervals ({}): {}.", confidence_label(report.confidence),
+                    stats::kScoreIntervalMethod),
+        "Elo: logistic Elo of the score, -400 log10(1/s - 1); interval = the score interval's ends "
+        "mapped (exact coverage carries over).",
+        fmt::format("Army strengths and White advantage: {}; Wald intervals.",
+                    stats::kDavidsonMethod),
+        fmt::format("Rule effects: {}; draw and decisive rates as binary outcomes; p-values Wald "
+                    "(two-sided), multiplicity {}.",
+                    stats::kDifferenceMethod, stats::kMultiplicityMethod),
+    };
+    if (!report.points.empty()) {
+        out.push_back(fmt::format("Points differences: {}.", stats::kMeanMethod));
+    }
+    if (!report.values.empty()) {
+        out.push_back(fmt::format(
+            "Piece values: {}; values = coefficient / reference coefficient, delta-method SE.",
+            stats::kLogisticMethod));
+    }
+    out.push_back(fmt::format("Reference: {}.", kSeedReferenceSource));
+    return out;
+}
+
+std::vector<std::string> reading_guide(const ReportData& report) {
+    const std::string ci = confidence_label(report.confidence);
+    std::vector<std::string> out{
+        "A cell is one (variant, White army, Black army, rule set, players) combination; its "
+        "score is White's: (wins + draws/2) / games.",
+        fmt::format("Intervals are {} trinomial Wilson score intervals: draws shrink the spread "
+                    "of a game's score, and the interval stays inside [0%, 100%].",
+                    ci),
+        "The seed's layout reads like the Fairy-Max table: \"Human-Elf\" = Humans White; every "
+        "row is the first army's score; \"Human = Elf\" pools both colour orders.",
+        "A pairing is balanced within the precision of the data when its pooled interval "
+        "contains 50%; use `balance sprt` to decide \"balanced within +/-X%\" with error rates.",
+        "The army fit separates moving first from army strength: army ratings are relative to "
+        "the average army of the rule set, the White advantage is common to all pairings.",
+        "Rule effects say \"no detectable effect\" when the change's interval contains 0; a "
+        "change is significant when its Holm-adjusted p-value is below 1 - confidence.",
+    };
+    if (!report.points.empty()) {
+        out.push_back(
+            "In a variant decided by points (Stylish chess) a game's result, and so every score "
+            "above, is the result by points: the side with more points wins even if it was "
+            "mated. The points section puts the board's result beside it.");
+    }
+    return out;
+}
+
+}  // namespace balance::app::report

@@ -1,0 +1,144 @@
+#include "balance/analysis/material_samples.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "balance/analysis/rules_cache.hpp"
+#include "balance/core/game.hpp"
+
+namespace balance::app::report {
+
+namespace {
+
+constexpr std::size_t kMaxProblems = 5;
+
+struct Candidate {
+    std::vector<double> material;
+};
+
+// Column of each compiled piece type of the position's rules (-1: royal or unknown).
+template <class Position>
+std::vector<int> columns_of(const Position& pos, const std::vector<std::string>& pieces) {
+    std::vector<int> out;
+    for (const auto& info : pos.rules().pieces) {
+        const auto it = std::find(pieces.begin(), pieces.end(), info.name);
+        out.push_back(info.role == core::PieceRole::King || it == pieces.end()
+                          ? -1
+                          : static_cast<int>(it - pieces.begin()));
+    }
+    return out;
+}
+
+// Replays one game; returns its quiet positions' material, or an error.
+Result<std::vector<Candidate>> quiet_positions(const StoredGame& game, const core::AnyRules& rules,
+                                               const std::vector<std::string>& pieces,
+                                               const SamplingOptions& options) {
+    auto started = core::Game::start(rules, game.start_fen);
+    if (!started) return started.error();
+    core::Game replay = std::move(*started);
+    const std::vector<int> columns =
+        replay.visit([&](const auto& pos) { return columns_of(pos, pieces); });
+    std::vector<Candidate> out;
+    std::istringstream moves(game.moves);
+    std::string text;
+    while (moves >> text) {
+        auto move = replay.play(text);
+        if (!move) return move.error();
+        const bool promotion = move->kind() == core::MoveKind::Promotion;
+        replay.visit([&](const auto& pos) {
+            if (promotion || pos.last_captured() != core::NoPiece || pos.in_check() ||
+                pos.in_placement() || pos.game_ply() < options.min_ply)
+                return;
+            Candidate c{std::vector<double>(pieces.size(), 0.0)};
+            for (std::size_t t = 0; t < columns.size(); ++t) {
+                if (columns[t] < 0) continue;
+                const auto type = static_cast<core::PieceType>(t);
+                c.material[columns[t]] +=
+                    pos.count(core::Color::White, type) - pos.count(core::Color::Black, type);
+            }
+            out.push_back(std::move(c));
+        });
+    }
+    return out;
+}
+
+std::vector<std::string> armies_of(const core::VariantSpec& spec, const std::string& piece) {
+    std::vector<std::string> out;
+    for (const auto& army : spec.armies) {
+        for (const auto& [letter, name] : army.letters) {
+            if (name == piece) {
+                out.push_back(army.name);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<int> evenly_spaced(int count, int wanted) {
+    std::vector<int> out;
+    if (count <= 0 || wanted <= 0) return out;
+    if (count <= wanted) {
+        for (int i = 0; i < count; ++i) out.push_back(i);
+        return out;
+    }
+    // The middle of each of `wanted` equal stretches: never two picks from one stretch.
+    for (int k = 0; k < wanted; ++k)
+        out.push_back(static_cast<int>((2LL * k + 1) * count / (2LL * wanted)));
+    return out;
+}
+
+Result<MaterialData> sample_material(std::span<const StoredGame> games, const std::string& variant,
+                                     VariantCatalog& catalog, const SamplingOptions& options) {
+    auto spec = catalog.spec(variant);
+    if (!spec) return spec.error();
+    MaterialData data;
+    for (const auto& piece : (*spec)->pieces) {
+        if (piece.role == core::PieceRole::King) continue;
+        if (piece.role == core::PieceRole::Pawn && data.first_pawn.empty())
+            data.first_pawn = piece.name;
+        data.pieces.push_back(piece.name);
+        data.documented.push_back(piece.value);
+        std::vector<std::string> armies = armies_of(**spec, piece.name);
+        std::string joined;
+        for (const auto& army : armies) joined += (joined.empty() ? "" : "/") + army;
+        data.armies.push_back(joined);
+    }
+    RulesCache cache(catalog);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        const StoredGame& game = games[g];
+        if (!game.failure_side.empty()) {
+            ++data.games_failed;
+            continue;
+        }
+        auto rules = cache.get(game);
+        Result<std::vector<Candidate>> candidates =
+            rules ? quiet_positions(game, **rules, data.pieces, options)
+                  : Result<std::vector<Candidate>>(rules.error());
+        if (!candidates) {
+            ++data.games_unreadable;
+            if (data.problems.size() < kMaxProblems)
+                data.problems.push_back(
+                    fmt::format("{}: {}", game.game_key, candidates.error().to_string()));
+            continue;
+        }
+        const auto picks = evenly_spaced(static_cast<int>(candidates->size()), options.per_game);
+        if (picks.empty()) {
+            ++data.games_without_sample;
+            continue;
+        }
+        ++data.games_used;
+        for (int pick : picks) {
+            data.rows.push_back((*candidates)[pick].material);
+            data.outcomes.push_back(game.white_score);
+            data.clusters.push_back(static_cast<std::int64_t>(g));
+        }
+    }
+    return data;
+}
+
+}  // namespace balance::app::report

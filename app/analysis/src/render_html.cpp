@@ -1,0 +1,260 @@
+// The report as one self-contained HTML file: the tables of the Markdown report plus inline SVG
+// charts (scores per pairing and rule set, army strengths, rule effects, piece values). No
+// script, no external font, stylesheet or image, so it opens offline and archives as one file.
+// The markup is well-formed XML (void elements self-closed, everything escaped).
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "balance/analysis/display_tables.hpp"
+#include "balance/analysis/render.hpp"
+#include "balance/analysis/svg_charts.hpp"
+#include "balance/analysis/text_format.hpp"
+
+namespace balance::app::report {
+
+namespace {
+
+constexpr const char* kStyle = R"(
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto;
+       max-width: 1100px; color: #222; line-height: 1.45; padding: 0 1em; }
+h1 { font-size: 1.7em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
+h3 { margin-top: 1.4em; font-size: 1.1em; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.88em; }
+th, td { border: 1px solid #d6d6d6; padding: 3px 7px; text-align: right; white-space: nowrap; }
+th { background: #eef1f6; } td:first-child, th:first-child { text-align: left; }
+tr.pooled td { font-weight: bold; background: #f6f8fc; }
+p.caption { color: #555; font-size: 0.9em; }
+svg.chart { display: block; margin: 1em 0; background: #fff; border: 1px solid #e2e2e2; }
+nav a { margin-right: 1em; }
+.scroll { overflow-x: auto; }
+)";
+
+void write_table(std::ostream& out, const DisplayTable& table) {
+    if (!table.title.empty()) out << "<h3>" << xml_escape(table.title) << "</h3>\n";
+    if (!table.caption.empty())
+        out << "<p class=\"caption\">" << xml_escape(table.caption) << "</p>\n";
+    if (!table.header.empty() && !table.rows.empty()) {
+        out << "<div class=\"scroll\"><table>\n<tr>";
+        for (const auto& h : table.header) out << "<th>" << xml_escape(h) << "</th>";
+        out << "</tr>\n";
+        for (std::size_t r = 0; r < table.rows.size(); ++r) {
+            const bool pooled = r < table.emphasis.size() && table.emphasis[r];
+            out << (pooled ? "<tr class=\"pooled\">" : "<tr>");
+            for (const auto& cell : table.rows[r]) out << "<td>" << xml_escape(cell) << "</td>";
+            out << "</tr>\n";
+        }
+        out << "</table></div>\n";
+    }
+    for (const auto& line : table.lines) out << "<p>" << xml_escape(line) << "</p>\n";
+}
+
+void write_list(std::ostream& out, const std::vector<std::string>& items) {
+    out << "<ul>\n";
+    for (const auto& item : items) out << "<li>" << xml_escape(item) << "</li>\n";
+    out << "</ul>\n";
+}
+
+ForestRow summary_row(const std::string& label, const ScoreSummary& s,
+                      std::optional<double> reference, bool emphasis) {
+    return ForestRow{label,     s.score.estimate, s.score.lower, s.score.upper,
+                     reference, emphasis,         false};
+}
+
+ForestRow heading(const std::string& label) {
+    ForestRow row;
+    row.label = label;
+    row.heading = true;
+    return row;
+}
+
+std::string score_chart(const ReportData& report, VariantCatalog& catalog) {
+    std::vector<ForestRow> rows;
+    std::string group;
+    for (const PairSummary& pair : report.pairs) {
+        const std::string title =
+            fmt::format("{}, {}, {}", pair.variant, rules_label(pair.rules), pair.players_label());
+        if (title != group) rows.push_back(heading(group = title));
+        const std::string x = catalog.display_name(pair.variant, pair.x);
+        const std::string y = catalog.display_name(pair.variant, pair.y);
+        const auto& ref = pair.reference;
+        if (pair.x_white)
+            rows.push_back(summary_row(x + "-" + y, *pair.x_white,
+                                       ref ? std::optional(ref->x_white_score) : std::nullopt,
+                                       false));
+        if (pair.x_black)
+            rows.push_back(summary_row(y + "-" + x, *pair.x_black,
+                                       ref ? std::optional(ref->x_black_score) : std::nullopt,
+                                       false));
+        if (pair.pooled)
+            rows.push_back(summary_row(x + " = " + y, *pair.pooled,
+                                       ref ? std::optional(ref->pooled_score) : std::nullopt,
+                                       true));
+    }
+    group.clear();
+    for (const CellRow& cell : report.cells) {
+        const CellId& id = cell.tally.id;
+        if (id.white != id.black || !cell.white) continue;
+        const std::string title = fmt::format("{}, {}, {}: same army (White's score)", id.variant,
+                                              rules_label(id.rules), id.players_label());
+        if (title != group) rows.push_back(heading(group = title));
+        rows.push_back(summary_row(cell_label(catalog, id.variant, id.white, id.black), *cell.white,
+                                   std::nullopt, false));
+    }
+    if (rows.empty()) return "";
+    return forest_plot(
+        "forest-scores",
+        fmt::format("Score of the first-named army per pairing and rule set, {} intervals",
+                    confidence_label(report.confidence)),
+        rows,
+        ForestAxis{0.5, ForestAxis::Scale::Percent,
+                   "score of the first-named army (X-Y: X has White)",
+                   "Fairy-Max (the seed's published numbers)"});
+}
+
+std::string army_chart(const ReportData& report, VariantCatalog& catalog) {
+    std::vector<ForestRow> rows;
+    for (const ArmyFit& fit : report.armies) {
+        if (!fit.ok()) continue;
+        rows.push_back(heading(
+            fmt::format("{}, {}, {}", fit.variant, rules_label(fit.rules), fit.players_label())));
+        for (const ArmyRating& r : fit.armies) {
+            rows.push_back(ForestRow{catalog.display_name(fit.variant, r.army), r.elo.estimate,
+                                     r.elo.lower, r.elo.upper, std::nullopt, false, false});
+        }
+        const auto& w = fit.white_advantage_elo;
+        rows.push_back(ForestRow{"White advantage (first move)", w.estimate, w.lower, w.upper,
+                                 std::nullopt, true, false});
+    }
+    if (rows.empty()) return "";
+    return forest_plot(
+        "army-ratings", "Army strength and White advantage (Bradley-Terry-Davidson fit)", rows,
+        ForestAxis{0.0, ForestAxis::Scale::Number,
+                   "Elo on the win/loss-odds scale (armies: vs the average army)", ""});
+}
+
+std::string effect_chart(const ReportData& report, VariantCatalog& catalog, bool draws) {
+    std::vector<ForestRow> rows;
+    std::string group;
+    for (const RuleEffect& e : report.rule_effects) {
+        const std::string title = fmt::format("{}: {} ({})", e.variant, e.rules, e.players_label());
+        if (title != group) rows.push_back(heading(group = title));
+        const auto& m = draws ? e.draw_rate.change : e.score.change;
+        rows.push_back(ForestRow{e.pooled ? fmt::format("all {} pairings", e.pairings)
+                                          : cell_label(catalog, e.variant, e.white, e.black),
+                                 m.estimate, m.lower, m.upper, std::nullopt, e.pooled, false});
+    }
+    if (rows.empty()) return "";
+    return forest_plot(draws ? "rule-effects-draws" : "rule-effects-score",
+                       draws ? "Rule effect on the draw rate (rule minus default rules)"
+                             : "Rule effect on White's score (rule minus default rules)",
+                       rows,
+                       ForestAxis{0.0, ForestAxis::Scale::PercentPoints,
+                                  draws ? "change in draw rate, percentage points"
+                                        : "change in White's score, percentage points",
+                                  ""});
+}
+
+std::string values_chart(const VariantValues& v) {
+    std::vector<ForestRow> rows;
+    for (const PieceValueRow& row : v.fit->rows) {
+        if (!row.identified) continue;
+        rows.push_back(ForestRow{fmt::format("{} ({})", row.piece, row.armies), row.value.value,
+                                 row.value_interval.lower, row.value_interval.upper, row.documented,
+                                 row.piece == v.fit->normalize, false});
+    }
+    if (rows.empty()) return "";
+    return forest_plot(
+        "piece-values-" + v.variant,
+        fmt::format("{}: fitted piece values ({} = {:g}) against the documented ones", v.variant,
+                    v.fit->normalize, v.fit->unit_value),
+        rows,
+        ForestAxis{0.0, ForestAxis::Scale::Number, "value", "documented value (variant file)"});
+}
+
+}  // namespace
+
+std::string render_html(const ReportData& report, VariantCatalog& catalog) {
+    std::ostringstream out;
+    out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+        << "<title>Balance report</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+    out << "<h1>Balance report</h1>\n";
+    out << "<p>Database <code>" << xml_escape(report.database) << "</code>: " << report.games
+        << " games in " << report.cells.size() << " cells.</p>\n";
+    write_list(out, run_lines(report));
+    out << "<nav><a href=\"#balance\">balance table</a><a href=\"#charts\">scores chart</a>"
+        << "<a href=\"#cells\">cells</a>"
+        << (report.points.empty() ? "" : "<a href=\"#points\">points</a>")
+        << "<a href=\"#armies\">armies</a>"
+        << "<a href=\"#rules\">rule effects</a><a href=\"#failures\">failures</a>"
+        << (report.values.empty() ? "" : "<a href=\"#values\">piece values</a>")
+        << "<a href=\"#reading\">how to read</a></nav>\n";
+
+    out << "<section id=\"balance\">\n<h2>Balance table (the seed's layout)</h2>\n";
+    for (const auto& table : seed_layout_tables(report, catalog)) write_table(out, table);
+    out << "</section>\n<section id=\"charts\">\n<h2>Scores with intervals</h2>\n"
+        << score_chart(report, catalog) << "</section>\n";
+
+    out << "<section id=\"cells\">\n<h2>Cells (White's view)</h2>\n";
+    write_table(out, cells_table(report, catalog));
+    out << "<h3>Terminations</h3>\n";
+    write_table(out, terminations_table(report, catalog));
+    out << "</section>\n";
+
+    if (!report.points.empty()) {
+        out << "<section id=\"points\">\n<h2>Points (games decided by points): by points and "
+               "by the board</h2>\n";
+        write_table(out, points_table(report, catalog));
+        out << "<h3>Series (two games, colours swapped, points summed)</h3>\n";
+        write_table(out, series_table(report, catalog));
+        out << "</section>\n";
+    }
+
+    out << "<section id=\"armies\">\n<h2>First-move advantage and army strength</h2>\n";
+    for (const auto& table : army_tables(report, catalog)) write_table(out, table);
+    out << army_chart(report, catalog) << "</section>\n";
+
+    out << "<section id=\"rules\">\n<h2>Rule effects (against the default rules)</h2>\n";
+    write_table(out, rule_effects_table(report, catalog));
+    out << effect_chart(report, catalog, false) << effect_chart(report, catalog, true)
+        << "</section>\n";
+
+    if (!report.head_to_head.empty()) {
+        out << "<section id=\"players\">\n<h2>Players head to head</h2>\n";
+        write_table(out, head_to_head_table(report));
+        out << "</section>\n";
+    }
+
+    out << "<section id=\"failures\">\n<h2>Engine failures</h2>\n";
+    write_table(out, failures_table(report));
+    out << "</section>\n";
+
+    if (!report.values.empty()) {
+        out << "<section id=\"values\">\n<h2>Piece values</h2>\n";
+        for (const VariantValues& v : report.values) {
+            if (!v.fit) {
+                out << "<h3>" << xml_escape(v.variant)
+                    << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
+                continue;
+            }
+            write_table(out, values_table(*v.fit, v.data, v.variant + ", rules: default"));
+            out << values_chart(v);
+        }
+        out << "</section>\n";
+    }
+    if (!report.notes.empty()) {
+        out << "<section id=\"notes\">\n<h2>Notes</h2>\n";
+        write_list(out, report.notes);
+        out << "</section>\n";
+    }
+    out << "<section id=\"reading\">\n<h2>How to read this report</h2>\n";
+    write_list(out, reading_guide(report));
+    out << "<h2>Methods</h2>\n";
+    write_list(out, method_lines(report));
+    out << "</section>\n</body>\n</html>\n";
+    return out.str();
+}
+
+}  // namespace balance::app::report

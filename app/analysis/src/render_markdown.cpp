@@ -1,0 +1,121 @@
+// The report as Markdown: headings, pipe tables, and the prose that says how to read them.
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "balance/analysis/display_tables.hpp"
+#include "balance/analysis/render.hpp"
+#include "balance/analysis/text_format.hpp"
+
+namespace balance::app::report {
+
+namespace {
+
+std::string escape_cell(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '|') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+void write_list(std::ostream& out, const std::vector<std::string>& items) {
+    for (const auto& item : items) out << "- " << item << '\n';
+    out << '\n';
+}
+
+}  // namespace
+
+std::string markdown_table(const DisplayTable& table, const std::string& heading) {
+    std::ostringstream out;
+    if (!table.title.empty()) out << heading << ' ' << table.title << "\n\n";
+    if (!table.caption.empty()) out << table.caption << "\n\n";
+    if (!table.header.empty() && !table.rows.empty()) {
+        out << '|';
+        for (const auto& h : table.header) out << ' ' << escape_cell(h) << " |";
+        out << "\n|";
+        for (std::size_t i = 0; i < table.header.size(); ++i)
+            out << (i < 1 ? " :--- |" : " ---: |");
+        out << '\n';
+        for (std::size_t r = 0; r < table.rows.size(); ++r) {
+            const bool bold = r < table.emphasis.size() && table.emphasis[r];
+            out << '|';
+            for (const auto& cell : table.rows[r]) {
+                if (bold && !cell.empty()) {
+                    out << " **" << escape_cell(cell) << "** |";
+                } else {
+                    out << ' ' << escape_cell(cell) << " |";
+                }
+            }
+            out << '\n';
+        }
+        out << '\n';
+    }
+    for (const auto& line : table.lines) out << line << "\n\n";
+    return out.str();
+}
+
+std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
+    std::ostringstream out;
+    out << "# Balance report\n\n";
+    out << fmt::format("Database `{}`: {} games in {} cells.\n\n", report.database, report.games,
+                       report.cells.size());
+    write_list(out, run_lines(report));
+
+    out << "## Balance table (the seed's layout)\n\n";
+    const auto seed_tables = seed_layout_tables(report, catalog);
+    if (seed_tables.empty()) out << "No pairing of two different armies was played.\n\n";
+    for (const auto& table : seed_tables) out << markdown_table(table, "###");
+
+    out << "## Cells (White's view)\n\n";
+    out << markdown_table(cells_table(report, catalog), "###");
+    out << "### Terminations\n\n";
+    out << markdown_table(terminations_table(report, catalog), "####");
+
+    if (!report.points.empty()) {
+        out << "## Points (games decided by points): by points and by the board\n\n";
+        out << markdown_table(points_table(report, catalog), "###");
+        out << "### Series (two games, colours swapped, points summed)\n\n";
+        out << markdown_table(series_table(report, catalog), "####");
+    }
+
+    out << "## First-move advantage and army strength\n\n";
+    for (const auto& table : army_tables(report, catalog)) out << markdown_table(table, "###");
+
+    out << "## Rule effects (against the default rules)\n\n";
+    out << markdown_table(rule_effects_table(report, catalog), "###");
+
+    if (!report.head_to_head.empty()) {
+        out << "## Players head to head\n\n";
+        out << markdown_table(head_to_head_table(report), "###");
+    }
+
+    out << "## Engine failures\n\n";
+    out << markdown_table(failures_table(report), "###");
+
+    if (!report.values.empty()) {
+        out << "## Piece values (logistic fit on material in quiet positions)\n\n";
+        for (const VariantValues& v : report.values) {
+            if (v.fit) {
+                out << markdown_table(values_table(*v.fit, v.data, v.variant + ", rules: default"),
+                                      "###");
+            } else {
+                out << "### " << v.variant << "\n\nNot fitted: " << v.error << "\n\n";
+            }
+        }
+    }
+
+    if (!report.notes.empty()) {
+        out << "## Notes\n\n";
+        write_list(out, report.notes);
+    }
+    out << "## How to read this report\n\n";
+    write_list(out, reading_guide(report));
+    out << "## Methods\n\n";
+    write_list(out, method_lines(report));
+    return out.str();
+}
+
+}  // namespace balance::app::report

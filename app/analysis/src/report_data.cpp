@@ -1,0 +1,109 @@
+#include "balance/analysis/report_data.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace balance::app::report {
+
+namespace {
+
+// Pooling counts weights each colour order by its games; when they differ a lot the pooled
+// score carries part of the White advantage. Say so rather than hide it.
+void note_unequal_colours(const ReportData& report, std::vector<std::string>& notes) {
+    for (const PairSummary& pair : report.pairs) {
+        if (!pair.x_white || !pair.x_black) {
+            notes.push_back(fmt::format(
+                "{} {} vs {} ({}): only one colour order was played, so no pooled \"X = Y\" score",
+                pair.variant, pair.x, pair.y, rules_label(pair.rules)));
+            continue;
+        }
+        const auto a = pair.x_white->wdl.games(), b = pair.x_black->wdl.games();
+        if (std::abs(a - b) * 10 > std::max(a, b)) {
+            notes.push_back(fmt::format(
+                "{} {} = {} ({}): the colour orders have {} and {} games; the pooled score "
+                "weights them unequally (the army fit separates the White advantage)",
+                pair.variant, pair.x, pair.y, rules_label(pair.rules), a, b));
+        }
+    }
+}
+
+VariantValues fit_values(const Store& store, const std::string& variant, VariantCatalog& catalog,
+                         const ReportOptions& options) {
+    VariantValues out;
+    out.variant = variant;
+    std::vector<StoredGame> games;
+    for (const StoredGame& game : store.games)
+        if (game.variant == variant && cell_of(game).rules.empty()) games.push_back(game);
+    auto data = sample_material(games, variant, catalog, options.sampling);
+    if (!data) {
+        out.error = data.error().to_string();
+        return out;
+    }
+    ValueFitOptions fit_options = options.value_fit;
+    fit_options.confidence = options.confidence;
+    auto fit = fit_piece_values(*data, fit_options);
+    if (fit) {
+        out.fit = std::move(*fit);
+    } else {
+        out.error = fit.error().to_string();
+    }
+    out.data = std::move(*data);
+    out.data.rows.clear();
+    out.data.outcomes.clear();
+    out.data.clusters.clear();
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> variants_in(std::span<const StoredGame> games) {
+    std::set<std::string> names;
+    for (const StoredGame& game : games) names.insert(game.variant);
+    return {names.begin(), names.end()};
+}
+
+ReportData build_report(const Store& store, VariantCatalog& catalog, const ReportOptions& options) {
+    ReportData report;
+    report.database = store.path.string();
+    report.runs = store.runs;
+    report.games = static_cast<std::int64_t>(store.games.size());
+    report.confidence = options.confidence;
+    const std::vector<CellTally> cells = tally_cells(store.games);
+    for (const CellTally& cell : cells)
+        report.cells.push_back(CellRow{cell, summarize(cell, options.confidence)});
+    std::string side = options.side;
+    if (!options.side.empty()) {
+        // The first variant that knows the army (by name or alias) names it.
+        for (const std::string& variant : variants_in(store.games)) {
+            const std::string canonical = catalog.canonical_army(variant, options.side);
+            if (catalog.army_rank(variant, canonical) < kUnknownArmyRank) {
+                side = canonical;
+                break;
+            }
+        }
+    }
+    report.pairs = build_pairs(cells, catalog, side, options.confidence);
+    report.armies = fit_armies(cells, catalog, options.confidence);
+    report.rule_effects = rule_effects(cells, options.confidence);
+    report.head_to_head = build_head_to_head(cells, options.confidence);
+    report.failures = tally_failures(store.games);
+    report.points = build_points_report(store.games, options.confidence);
+    note_unequal_colours(report, report.notes);
+    for (const ArmyFit& fit : report.armies) {
+        if (!fit.ok()) {
+            report.notes.push_back(fmt::format("army fit {} ({}, {}) not possible: {}", fit.variant,
+                                               rules_label(fit.rules), fit.players_label(),
+                                               fit.error));
+        }
+    }
+    if (options.values) {
+        for (const std::string& variant : variants_in(store.games))
+            report.values.push_back(fit_values(store, variant, catalog, options));
+    }
+    return report;
+}
+
+}  // namespace balance::app::report

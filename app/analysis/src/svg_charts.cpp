@@ -1,0 +1,198 @@
+#include "balance/analysis/svg_charts.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace balance::app::report {
+
+namespace {
+
+constexpr double kWidth = 820.0;
+constexpr double kLabelWidth = 250.0;
+constexpr double kRight = 30.0;
+constexpr double kTop = 42.0;
+constexpr double kRowHeight = 22.0;
+constexpr double kBottom = 58.0;
+
+// A step of 1, 2 or 5 times a power of ten giving about `target` ticks over `span`.
+double nice_step(double span, int target) {
+    const double raw = span / target;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0})
+        if (raw <= m * power) return m * power;
+    return 10.0 * power;
+}
+
+std::string tick_text(double v, ForestAxis::Scale scale, double step) {
+    const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step * 100.0))));
+    switch (scale) {
+        case ForestAxis::Scale::Percent:
+            return fmt::format("{:.{}f}%", 100.0 * v, decimals);
+        case ForestAxis::Scale::PercentPoints:
+            return fmt::format("{:+.{}f}", 100.0 * v, decimals);
+        case ForestAxis::Scale::Number:
+            break;
+    }
+    const int plain = std::max(0, -static_cast<int>(std::floor(std::log10(step))));
+    return fmt::format("{:.{}f}", v, plain);
+}
+
+struct Range {
+    double low, high;
+};
+
+Range data_range(const std::vector<ForestRow>& rows, const ForestAxis& axis) {
+    double low = axis.null_value, high = axis.null_value;
+    for (const ForestRow& row : rows) {
+        if (row.heading) continue;
+        for (double v : {row.estimate, row.lower, row.upper}) {
+            if (!std::isfinite(v)) continue;
+            low = std::min(low, v);
+            high = std::max(high, v);
+        }
+        if (row.reference) {
+            low = std::min(low, *row.reference);
+            high = std::max(high, *row.reference);
+        }
+    }
+    if (high - low < 1e-9) {
+        low -= 0.5;
+        high += 0.5;
+    }
+    const double pad = 0.05 * (high - low);
+    return {low - pad, high + pad};
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+std::string forest_plot(const std::string& id, const std::string& title,
+                        const std::vector<ForestRow>& rows, const ForestAxis& axis) {
+    const Range range = data_range(rows, axis);
+    const double step = nice_step(range.high - range.low, 8);
+    const double first_tick = std::ceil(range.low / step) * step;
+    const double left = kLabelWidth, right = kWidth - kRight;
+    const auto x_of = [&](double v) {
+        const double clipped =
+            std::clamp(std::isnan(v) ? axis.null_value : v, range.low, range.high);
+        return left + (clipped - range.low) / (range.high - range.low) * (right - left);
+    };
+    const double plot_bottom = kTop + kRowHeight * static_cast<double>(rows.size());
+    const double height = plot_bottom + kBottom;
+
+    std::string svg = fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" class=\"chart\" width=\"{:.0f}\" "
+        "height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" role=\"img\">\n<title>{}</title>\n",
+        xml_escape(id), kWidth, height, kWidth, height, xml_escape(title));
+    svg += fmt::format(
+        "<text x=\"10\" y=\"22\" class=\"chart-title\" font-size=\"15\" "
+        "font-weight=\"bold\">{}</text>\n",
+        xml_escape(title));
+    // Grid and ticks.
+    for (double t = first_tick; t <= range.high + 1e-12; t += step) {
+        const double x = x_of(t);
+        svg += fmt::format(
+            "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
+            "stroke=\"#e3e3e3\"/>\n"
+            "<text x=\"{0:.1f}\" y=\"{3:.1f}\" font-size=\"11\" text-anchor=\"middle\" "
+            "fill=\"#444\">{4}</text>\n",
+            x, kTop - 6.0, plot_bottom, plot_bottom + 15.0,
+            xml_escape(tick_text(std::abs(t) < 1e-12 ? 0.0 : t, axis.scale, step)));
+    }
+    const double null_x = x_of(axis.null_value);
+    svg += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#888\" "
+        "stroke-dasharray=\"4 3\" class=\"null-line\"/>\n",
+        null_x, kTop - 6.0, plot_bottom);
+    svg += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">"
+        "{}</text>\n",
+        0.5 * (left + right), plot_bottom + 34.0, xml_escape(axis.label));
+    // Rows.
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const ForestRow& row = rows[i];
+        const double y = kTop + kRowHeight * (static_cast<double>(i) + 0.5);
+        if (i % 2 == 1 && !row.heading) {
+            svg += fmt::format(
+                "<rect x=\"0\" y=\"{:.1f}\" width=\"{:.0f}\" height=\"{:.0f}\" "
+                "fill=\"#f7f7f9\"/>\n",
+                y - kRowHeight / 2, kWidth, kRowHeight);
+        }
+        svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" {}>{}</text>\n",
+                           row.heading ? 10.0 : 22.0, y + 4.0,
+                           row.heading || row.emphasis ? "font-weight=\"bold\"" : "",
+                           xml_escape(row.label));
+        if (row.heading) continue;
+        const double x0 = x_of(row.lower), x1 = x_of(row.upper), xe = x_of(row.estimate);
+        svg += fmt::format(
+            "<g class=\"interval\"><line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" "
+            "stroke=\"#1f4e9a\" stroke-width=\"2\"/>",
+            x0, y, x1, y);
+        for (double x : {x0, x1}) {
+            svg += fmt::format(
+                "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
+                "stroke=\"#1f4e9a\" stroke-width=\"2\"/>",
+                x, y - 5.0, y + 5.0);
+        }
+        if (row.emphasis) {
+            svg += fmt::format(
+                "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"9\" height=\"9\" "
+                "fill=\"#1f4e9a\"/>",
+                xe - 4.5, y - 4.5);
+        } else {
+            svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"#1f4e9a\"/>", xe,
+                               y);
+        }
+        svg += "</g>\n";
+        if (row.reference) {
+            const double xr = x_of(*row.reference);
+            svg += fmt::format(
+                "<path class=\"reference\" d=\"M {:.1f} {:.1f} l 5 5 l -5 5 l -5 -5 z\" "
+                "fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\"/>\n",
+                xr, y - 5.0);
+        }
+    }
+    // Legend.
+    const double ly = plot_bottom + 50.0;
+    svg += fmt::format(
+        "<circle cx=\"{0:.1f}\" cy=\"{1:.1f}\" r=\"4\" fill=\"#1f4e9a\"/><text x=\"{2:.1f}\" "
+        "y=\"{3:.1f}\" font-size=\"11\">estimate with its interval</text>\n",
+        left, ly, left + 10.0, ly + 4.0);
+    if (!axis.reference_label.empty()) {
+        svg += fmt::format(
+            "<path d=\"M {:.1f} {:.1f} l 5 5 l -5 5 l -5 -5 z\" fill=\"none\" stroke=\"#c0392b\" "
+            "stroke-width=\"1.5\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">{}</text>\n",
+            left + 230.0, ly - 5.0, left + 240.0, ly + 4.0, xml_escape(axis.reference_label));
+    }
+    svg += "</svg>\n";
+    return svg;
+}
+
+}  // namespace balance::app::report

@@ -1,0 +1,111 @@
+#include "balance/analysis/variant_catalog.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "balance/config/spec_text.hpp"
+#include "balance/config/variant_loader.hpp"
+
+namespace balance::app::report {
+
+namespace {
+
+bool same_name(const std::string& a, const std::string& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x)) ==
+               std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
+const core::ArmySpec* find_army(const core::VariantSpec& spec, const std::string& name) {
+    for (const auto& army : spec.armies) {
+        if (same_name(army.name, name)) return &army;
+        for (const auto& alias : army.aliases)
+            if (same_name(alias, name)) return &army;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+std::string rules_label(const std::string& rules) {
+    return rules.empty() ? "default" : rules;
+}
+
+VariantCatalog::VariantCatalog(std::vector<tournament::RuleSpecRow> stored)
+    : stored_(std::move(stored)) {}
+
+Result<const core::VariantSpec*> VariantCatalog::stored_spec(const tournament::RuleSpecRow& row) {
+    auto it = by_hash_.find(row.spec_hash);
+    if (it == by_hash_.end()) {
+        it = by_hash_
+                 .emplace(row.spec_hash,
+                          spec_from_text(row.spec_toml, row.rules, "rules " + row.spec_hash))
+                 .first;
+    }
+    if (!it->second) return it->second.error();
+    return &it->second.value();
+}
+
+Result<const core::VariantSpec*> VariantCatalog::spec(const std::string& variant,
+                                                      const std::string& rules) {
+    const tournament::RuleSpecRow* any = nullptr;
+    const tournament::RuleSpecRow* same_rules = nullptr;
+    for (const auto& row : stored_) {
+        if (row.variant != variant) continue;
+        if (!any) any = &row;
+        // The plain cells' spec before one kept apart by --force.
+        if (row.rules == rules && (!same_rules || row.cell_rules == rules)) same_rules = &row;
+    }
+    if (same_rules) return stored_spec(*same_rules);
+    if (any && rules.empty()) return stored_spec(*any);
+    if (any) {
+        return make_error("the database recorded no rules '" + rules + "' for variant '" + variant +
+                          "'");
+    }
+    const auto key = std::make_pair(variant, rules);
+    auto it = from_configs_.find(key);
+    if (it == from_configs_.end()) {
+        auto file = find_variant(variant);
+        Result<core::VariantSpec> loaded = file ? load_variant(*file, split_rules(rules))
+                                                : Result<core::VariantSpec>(file.error());
+        it = from_configs_.emplace(key, std::move(loaded)).first;
+    }
+    if (!it->second) return it->second.error();
+    return &it->second.value();
+}
+
+Result<const core::VariantSpec*> VariantCatalog::spec_of(const tournament::GameRow& game) {
+    if (game.spec_hash.empty()) return spec(game.variant, game.rules);
+    for (const auto& row : stored_) {
+        if (row.spec_hash == game.spec_hash) return stored_spec(row);
+    }
+    return make_error("game " + game.game_key + " names rules " + game.spec_hash +
+                      " that the database does not hold");
+}
+
+int VariantCatalog::army_rank(const std::string& variant, const std::string& army) {
+    auto loaded = spec(variant);
+    if (!loaded) return kUnknownArmyRank;
+    const auto& armies = (*loaded)->armies;
+    for (std::size_t i = 0; i < armies.size(); ++i)
+        if (same_name(armies[i].name, army)) return static_cast<int>(i);
+    return kUnknownArmyRank;
+}
+
+std::string VariantCatalog::display_name(const std::string& variant, const std::string& army) {
+    auto loaded = spec(variant);
+    if (!loaded) return army;
+    const core::ArmySpec* found = find_army(**loaded, army);
+    if (!found || found->aliases.empty()) return army;
+    return found->aliases.front();
+}
+
+std::string VariantCatalog::canonical_army(const std::string& variant, const std::string& name) {
+    auto loaded = spec(variant);
+    if (!loaded) return name;
+    const core::ArmySpec* found = find_army(**loaded, name);
+    return found ? found->name : name;
+}
+
+}  // namespace balance::app::report

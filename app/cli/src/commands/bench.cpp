@@ -1,0 +1,67 @@
+// `balance bench`: searches a fixed set of positions from every shipped variant to a fixed depth
+// and prints the node signature (identical run to run: a search-change detector) and nodes/s.
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "balance/cli/commands.hpp"
+#include "balance/cli/output.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/players/engine/bench.hpp"
+
+namespace balance::app {
+
+namespace {
+
+struct BenchArgs {
+    int depth = 8;
+    int hash_mb = 16;
+    bool json = false;
+};
+
+int run_bench_command(const BenchArgs& args, AppContext& ctx) {
+    std::vector<players::engine::BenchSet> sets;
+    const std::pair<const char*, std::vector<std::pair<const char*, const char*>>> plan[] = {
+        {"chess", {{"", ""}}},
+        {"asymmetric", {{"elves", "orcs"}, {"orcs", "humans"}, {"humans", "elves"}}},
+        {"uneven", {{"", ""}}},
+    };
+    for (const auto& [variant, pairings] : plan) {
+        auto path = find_variant(variant);
+        if (!path) return report_error(ctx, path.error());
+        auto spec = load_variant(*path);
+        if (!spec) return report_error(ctx, spec.error());
+        for (const auto& [white, black] : pairings)
+            sets.push_back({*spec, white, black, players::engine::bench_fens(variant)});
+    }
+    auto result =
+        players::engine::run_bench(args.depth, sets, static_cast<std::size_t>(args.hash_mb));
+    if (!result) return report_error(ctx, result.error());
+    if (args.json) {
+        print_json(ctx, Json{{"nodes", result->nodes},
+                             {"seconds", result->seconds},
+                             {"nps", result->nps},
+                             {"depth", args.depth}});
+        return 0;
+    }
+    ctx.out << fmt::format("depth {}\nnodes {}\nseconds {:.3f}\nnps {:.0f}\n", args.depth,
+                           result->nodes, result->seconds, result->nps);
+    return 0;
+}
+
+}  // namespace
+
+void register_bench(CLI::App& app, AppContext& ctx) {
+    auto args = std::make_shared<BenchArgs>();
+    CLI::App* command = app.add_subcommand(
+        "bench",
+        "Search fixed positions of every variant to a fixed depth: node signature and nodes/s");
+    command->add_option("--depth,-d", args->depth, "Search depth")->check(CLI::Range(1, 30));
+    command->add_option("--hash", args->hash_mb, "Transposition table size in MB")
+        ->check(CLI::Range(1, 4096));
+    command->add_flag("--json", args->json, "Print one JSON object instead of text");
+    command->callback([args, &ctx] { ctx.exit_code = run_bench_command(*args, ctx); });
+}
+
+}  // namespace balance::app

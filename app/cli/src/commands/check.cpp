@@ -1,0 +1,136 @@
+// `balance check`: loads variant files and validates them with core for the default rules and
+// for every single non-default option value, so a broken option fragment is found before a
+// sweep runs into it.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "balance/cli/commands.hpp"
+#include "balance/cli/output.hpp"
+#include "balance/cli/sweep_check.hpp"
+#include "balance/config/sweep_files.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/core/compile.hpp"
+
+namespace balance::app {
+
+namespace {
+
+struct CheckArgs {
+    std::vector<std::string> files;
+    bool json = false;
+};
+
+struct Problem {
+    Error error;
+    std::string options;  // the selection that failed, "" for the defaults
+};
+
+struct FileReport {
+    std::string file;
+    std::size_t pieces = 0, armies = 0, options = 0, configurations = 0;
+    std::vector<Problem> problems;
+};
+
+// Loads and validates one configuration; records a problem on failure.
+void check_configuration(const std::filesystem::path& file, const std::string& selection,
+                         FileReport& report) {
+    ++report.configurations;
+    std::vector<std::string> options;
+    if (!selection.empty()) options.push_back(selection);
+    auto spec = load_variant(file, options);
+    if (!spec) {
+        report.problems.push_back({spec.error(), selection});
+        return;
+    }
+    if (selection.empty()) {
+        report.pieces = spec->pieces.size();
+        report.armies = spec->armies.size();
+    }
+    if (auto valid = core::validate(*spec); !valid)
+        report.problems.push_back({valid.error(), selection});
+}
+
+FileReport check_file(const std::string& name) {
+    FileReport report;
+    report.file = name;
+    auto file = find_variant(name);
+    if (!file) {
+        report.problems.push_back({file.error(), ""});
+        return report;
+    }
+    report.file = file->string();
+    check_configuration(*file, "", report);
+    if (!report.problems.empty()) return report;  // option fragments would fail the same way
+    auto options = list_variant_options(*file);
+    if (!options) {
+        report.problems.push_back({options.error(), ""});
+        return report;
+    }
+    report.options = options->size();
+    for (const auto& option : *options) {
+        for (const auto& value : option.values) {
+            if (value != option.default_value)
+                check_configuration(*file, fmt::format("{}={}", option.name, value), report);
+        }
+    }
+    return report;
+}
+
+Json to_json(const FileReport& report) {
+    Json problems = Json::array();
+    for (const auto& problem : report.problems) {
+        problems.push_back({{"where", problem.error.where},
+                            {"message", problem.error.message},
+                            {"options", problem.options}});
+    }
+    return Json{{"file", report.file},          {"ok", report.problems.empty()},
+                {"pieces", report.pieces},      {"armies", report.armies},
+                {"options", report.options},    {"configurations", report.configurations},
+                {"errors", std::move(problems)}};
+}
+
+int run_check_command(const CheckArgs& args, AppContext& ctx) {
+    bool all_ok = true;
+    Json files = Json::array();
+    for (const auto& name : args.files) {
+        if (is_sweep_file(name)) {
+            all_ok = check_sweep(name, args.json, files, ctx) && all_ok;
+            continue;
+        }
+        const FileReport report = check_file(name);
+        all_ok = all_ok && report.problems.empty();
+        for (const auto& problem : report.problems) {
+            Error error = problem.error;
+            if (!problem.options.empty())
+                error.message += fmt::format(" (with option {})", problem.options);
+            report_error(ctx, error);
+        }
+        if (args.json) {
+            files.push_back(to_json(report));
+        } else if (report.problems.empty()) {
+            ctx.out << "ok " << report.file << ": " << report.pieces << " pieces, " << report.armies
+                    << " armies, " << report.options << " options (" << report.configurations
+                    << " configurations validated)\n";
+        }
+    }
+    if (args.json) print_json(ctx, Json{{"ok", all_ok}, {"files", std::move(files)}});
+    return all_ok ? 0 : 1;
+}
+
+}  // namespace
+
+void register_check(CLI::App& app, AppContext& ctx) {
+    auto args = std::make_shared<CheckArgs>();
+    CLI::App* command = app.add_subcommand(
+        "check", "Load and validate variant files, with the default rules and each option value");
+    command->add_option("files", args->files, "Variant files or names (e.g. asymmetric)")
+        ->required();
+    command->add_flag("--json", args->json, "Print one JSON object instead of text");
+    command->callback([args, &ctx] { ctx.exit_code = run_check_command(*args, ctx); });
+}
+
+}  // namespace balance::app

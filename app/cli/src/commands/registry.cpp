@@ -1,0 +1,19 @@
+#include "balance/cli/commands.hpp"
+
+namespace balance::app {
+
+void register_all_commands(CLI::App& app, AppContext& ctx) {
+    register_variants(app, ctx);
+    register_check(app, ctx);
+    register_perft(app, ctx);
+    register_sweep(app, ctx);
+    register_merge(app, ctx);
+    register_export(app, ctx);
+    register_bench(app, ctx);
+    register_uci(app, ctx);
+    register_report(app, ctx);
+    register_sprt(app, ctx);
+    register_values(app, ctx);
+}
+
+}  // namespace balance::app

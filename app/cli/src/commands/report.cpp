@@ -1,0 +1,92 @@
+// `balance report`: the balance tables of a results store, recomputed from its games: per cell
+// scores with intervals, the seed's "X = Y" layout beside the published Fairy-Max table, army
+// strength separated from the first-move advantage, rule effects with Holm-adjusted p-values,
+// engine failures and (for HTML, or with --values) fitted piece values.
+
+#include <memory>
+#include <string>
+
+#include "balance/analysis/render.hpp"
+#include "balance/analysis/report_data.hpp"
+#include "balance/cli/commands.hpp"
+#include "balance/cli/output.hpp"
+#include "balance/cli/output_file.hpp"
+#include "balance/cli/sampling_flags.hpp"
+
+namespace balance::app {
+
+namespace {
+
+struct ReportArgs {
+    std::string db;
+    std::string format = "md";
+    std::string out;
+    std::string side;
+    std::string table = "cells";
+    double confidence = 0.95;
+    bool values = false;
+    bool no_values = false;
+    report::SamplingOptions sampling;
+    std::string normalize;
+};
+
+int run_report_command(const ReportArgs& args, AppContext& ctx) {
+    const bool values = args.values || (args.format == "html" && !args.no_values);
+    auto store = report::read_store(args.db);
+    if (!store) return report_error(ctx, store.error());
+    report::VariantCatalog catalog(store->specs);
+    report::ReportOptions options;
+    options.confidence = args.confidence;
+    options.side = args.side;
+    options.values = values;
+    options.sampling = args.sampling;
+    options.value_fit.normalize = args.normalize;
+    const report::ReportData data = report::build_report(*store, catalog, options);
+    std::string text;
+    if (args.format == "md") {
+        text = report::render_markdown(data, catalog);
+    } else if (args.format == "json") {
+        text = report::report_json(data).dump(2) + "\n";
+    } else if (args.format == "csv") {
+        auto csv = report::render_csv(report::report_json(data), args.table);
+        if (!csv) return report_error(ctx, csv.error());
+        text = std::move(*csv);
+    } else {
+        text = report::render_html(data, catalog);
+    }
+    return report::deliver(ctx, args.out, text);
+}
+
+}  // namespace
+
+void register_report(CLI::App& app, AppContext& ctx) {
+    auto args = std::make_shared<ReportArgs>();
+    CLI::App* command = app.add_subcommand(
+        "report",
+        "Balance tables of a results database: scores with intervals per cell and "
+        "pairing, army strength vs White advantage, rule effects, players head to head, engine "
+        "failures");
+    command->add_option("--db", args->db, "Results database (SQLite) written by `balance sweep`")
+        ->required();
+    command->add_option("--format", args->format, "md (default), csv, json or html")
+        ->check(CLI::IsMember({"md", "csv", "json", "html"}));
+    command->add_option("--out", args->out, "Write to this file instead of the terminal");
+    command->add_option("--side", args->side,
+                        "Army whose point of view the pairings take (default: the first army of "
+                        "the variant file, as the seed's table)");
+    command->add_option(
+        "--table", args->table,
+        "CSV only: cells (default), pairs, armies, rule_effects, players, failures, "
+        "points, series, values");
+    command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
+        ->check(CLI::Range(0.5, 0.9999));
+    command->add_flag("--values", args->values,
+                      "Also fit piece values (replays every game; default for html)");
+    command->add_flag("--no-values", args->no_values, "Do not fit piece values in html");
+    command->add_option("--normalize", args->normalize,
+                        "Piece values: the reference piece (default: the variant's first pawn)");
+    report::add_sampling_flags(*command, args->sampling);
+    command->callback([args, &ctx] { ctx.exit_code = run_report_command(*args, ctx); });
+}
+
+}  // namespace balance::app

@@ -1,0 +1,192 @@
+// `balance sweep`: plays a sweep file's games into its results database, resumable at any
+// point, and prints the balance table at the end.
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "balance/cli/commands.hpp"
+#include "balance/cli/output.hpp"
+#include "balance/config/spec_text.hpp"
+#include "balance/config/sweep_files.hpp"
+#include "balance/config/sweep_reader.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/tournament/rule_specs.hpp"
+#include "balance/tournament/runner.hpp"
+#include "balance/tournament/sweep_json.hpp"
+#include "balance/tournament/validate.hpp"
+
+namespace balance::app {
+
+namespace {
+
+struct SweepArgs {
+    std::string file;
+    std::string db;
+    int threads = 0;
+    bool resume = false;
+    bool force = false;
+    std::string shard = "1/1";
+    std::int64_t max_games = -1;
+    bool quiet = false;
+};
+
+// The one piece of process-wide state: set by SIGINT/SIGTERM, read by the runner between games.
+// (Library code never installs handlers; the app owns the process.)
+std::atomic<bool> stop_requested{false};
+
+extern "C" void request_stop(int) {
+    stop_requested.store(true);
+}
+
+// Installs the handlers for the lifetime of a run. SA_RESETHAND: a second Ctrl-C kills at once
+// (the database stays consistent even then; only the games in flight are lost).
+class StopOnSignal {
+  public:
+    StopOnSignal() {
+        stop_requested = false;
+        struct sigaction action {};
+        action.sa_handler = request_stop;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &action, &old_int_);
+        sigaction(SIGTERM, &action, &old_term_);
+    }
+    ~StopOnSignal() {
+        sigaction(SIGINT, &old_int_, nullptr);
+        sigaction(SIGTERM, &old_term_, nullptr);
+    }
+    StopOnSignal(const StopOnSignal&) = delete;
+    StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+  private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+    return name;
+}
+
+std::string resume_command(const SweepArgs& args, const std::string& db) {
+    std::string command = fmt::format("balance sweep {} --db {}", args.file, db);
+    if (args.shard != "1/1") command += " --shard " + args.shard;
+    return command + " --resume";
+}
+
+// External engines' stderr goes to <db>.logs/<player>.stderr, so what an engine said before it
+// crashed or lied is still there in the morning.
+Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db) {
+    const std::filesystem::path logs = db + ".logs";
+    for (auto& player : sweep.players) {
+        if (player.kind != tournament::PlayerKind::Uci &&
+            player.kind != tournament::PlayerKind::Xboard)
+            continue;
+        std::error_code error;
+        std::filesystem::create_directories(logs, error);
+        if (error)
+            return make_error("cannot create the engine log directory: " + error.message(),
+                              logs.string());
+        player.external.stderr_log = (logs / (player.name + ".stderr")).string();
+    }
+    return {};
+}
+
+int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
+    auto file = find_sweep(args.file);
+    if (!file) return report_error(ctx, file.error());
+    auto sweep = load_sweep(*file);
+    if (!sweep) return report_error(ctx, sweep.error());
+    if (auto valid = tournament::validate_sweep(*sweep); !valid)
+        return report_error(ctx, valid.error());
+    auto shard = tournament::parse_shard(args.shard);
+    if (!shard) return report_error(ctx, shard.error());
+
+    const std::string db = args.db.empty() ? "results/" + sweep->name + ".db" : args.db;
+    if (args.resume && !std::filesystem::exists(db))
+        return report_error(ctx, make_error("nothing to resume: no such database", db));
+    auto store = tournament::ResultStore::open(db, spec_text_from_configs);
+    if (!store) return report_error(ctx, store.error());
+    if (!args.force) {
+        auto same = tournament::check_same_sweep(*store, tournament::config_json(*sweep));
+        if (!same) return report_error(ctx, same.error());
+    }
+    // The rules each rule set is played under against those its stored games were played under.
+    if (auto cells = tournament::assign_spec_cells(*sweep, *store, args.force, spec_differences);
+        !cells)
+        return report_error(ctx, cells.error());
+
+    if (auto logs = route_engine_stderr(*sweep, db); !logs) return report_error(ctx, logs.error());
+
+    tournament::RunOptions options;
+    options.threads = args.threads > 0
+                          ? args.threads
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    options.shard = *shard;
+    if (args.max_games >= 0) options.max_games = args.max_games;
+    options.sweep_file = file->string();
+    options.git_revision = BALANCE_GIT_REVISION;
+    options.host = host_name();
+
+    const bool terminal = &ctx.out == &std::cout && isatty(STDOUT_FILENO);
+    tournament::TextProgress display(
+        ctx.out, terminal,
+        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
+    if (!args.quiet) {
+        ctx.out << fmt::format("sweep {}: {} on {} thread(s), shard {}, database {}\n", sweep->name,
+                               file->string(), options.threads, options.shard.to_string(), db);
+    }
+    StopOnSignal signals;
+    auto summary = tournament::run_sweep(*sweep, *store, options, tournament::make_player,
+                                         stop_requested, args.quiet ? nullptr : &display);
+    if (!summary) return report_error(ctx, summary.error());
+
+    ctx.out << '\n';
+    tournament::print_table(ctx.out, summary->cells);
+    ctx.out << fmt::format("{} games played in this run, {} were already stored; database {}\n",
+                           summary->played, summary->already_stored, db);
+    if (summary->stopped) {
+        ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
+                               summary->remaining, resume_command(args, db));
+    }
+    // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
+    // balance report ...` does not report on a sweep that is not finished.
+    return summary->stopped && stop_requested ? 130 : 0;
+}
+
+}  // namespace
+
+void register_sweep(CLI::App& app, AppContext& ctx) {
+    auto args = std::make_shared<SweepArgs>();
+    CLI::App* command = app.add_subcommand(
+        "sweep", "Play a sweep file's games into its results database (resumable)");
+    command->add_option("file", args->file, "Sweep file or name (configs/sweeps/<name>.toml)")
+        ->required();
+    command->add_option("--db", args->db, "Results database (default: results/<sweep name>.db)");
+    command->add_option("--threads", args->threads, "Games played in parallel (default: cores)")
+        ->check(CLI::Range(1, 1024));
+    command->add_flag("--resume", args->resume,
+                      "Continue an existing database (a plain re-run does the same, but also "
+                      "starts a new one)");
+    command->add_flag("--force", args->force,
+                      "Add to a database that holds another configuration of the sweep; rule "
+                      "sets whose rules changed get cells of their own");
+    command->add_option("--shard", args->shard,
+                        "Play only part K of N (K/N, by game-key hash), e.g. for a job array");
+    command->add_option("--max-games", args->max_games, "Stop after this many games")
+        ->check(CLI::Range(std::int64_t{0}, INT64_MAX));
+    command->add_flag("--quiet", args->quiet, "No progress display");
+    command->callback([args, &ctx] { ctx.exit_code = run_sweep_command(*args, ctx); });
+}
+
+}  // namespace balance::app

@@ -1,0 +1,14 @@
+#include "balance/cli/output.hpp"
+
+namespace balance::app {
+
+int report_error(AppContext& ctx, const Error& error) {
+    ctx.err << "balance: error: " << error.to_string() << '\n';
+    return 1;
+}
+
+void print_json(AppContext& ctx, const Json& object) {
+    ctx.out << object.dump(2) << '\n';
+}
+
+}  // namespace balance::app

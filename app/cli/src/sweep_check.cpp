@@ -1,0 +1,109 @@
+#include "balance/cli/sweep_check.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "balance/config/sweep_reader.hpp"
+#include "balance/tournament/plan.hpp"
+#include "balance/tournament/points_notes.hpp"
+#include "balance/tournament/validate.hpp"
+
+namespace balance::app {
+
+namespace {
+
+bool executable(const std::filesystem::path& path) {
+    return ::access(path.c_str(), X_OK) == 0;
+}
+
+// The program as posix_spawnp would find it: a path, or a name on PATH.
+bool program_exists(const std::string& program, const std::string& working_dir) {
+    if (program.find('/') != std::string::npos) {
+        std::filesystem::path path(program);
+        if (path.is_relative() && !working_dir.empty()) path = working_dir / path;
+        return executable(path);
+    }
+    const char* env = std::getenv("PATH");
+    std::istringstream dirs(env ? env : "/usr/bin:/bin");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        if (!dir.empty() && executable(std::filesystem::path(dir) / program)) return true;
+    }
+    return false;
+}
+
+Result<void> check_programs(const tournament::Sweep& sweep) {
+    for (const auto& player : sweep.players) {
+        const auto& command = player.external.command;
+        if (command.empty()) continue;
+        if (!program_exists(command.front(), player.external.working_dir)) {
+            return make_error(fmt::format("player '{}': program '{}' not found or not executable",
+                                          player.name, command.front()),
+                              sweep.file);
+        }
+    }
+    return {};
+}
+
+Result<tournament::Sweep> load_and_validate(const std::string& file) {
+    auto sweep = load_sweep(file);
+    if (!sweep) return sweep.error();
+    if (auto valid = tournament::validate_sweep(*sweep); !valid) return valid.error();
+    if (auto programs = check_programs(*sweep); !programs) return programs.error();
+    return sweep;
+}
+
+}  // namespace
+
+bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ctx) {
+    auto sweep = load_and_validate(file);
+    if (!sweep) {
+        report_error(ctx, sweep.error());
+        if (json) {
+            files.push_back({{"file", file},
+                             {"ok", false},
+                             {"kind", "sweep"},
+                             {"errors", Json::array({{{"where", sweep.error().where},
+                                                      {"message", sweep.error().message}}})}});
+        }
+        return false;
+    }
+    const auto all_cells = tournament::make_cells(*sweep);
+    const auto cells = all_cells.size();
+    std::size_t planned = 0;
+    for (const auto& cell : all_cells)
+        planned += static_cast<std::size_t>(tournament::planned_games(*sweep, cell));
+    const std::string gaps = sweep->rung_gap_games > 0
+                                 ? fmt::format(", {} per rung-gap cell", sweep->rung_gap_games)
+                                 : "";
+    const std::string games =
+        sweep->adaptive
+            ? fmt::format("adaptive, target +-{} within {} games",
+                          sweep->adaptive->target_half_width, sweep->adaptive->budget)
+            : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
+    const auto notes = tournament::points_variant_notes(*sweep);
+    if (json) {
+        files.push_back({{"file", file},
+                         {"ok", true},
+                         {"kind", "sweep"},
+                         {"name", sweep->name},
+                         {"variant", sweep->variant},
+                         {"cells", cells},
+                         {"notes", notes},
+                         {"errors", Json::array()}});
+    } else {
+        ctx.out << fmt::format(
+            "ok {}: sweep '{}', variant {}, {} pairings x {} rule sets x {} matchups = {} cells, "
+            "{}\n",
+            file, sweep->name, sweep->variant, sweep->pairings.size(), sweep->rule_sets.size(),
+            sweep->matchups.size(), cells, games);
+        for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
+    }
+    return true;
+}
+
+}  // namespace balance::app

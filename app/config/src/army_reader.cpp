@@ -1,0 +1,242 @@
+#include "balance/config/army_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "balance/config/fields.hpp"
+#include "balance/config/suggest.hpp"
+#include "balance/config/toml_support.hpp"
+
+namespace balance::app {
+
+namespace {
+
+std::string lower_case(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+core::PieceRole role_of(const std::string& role) {
+    if (role == "pawn") return core::PieceRole::Pawn;
+    if (role == "king") return core::PieceRole::King;
+    return core::PieceRole::Normal;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The table behind an entry of [pieces] or [armies], or an error naming what it is instead.
+Result<const toml::table*> entry_table(const toml::node& node, std::string_view kind,
+                                       const std::string& name, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) {
+        return make_error(
+            fmt::format("[{}.{}] must be a table, not {}", kind, name, type_phrase(node.type())),
+            where_of(node.source(), file));
+    }
+    if (!is_plain_name(name)) {
+        return make_error(fmt::format("{} name '{}' may use only a-z, 0-9, '-' and '_'",
+                                      kind == "pieces" ? "piece" : "army", name),
+                          where_of(node.source(), file));
+    }
+    return table;
+}
+
+// Reads `letters = { P = "footman", ... }` into `army.letters`.
+void read_letters(const toml::table& letters, const std::vector<std::string>& piece_names,
+                  core::ArmySpec& army, Fields& fields) {
+    const std::string in = fmt::format("letters of [armies.{}]", army.name);
+    std::map<std::string, char> letter_of_piece;
+    for (const std::string& key : keys_in_file_order(letters, fields.file())) {
+        const toml::node& node = *letters.get(key);
+        if (key.size() != 1 || !std::isalpha(static_cast<unsigned char>(key[0]))) {
+            fields.fail(node.source(),
+                        fmt::format("'{}' in {} is not a single letter A-Z", key, in));
+            return;
+        }
+        const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(key[0])));
+        const auto* piece = node.as_string();
+        if (!piece) {
+            fields.fail(node.source(),
+                        fmt::format("letter '{}' in {} must map to a piece name (a string), not {}",
+                                    key, in, type_phrase(node.type())));
+            return;
+        }
+        const std::string& name = piece->get();
+        if (!contains(piece_names, name)) {
+            fields.fail(node.source(), fmt::format("letter '{}' in {} names unknown piece '{}'{}",
+                                                   key, in, name, did_you_mean(name, piece_names)));
+            return;
+        }
+        if (army.letters.count(letter)) {
+            fields.fail(node.source(),
+                        fmt::format("duplicate letter '{}' in {} (letters are case-insensitive)",
+                                    letter, in));
+            return;
+        }
+        if (auto [other, fresh] = letter_of_piece.emplace(name, letter); !fresh) {
+            fields.fail(node.source(),
+                        fmt::format("piece '{}' has two letters in {}, '{}' and '{}'", name, in,
+                                    other->second, letter));
+            return;
+        }
+        army.letters.emplace(letter, name);
+    }
+}
+
+bool army_has_piece(const core::ArmySpec& army, const std::string& piece) {
+    return std::any_of(army.letters.begin(), army.letters.end(),
+                       [&](const auto& entry) { return entry.second == piece; });
+}
+
+Result<void> check_promotions(const core::ArmySpec& army,
+                              const std::vector<std::string>& piece_names, const Fields& fields) {
+    for (const auto& name : army.promotions) {
+        if (!contains(piece_names, name)) {
+            return make_error(fmt::format("promotion '{}' of [armies.{}] is not a known piece{}",
+                                          name, army.name, did_you_mean(name, piece_names)),
+                              fields.where("promotions"));
+        }
+        if (!army_has_piece(army, name)) {
+            return make_error(
+                fmt::format("promotion '{}' of [armies.{}] is not one of the army's pieces (it "
+                            "has no letter)",
+                            name, army.name),
+                fields.where("promotions"));
+        }
+    }
+    return {};
+}
+
+Result<void> check_cannot_mate(const core::ArmySpec& army, const Fields& fields) {
+    for (const auto& material : army.cannot_mate) {
+        for (char letter : material) {
+            if (!army.letters.count(letter)) {
+                return make_error(
+                    fmt::format("cannot_mate entry '{}' of [armies.{}] uses '{}', which is not "
+                                "one of the army's upper-case letters",
+                                material, army.name, letter),
+                    fields.where("cannot_mate"));
+            }
+        }
+    }
+    return {};
+}
+
+Result<core::ArmySpec> read_army(const std::string& name, const toml::table& table,
+                                 const std::vector<std::string>& piece_names,
+                                 const std::string& file) {
+    Fields fields(table, fmt::format("[armies.{}]", name), file);
+    core::ArmySpec army;
+    army.name = name;
+    army.where = where_of(table.source(), file);
+    army.aliases = fields.strings("aliases").value_or(std::vector<std::string>{});
+    const toml::table* letters = fields.table("letters", Need::Required);
+    army.promotions = fields.strings("promotions").value_or(std::vector<std::string>{});
+    army.cannot_mate = fields.strings("cannot_mate").value_or(std::vector<std::string>{});
+    const std::string side = fields.choice("side", {"both", "white", "black"}).value_or("both");
+    army.can_play_white = side != "black";
+    army.can_play_black = side != "white";
+    if (letters) read_letters(*letters, piece_names, army, fields);
+    if (auto done = fields.finish(); !done) return done.error();
+    if (auto done = check_promotions(army, piece_names, fields); !done) return done.error();
+    if (auto done = check_cannot_mate(army, fields); !done) return done.error();
+    return army;
+}
+
+// Army names and aliases select armies case-insensitively, so they must be unique that way.
+Result<void> check_names_unique(const std::vector<core::ArmySpec>& armies) {
+    std::map<std::string, std::string> owner_of_name;
+    for (const auto& army : armies) {
+        std::vector<std::string> names{army.name};
+        names.insert(names.end(), army.aliases.begin(), army.aliases.end());
+        for (const auto& alias : names) {
+            auto [owner, fresh] = owner_of_name.emplace(lower_case(alias), army.name);
+            if (!fresh && owner->second != army.name) {
+                return make_error(fmt::format("army name or alias '{}' of [armies.{}] is already "
+                                              "used by [armies.{}]",
+                                              alias, army.name, owner->second),
+                                  army.where);
+            }
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+Result<std::vector<core::PieceSpec>> read_pieces(const toml::table& pieces,
+                                                 const std::string& file) {
+    std::vector<core::PieceSpec> out;
+    for (const std::string& name : keys_in_file_order(pieces, file)) {
+        auto table = entry_table(*pieces.get(name), "pieces", name, file);
+        if (!table) return table.error();
+        Fields fields(**table, fmt::format("[pieces.{}]", name), file);
+        core::PieceSpec piece;
+        piece.name = name;
+        piece.betza = fields.string("betza", Need::Required).value_or("");
+        const auto role = fields.choice("role", {"normal", "pawn", "king"}).value_or("normal");
+        piece.value = fields.number("value").value_or(0.0);
+        if (auto done = fields.finish(); !done) return done.error();
+        if (piece.betza.empty()) {
+            return make_error(fmt::format("'betza' in {} is empty", fields.section()),
+                              fields.where("betza"));
+        }
+        piece.role = role_of(role);
+        piece.where = fields.where("betza");
+        out.push_back(std::move(piece));
+    }
+    if (out.empty()) {
+        return make_error("[pieces] declares no pieces", where_of(pieces.source(), file));
+    }
+    return out;
+}
+
+Result<std::vector<core::ArmySpec>> read_armies(const toml::table& armies,
+                                                const std::vector<core::PieceSpec>& pieces,
+                                                const std::string& file) {
+    std::vector<std::string> piece_names;
+    for (const auto& piece : pieces) piece_names.push_back(piece.name);
+    std::vector<core::ArmySpec> out;
+    for (const std::string& name : keys_in_file_order(armies, file)) {
+        auto table = entry_table(*armies.get(name), "armies", name, file);
+        if (!table) return table.error();
+        auto army = read_army(name, **table, piece_names, file);
+        if (!army) return army.error();
+        out.push_back(std::move(army.value()));
+    }
+    if (out.empty()) {
+        return make_error("[armies] declares no armies", where_of(armies.source(), file));
+    }
+    if (auto unique = check_names_unique(out); !unique) return unique.error();
+    for (const auto& piece : pieces) {
+        const bool used = std::any_of(out.begin(), out.end(), [&](const core::ArmySpec& army) {
+            return army_has_piece(army, piece.name);
+        });
+        if (!used) {
+            return make_error(
+                fmt::format("piece '{}' is used by no army (give it a letter in one)", piece.name),
+                piece.where);
+        }
+    }
+    return out;
+}
+
+const core::ArmySpec* find_army(const std::vector<core::ArmySpec>& armies, std::string_view name) {
+    const std::string wanted = lower_case(name);
+    for (const auto& army : armies) {
+        if (lower_case(army.name) == wanted) return &army;
+        for (const auto& alias : army.aliases) {
+            if (lower_case(alias) == wanted) return &army;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace balance::app

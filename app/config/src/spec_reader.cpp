@@ -1,0 +1,170 @@
+#include "balance/config/spec_reader.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "balance/config/army_reader.hpp"
+#include "balance/config/fields.hpp"
+#include "balance/config/scoring_reader.hpp"
+#include "balance/config/suggest.hpp"
+#include "balance/config/toml_support.hpp"
+
+namespace balance::app {
+
+namespace {
+
+// Board sides are limited by FEN file letters; core may support less.
+constexpr std::int64_t kMaxBoardSide = 26;
+
+Result<void> read_castling(const toml::table* table, const std::string& file,
+                           core::CastlingSpec& castling) {
+    if (!table) return {};
+    Fields fields(*table, "[castling]", file);
+    castling.enabled = fields.boolean("enabled").value_or(castling.enabled);
+    castling.king_travel =
+        static_cast<int>(fields.integer("king_travel", Need::Optional, 1, kMaxBoardSide)
+                             .value_or(castling.king_travel));
+    return fields.finish();
+}
+
+Result<void> read_rules(const toml::table* table, const std::string& file,
+                        core::GameRulesSpec& rules) {
+    if (!table) return {};
+    Fields fields(*table, "[rules]", file);
+    if (auto stalemate = fields.choice("stalemate", {"draw", "win"})) {
+        rules.stalemate = *stalemate == "win" ? core::StalemateResult::WinForStalemater
+                                              : core::StalemateResult::Draw;
+    }
+    rules.promote_to_captured =
+        fields.boolean("promote_to_captured").value_or(rules.promote_to_captured);
+    if (auto none = fields.choice("no_promotion_available", {"may-not-enter", "stays-pawn"})) {
+        rules.no_promotion_available = *none == "stays-pawn"
+                                           ? core::NoPromotionAvailable::StaysPawn
+                                           : core::NoPromotionAvailable::MayNotEnter;
+    }
+    rules.free_placement = fields.boolean("free_placement").value_or(rules.free_placement);
+    rules.repetition_count =
+        static_cast<int>(fields.integer("repetition_count", Need::Optional, 0, 1000)
+                             .value_or(rules.repetition_count));
+    rules.fifty_move_plies =
+        static_cast<int>(fields.integer("fifty_move_plies", Need::Optional, 0, 100000)
+                             .value_or(rules.fifty_move_plies));
+    rules.insufficient_material =
+        fields.boolean("insufficient_material").value_or(rules.insufficient_material);
+    return fields.finish();
+}
+
+Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
+                                                  const std::vector<core::PieceSpec>& pieces,
+                                                  const std::string& file) {
+    std::vector<core::BonusSpec> bonuses;
+    if (!array) return bonuses;
+    std::vector<std::string> piece_names;
+    for (const auto& piece : pieces) piece_names.push_back(piece.name);
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        const toml::node& node = *array->get(i);
+        const std::string section = fmt::format("[[bonuses]] entry {}", i + 1);
+        const auto* table = node.as_table();
+        if (!table) {
+            return make_error(
+                fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
+                where_of(node.source(), file));
+        }
+        Fields fields(*table, section, file);
+        core::BonusSpec bonus;
+        bonus.pieces =
+            fields.strings("pieces", Need::Required).value_or(std::vector<std::string>{});
+        bonus.value = fields.number("value", Need::Required).value_or(0.0);
+        if (auto done = fields.finish(); !done) return done.error();
+        if (bonus.pieces.empty()) {
+            return make_error(fmt::format("'pieces' in {} is empty", section),
+                              fields.where("pieces"));
+        }
+        for (const auto& name : bonus.pieces) {
+            if (std::find(piece_names.begin(), piece_names.end(), name) == piece_names.end()) {
+                return make_error(fmt::format("'pieces' in {} names unknown piece '{}'{}", section,
+                                              name, did_you_mean(name, piece_names)),
+                                  fields.where("pieces"));
+            }
+        }
+        bonuses.push_back(std::move(bonus));
+    }
+    return bonuses;
+}
+
+// Accepts an army's name or alias and stores its canonical name; default: the first army.
+Result<void> resolve_default_army(const std::optional<std::string>& given, const Fields& fields,
+                                  std::string_view key, const std::vector<core::ArmySpec>& armies,
+                                  std::string& out) {
+    if (!given) {
+        out = armies.front().name;
+        return {};
+    }
+    if (const core::ArmySpec* army = find_army(armies, *given)) {
+        out = army->name;
+        return {};
+    }
+    std::vector<std::string> names;
+    for (const auto& army : armies) names.push_back(army.name);
+    return make_error(fmt::format("'{}' names unknown army '{}'{} (armies: {})", key, *given,
+                                  did_you_mean(*given, names), join_names(names)),
+                      fields.where(key));
+}
+
+}  // namespace
+
+Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::string& file,
+                                            const std::string& default_name) {
+    Fields fields(doc, "the top level", file);
+    core::VariantSpec spec;
+    spec.file = file;
+    spec.name = fields.string("name").value_or(default_name);
+    spec.description = fields.string("description").value_or("");
+    spec.files = static_cast<int>(
+        fields.integer("files", Need::Optional, 1, kMaxBoardSide).value_or(spec.files));
+    spec.ranks = static_cast<int>(
+        fields.integer("ranks", Need::Optional, 1, kMaxBoardSide).value_or(spec.ranks));
+    spec.value_unit = fields.string("value_unit").value_or(spec.value_unit);
+    spec.start_fen = fields.string("start_fen", Need::Required).value_or("");
+    const auto default_white = fields.string("default_white");
+    const auto default_black = fields.string("default_black");
+    const toml::table* castling = fields.table("castling");
+    const toml::table* rules = fields.table("rules");
+    const toml::table* pieces = fields.table("pieces", Need::Required);
+    const toml::table* armies = fields.table("armies", Need::Required);
+    const toml::array* bonuses = fields.array("bonuses");
+    const toml::table* scoring = fields.table("scoring");
+    if (auto done = fields.finish(); !done) return done.error();
+
+    if (auto done = read_castling(castling, file, spec.castling); !done) return done.error();
+    if (auto done = read_rules(rules, file, spec.rules); !done) return done.error();
+    auto piece_specs = read_pieces(*pieces, file);
+    if (!piece_specs) return piece_specs.error();
+    spec.pieces = std::move(piece_specs.value());
+    auto army_specs = read_armies(*armies, spec.pieces, file);
+    if (!army_specs) return army_specs.error();
+    spec.armies = std::move(army_specs.value());
+    auto bonus_specs = read_bonuses(bonuses, spec.pieces, file);
+    if (!bonus_specs) return bonus_specs.error();
+    spec.bonuses = std::move(bonus_specs.value());
+    if (scoring) {
+        auto scoring_spec = read_scoring(*scoring, spec.pieces, file);
+        if (!scoring_spec) return scoring_spec.error();
+        spec.scoring = std::move(scoring_spec.value());
+    }
+    if (auto done = resolve_default_army(default_white, fields, "default_white", spec.armies,
+                                         spec.default_white);
+        !done) {
+        return done.error();
+    }
+    if (auto done = resolve_default_army(default_black, fields, "default_black", spec.armies,
+                                         spec.default_black);
+        !done) {
+        return done.error();
+    }
+    return spec;
+}
+
+}  // namespace balance::app

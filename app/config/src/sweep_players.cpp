@@ -1,0 +1,234 @@
+#include "balance/config/sweep_players.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "balance/config/fields.hpp"
+#include "balance/config/suggest.hpp"
+#include "balance/config/toml_support.hpp"
+#include "balance/tournament/ladder.hpp"
+
+namespace balance::app {
+
+namespace {
+
+using tournament::PlayerKind;
+using tournament::PlayerSpec;
+
+const std::vector<std::string> kTypes = {"engine", "random", "greedy", "uci", "xboard"};
+
+PlayerKind kind_of(const std::string& type) {
+    if (type == "random") return PlayerKind::Random;
+    if (type == "greedy") return PlayerKind::Greedy;
+    if (type == "uci") return PlayerKind::Uci;
+    if (type == "xboard") return PlayerKind::Xboard;
+    return PlayerKind::Engine;
+}
+
+// Option values may be written as strings, numbers or booleans; engines receive text.
+std::optional<std::string> option_text(const toml::node& node) {
+    if (const auto* s = node.as_string()) return s->get();
+    if (const auto* i = node.as_integer()) return std::to_string(i->get());
+    if (const auto* b = node.as_boolean()) return b->get() ? "true" : "false";
+    if (const auto* f = node.as_floating_point()) return fmt::format("{}", f->get());
+    return std::nullopt;
+}
+
+// A key that belongs to another type of player: named as such, not as an unknown key.
+std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind kind) {
+    const bool searches =
+        kind == PlayerKind::Engine || kind == PlayerKind::Uci || kind == PlayerKind::Xboard;
+    const bool external = kind == PlayerKind::Uci || kind == PlayerKind::Xboard;
+    const std::pair<const char*, bool> keys[] = {{"nodes", searches},
+                                                 {"depth", searches},
+                                                 {"movetime_ms", searches},
+                                                 {"hash_mb", kind == PlayerKind::Engine},
+                                                 {"random_plies", kind == PlayerKind::Engine},
+                                                 {"random_margin_cp", kind == PlayerKind::Engine},
+                                                 {"eval", kind == PlayerKind::Engine},
+                                                 {"command", external},
+                                                 {"args", external},
+                                                 {"working_dir", external},
+                                                 {"options", external},
+                                                 {"variant", external},
+                                                 {"timeout_margin_ms", external},
+                                                 {"variant_path", kind == PlayerKind::Uci}};
+    for (const auto& [key, allowed] : keys) {
+        if (!allowed && table.contains(key)) return key;
+    }
+    return std::nullopt;
+}
+
+// A limit written as a list: the player's strength ladder (balance/tournament/ladder.hpp).
+struct LadderValues {
+    std::string limit;
+    std::vector<std::int64_t> values;
+    std::string where;
+};
+
+// Reads `key` as one integer into `out`, or as a list of integers into `ladder`.
+void read_limit(Fields& fields, const toml::table& table, const char* key, std::int64_t max,
+                std::int64_t& out, std::optional<LadderValues>& ladder) {
+    const toml::node* node = table.get(key);
+    const auto* list = node ? node->as_array() : nullptr;
+    if (!list) {
+        out = fields.integer(key, Need::Optional, 1, max).value_or(0);
+        return;
+    }
+    (void)fields.array(key);  // known
+    if (ladder) {
+        fields.fail(node->source(), fmt::format("{} is a list, and so is {}: a player climbs one "
+                                                "ladder (one limit may be a list)",
+                                                key, ladder->limit));
+        return;
+    }
+    LadderValues values{key, {}, where_of(node->source(), fields.file())};
+    for (const toml::node& element : *list) {
+        const auto* value = element.as_integer();
+        if (!value || value->get() < 1 || value->get() > max) {
+            fields.fail(element.source(),
+                        fmt::format("{} = [...] must list integers from 1 to {}", key, max));
+            return;
+        }
+        values.values.push_back(value->get());
+    }
+    if (values.values.empty()) {
+        fields.fail(node->source(), fmt::format("{} = [] lists no rung", key));
+        return;
+    }
+    ladder = std::move(values);
+}
+
+void read_limits(Fields& fields, const toml::table& table, PlayerSpec& spec,
+                 std::optional<LadderValues>& ladder) {
+    std::int64_t nodes = 0, depth = 0, movetime = 0;
+    read_limit(fields, table, "nodes", INT64_MAX, nodes, ladder);
+    read_limit(fields, table, "depth", 99, depth, ladder);
+    read_limit(fields, table, "movetime_ms", 86'400'000, movetime, ladder);
+    spec.limits.nodes = static_cast<std::uint64_t>(nodes);
+    spec.limits.depth = static_cast<int>(depth);
+    spec.limits.movetime_ms = static_cast<int>(movetime);
+}
+
+void read_engine(Fields& fields, PlayerSpec& spec) {
+    spec.hash_mb = static_cast<int>(
+        fields.integer("hash_mb", Need::Optional, 1, 65536).value_or(spec.hash_mb));
+    spec.random_plies = static_cast<int>(
+        fields.integer("random_plies", Need::Optional, 0, 1000).value_or(spec.random_plies));
+    spec.random_margin_cp =
+        static_cast<int>(fields.integer("random_margin_cp", Need::Optional, 0, 100000)
+                             .value_or(spec.random_margin_cp));
+    if (fields.choice("eval", {"full", "material"}).value_or("full") == "material")
+        spec.eval = players::engine::EvalTerms::Material;
+}
+
+void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
+                   const std::vector<std::string>& armies) {
+    auto& ext = spec.external;
+    if (auto command = fields.string("command", Need::Required)) ext.command = {*command};
+    for (auto& arg : fields.strings("args").value_or(std::vector<std::string>{}))
+        ext.command.push_back(arg);
+    ext.working_dir = fields.string("working_dir").value_or("");
+    ext.variant = fields.string("variant").value_or("");
+    if (spec.kind == PlayerKind::Uci) ext.variant_path = fields.string("variant_path").value_or("");
+    ext.timeout_margin_ms =
+        static_cast<int>(fields.integer("timeout_margin_ms", Need::Optional, 0, 3'600'000)
+                             .value_or(ext.timeout_margin_ms));
+    if (const toml::table* names = fields.table("army_names")) {
+        for (const auto& key : keys_in_file_order(*names, file)) {
+            const toml::node& value = *names->get(key);
+            if (std::find(armies.begin(), armies.end(), key) == armies.end()) {
+                fields.fail(value.source(),
+                            fmt::format("army_names: unknown army '{}'{} (armies: {})", key,
+                                        did_you_mean(key, armies), join_names(armies)));
+            } else if (const auto* text = value.as_string()) {
+                ext.army_names[key] = text->get();
+            } else {
+                fields.fail(value.source(),
+                            fmt::format("army_names.{} must be the engine's name for the army "
+                                        "(a string)",
+                                        key));
+            }
+        }
+    }
+    if (const toml::table* options = fields.table("options")) {
+        for (const auto& key : keys_in_file_order(*options, file)) {
+            const toml::node& value = *options->get(key);
+            auto text = option_text(value);
+            if (!text) {
+                fields.fail(
+                    value.source(),
+                    fmt::format("engine option '{}' must be a string, number or boolean", key));
+                continue;
+            }
+            ext.options.emplace_back(key, *text);
+        }
+    }
+}
+
+// One player, or one per rung when a limit is a list.
+Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml::table& table,
+                                            const std::string& file,
+                                            const std::vector<std::string>& armies) {
+    Fields fields(table, fmt::format("[players.{}]", name), file);
+    PlayerSpec spec;
+    spec.name = name;
+    const auto type = fields.choice("type", kTypes, Need::Required);
+    spec.kind = kind_of(type.value_or("engine"));
+    if (auto misplaced = misplaced_key(table, spec.kind)) {
+        return make_error(fmt::format("'{}' in [players.{}] does not apply to type = \"{}\"",
+                                      *misplaced, name, type.value_or("engine")),
+                          fields.where(*misplaced));
+    }
+    const bool searches = spec.kind == PlayerKind::Engine || spec.kind == PlayerKind::Uci ||
+                          spec.kind == PlayerKind::Xboard;
+    std::optional<LadderValues> ladder;
+    if (searches) read_limits(fields, table, spec, ladder);
+    if (spec.kind == PlayerKind::Engine) read_engine(fields, spec);
+    if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
+        read_external(fields, spec, file, armies);
+    if (auto done = fields.finish(); !done) return done.error();
+    const auto& l = spec.limits;
+    if (searches && !ladder && l.nodes == 0 && l.depth == 0 && l.movetime_ms == 0) {
+        return make_error(fmt::format("[players.{}] needs a search limit: nodes, depth or "
+                                      "movetime_ms (nodes or depth keep games reproducible)",
+                                      name),
+                          where_of(table.source(), file));
+    }
+    if (!ladder) return std::vector<PlayerSpec>{spec};
+    auto rungs = tournament::make_rungs(spec, ladder->limit, ladder->values);
+    if (!rungs) {
+        return make_error(fmt::format("[players.{}]: {}", name, rungs.error().message),
+                          ladder->where);
+    }
+    return std::move(*rungs);
+}
+
+}  // namespace
+
+Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const std::string& file,
+                                             const std::vector<std::string>& armies) {
+    std::vector<PlayerSpec> out;
+    for (const auto& name : keys_in_file_order(players, file)) {
+        const toml::node& node = *players.get(name);
+        const auto* table = node.as_table();
+        if (!table) {
+            return make_error(
+                fmt::format("[players.{}] must be a table, not {}", name, type_phrase(node.type())),
+                where_of(node.source(), file));
+        }
+        if (!is_plain_name(name)) {
+            return make_error(fmt::format("player name '{}' may hold only a-z, 0-9, '-' and '_' "
+                                          "(it becomes part of every game key)",
+                                          name),
+                              where_of(table->source(), file));
+        }
+        auto specs = read_player(name, *table, file, armies);
+        if (!specs) return specs.error();
+        for (auto& spec : *specs) out.push_back(std::move(spec));
+    }
+    return out;
+}
+
+}  // namespace balance::app

@@ -1,0 +1,129 @@
+#include "balance/config/sweep_sections.hpp"
+
+#include <fmt/format.h>
+
+#include "balance/config/fields.hpp"
+#include "balance/tournament/openings.hpp"
+
+namespace balance::app {
+
+namespace {
+
+using tournament::AdjudicationSpec;
+using tournament::OpeningSpec;
+
+int as_int(std::optional<std::int64_t> value, int fallback) {
+    return value ? static_cast<int>(*value) : fallback;
+}
+
+}  // namespace
+
+Result<OpeningSpec> read_openings(const toml::table& table, const std::string& file,
+                                  const std::filesystem::path& dir) {
+    Fields fields(table, "[openings]", file);
+    OpeningSpec spec;
+    const auto type = fields.choice("type", {"none", "random-plies", "book"}).value_or("none");
+    const std::pair<const char*, const char*> owned[] = {{"plies", "random-plies"},
+                                                         {"max_imbalance_cp", "random-plies"},
+                                                         {"attempts", "random-plies"},
+                                                         {"imbalance_nodes", "random-plies"},
+                                                         {"file", "book"},
+                                                         {"positions", "book"}};
+    for (const auto& [key, owner] : owned) {
+        if (type != owner && table.contains(key)) {
+            return make_error(
+                fmt::format("'{}' in [openings] applies only to type = \"{}\"", key, owner),
+                fields.where(key));
+        }
+    }
+    if (type == "random-plies") {
+        spec.kind = OpeningSpec::Kind::RandomPlies;
+        spec.plies = as_int(fields.integer("plies", Need::Required, 1, 200), 0);
+        spec.max_imbalance_cp = as_int(
+            fields.integer("max_imbalance_cp", Need::Optional, 0, 100000), spec.max_imbalance_cp);
+        spec.imbalance_nodes = static_cast<std::uint64_t>(
+            fields.integer("imbalance_nodes", Need::Optional, 1, INT64_MAX)
+                .value_or(static_cast<std::int64_t>(spec.imbalance_nodes)));
+        spec.attempts =
+            as_int(fields.integer("attempts", Need::Optional, 1, 100000), spec.attempts);
+    } else if (type == "book") {
+        spec.kind = OpeningSpec::Kind::Book;
+        // The positions come from an EPD/FEN file, or inline (`positions = [...]`): short
+        // books such as material-odds starts then live in the sweep file itself.
+        if (table.contains("file") == table.contains("positions")) {
+            return make_error(
+                "[openings] type = \"book\" needs exactly one of 'file' and "
+                "'positions'",
+                fields.where("type"));
+        }
+        const auto book = fields.string("file");
+        if (const auto inline_positions = fields.strings("positions")) {
+            spec.book_file = file + " ([openings] positions)";
+            for (const std::string& line : *inline_positions)
+                spec.book.push_back(tournament::epd_to_fen(line));
+            if (spec.book.empty())
+                fields.fail(table.get("positions")->source(), "'positions' is empty");
+        }
+        if (book) {
+            std::filesystem::path path(*book);
+            if (path.is_relative() && !std::filesystem::exists(path)) path = dir / path;
+            spec.book_file = path.string();
+            auto positions = tournament::read_book(spec.book_file);
+            if (!positions) {
+                fields.fail(table.get("file")->source(), positions.error().to_string());
+            } else {
+                spec.book = std::move(*positions);
+            }
+        }
+    }
+    if (auto done = fields.finish(); !done) return done.error();
+    return spec;
+}
+
+Result<AdjudicationSpec> read_adjudication(const toml::table& table, const std::string& file) {
+    Fields fields(table, "[adjudication]", file);
+    AdjudicationSpec spec;
+    spec.max_plies = as_int(fields.integer("max_plies", Need::Optional, 0, 100000), spec.max_plies);
+    if (const toml::table* resign = fields.table("resign")) {
+        Fields r(*resign, "[adjudication.resign]", file);
+        spec.resign.enabled = r.boolean("enabled").value_or(spec.resign.enabled);
+        spec.resign.score_cp =
+            as_int(r.integer("score_cp", Need::Optional, 1, 100000), spec.resign.score_cp);
+        spec.resign.moves = as_int(r.integer("moves", Need::Optional, 1, 1000), spec.resign.moves);
+        if (auto done = r.finish(); !done) return done.error();
+    }
+    if (const toml::table* draw = fields.table("draw")) {
+        Fields d(*draw, "[adjudication.draw]", file);
+        spec.draw.enabled = d.boolean("enabled").value_or(spec.draw.enabled);
+        spec.draw.score_cp =
+            as_int(d.integer("score_cp", Need::Optional, 0, 100000), spec.draw.score_cp);
+        spec.draw.moves = as_int(d.integer("moves", Need::Optional, 1, 1000), spec.draw.moves);
+        spec.draw.after_ply =
+            as_int(d.integer("after_ply", Need::Optional, 0, 100000), spec.draw.after_ply);
+        if (auto done = d.finish(); !done) return done.error();
+    }
+    if (auto done = fields.finish(); !done) return done.error();
+    return spec;
+}
+
+Result<tournament::AdaptiveSpec> read_adaptive(const toml::table& table, const std::string& file) {
+    Fields fields(table, "[adaptive]", file);
+    tournament::AdaptiveSpec spec;
+    if (auto target = fields.number("target_half_width", Need::Required)) {
+        if (*target <= 0.0 || *target >= 0.5) {
+            fields.fail(table.get("target_half_width")->source(),
+                        "'target_half_width' in [adaptive] must be between 0 and 0.5 "
+                        "(a score interval half-width, e.g. 0.03)");
+        }
+        spec.target_half_width = *target;
+    }
+    spec.budget = fields.integer("budget", Need::Required, 1, INT64_MAX).value_or(spec.budget);
+    spec.initial_games =
+        as_int(fields.integer("initial_games", Need::Optional, 1, 1000000), spec.initial_games);
+    spec.wave_games =
+        as_int(fields.integer("wave_games", Need::Optional, 1, 10000000), spec.wave_games);
+    if (auto done = fields.finish(); !done) return done.error();
+    return spec;
+}
+
+}  // namespace balance::app

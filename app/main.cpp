@@ -1,0 +1,13 @@
+// The `balance` executable: everything lives in balance_app; see cli/run.hpp.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "balance/cli/run.hpp"
+
+int main(int argc, char** argv) {
+    balance::app::AppContext ctx{std::cout, std::cerr};
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    return balance::app::run_cli(args, ctx);
+}

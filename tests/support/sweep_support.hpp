@@ -1,0 +1,81 @@
+#pragma once
+// Helpers for the tournament tests: small sweeps written to a scratch directory, run in-process
+// into a scratch database, and the stored games read back for comparison.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "balance/config/sweep_reader.hpp"
+#include "balance/tournament/player_factory.hpp"
+#include "balance/tournament/runner.hpp"
+#include "balance/tournament/store.hpp"
+#include "temp_dir.hpp"
+
+namespace balance::tournament::testing {
+
+using app::testing::TempDir;
+
+// A fast sweep: chess, the internal engine at a tiny node limit against the greedy baseline
+// (both colour orders), short games. `extra` is appended to the file.
+inline std::string small_sweep(int games_per_cell, const std::string& extra = "") {
+    return "name = \"small\"\nvariant = \"chess\"\nseed = 42\ngames_per_cell = " +
+           std::to_string(games_per_cell) + R"(
+matchups = [["tiny", "greedy"], ["greedy", "tiny"]]
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+[players.greedy]
+type = "greedy"
+[openings]
+type = "random-plies"
+plies = 2
+[adjudication]
+max_plies = 40
+)" + extra;
+}
+
+inline Sweep load(const TempDir& dir, const std::string& text, const std::string& name = "s.toml") {
+    auto sweep = app::load_sweep(dir.write(name, text));
+    EXPECT_TRUE(sweep.ok()) << (sweep ? "" : sweep.error().to_string());
+    return sweep ? *sweep : Sweep{};
+}
+
+struct RunResult {
+    RunSummary summary;
+    std::map<std::string, std::string> games;  // game key -> start FEN + moves + result
+};
+
+inline std::map<std::string, std::string> stored_games(const std::filesystem::path& db) {
+    std::map<std::string, std::string> out;
+    auto store = ResultStore::open_existing(db);
+    EXPECT_TRUE(store.ok()) << (store ? "" : store.error().to_string());
+    if (!store) return out;
+    auto games = store->games();
+    EXPECT_TRUE(games.ok());
+    for (const auto& g : *games)
+        out[g.game_key] = g.start_fen + " | " + g.moves + " | " + g.result + " " + g.termination;
+    return out;
+}
+
+inline RunResult run(const Sweep& sweep, const std::filesystem::path& db, RunOptions options = {},
+                     const PlayerFactory& factory = make_player) {
+    std::atomic<bool> stop{false};
+    RunResult out;
+    {
+        auto store = ResultStore::open(db);
+        EXPECT_TRUE(store.ok()) << (store ? "" : store.error().to_string());
+        if (!store) return out;
+        auto summary = run_sweep(sweep, *store, options, factory, stop);
+        EXPECT_TRUE(summary.ok()) << (summary ? "" : summary.error().to_string());
+        if (summary) out.summary = *summary;
+    }
+    out.games = stored_games(db);
+    return out;
+}
+
+}  // namespace balance::tournament::testing
