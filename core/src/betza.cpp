@@ -141,7 +141,7 @@ std::string describe(std::string_view text, size_t pos, std::string_view what) {
            std::string(text) + "'";
 }
 
-// Rotates a king step (dx, dy) by +-45 degrees.
+// Rotates a king step (dx, dy) by sign * 45 degrees.
 std::pair<int, int> rotate45(int dx, int dy, int sign) {
     static constexpr std::pair<int, int> ring[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                                     {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
@@ -280,25 +280,49 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
             }
         }
 
+        if (current == 1 && leg[0].c && leg[1].directions == "b") {
+            // Capture and return: the piece shoots the enemy on the first leg's square.
+            if (leg[0].m || leg[0].e || leg[0].i || leg[0].n || leg[0].j || leg[1].m || leg[1].c ||
+                leg[1].e || leg[1].i || leg[1].n || leg[1].j)
+                return make_error(describe(text, start, "unsupported modifiers on a 'cab' shot"));
+            for (const auto& shape : shapes) {
+                if (shape.rider)
+                    return make_error(
+                        describe(text, start, "unsupported: a 'cab' shot on a slider"));
+                for (const auto& [dx, dy] : images(shape.x, shape.y)) {
+                    if (!direction_allowed(leg[0].directions, dx, dy)) continue;
+                    BetzaAtom a;
+                    a.kind = BetzaAtom::Kind::Shoot;
+                    a.dx = dx;
+                    a.dy = dy;
+                    a.move = false;
+                    atoms.push_back(a);
+                }
+            }
+            continue;
+        }
         if (current == 1) {
             // Two-leg lame step: leg 1 is one W/F step to an empty square, leg 2 turns.
             if (shapes.size() != 1 || shapes[0].rider || shapes[0].x != 1)
                 return make_error(describe(
-                    text, start, "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF"));
+                    text, start,
+                    "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF, asF, cabK"));
             if (leg[0].c || leg[0].e || leg[0].j || leg[0].n || leg[1].n || leg[1].j || leg[1].i)
                 return make_error(describe(text, start,
                                            "unsupported leg modifiers in a multi-leg move (leg 1 "
                                            "must move to an empty square)"));
             const std::string& turn = leg[1].directions;
-            if (turn != "fs" && turn != "f")
-                return make_error(
-                    describe(text, start,
-                             "unsupported continuation direction '" + turn + "' (use fs or f)"));
+            if (turn != "fs" && turn != "f" && !(turn == "s" && shapes[0].y == 1))
+                return make_error(describe(
+                    text, start,
+                    "unsupported continuation direction '" + turn + "' (use fs or f, or s on F)"));
             for (const auto& [sx, sy] : images(shapes[0].x, shapes[0].y)) {
                 if (!direction_allowed(leg[0].directions, sx, sy)) continue;
                 std::vector<std::pair<int, int>> seconds;
                 if (turn == "f")
                     seconds = {{sx, sy}};
+                else if (turn == "s")  // a diagonal step turned by 90 degrees
+                    seconds = {rotate45(sx, sy, +2), rotate45(sx, sy, -2)};
                 else
                     seconds = {rotate45(sx, sy, +1), rotate45(sx, sy, -1)};
                 for (const auto& [tx, ty] : seconds) {

@@ -1,14 +1,16 @@
 // Legal move generation.
 //
-// Pseudo-legal moves come from the compiled tables (leaps, sliders, lame steps); legality is
-// settled in one of two ways:
-//  * When the opponent attacks only by leaps and plain sliders (every orthodox army, Uneven),
-//    pins and check evasions are computed exactly from lines, as fast orthodox generators do.
-//  * Otherwise (skip-sliders, lame leapers, range-limited sliders), a move is tested by asking
-//    whether the king is attacked on the resulting occupancy. Since every supported move is
-//    monotone in occupancy (a piece added never opens a line), only moves from squares that
-//    can matter need the test: when not in check, squares on the king's lines or within two
-//    steps of it.
+// Pseudo-legal moves come from the compiled tables (leaps, sliders, lame steps, shots), read per
+// piece with the move rights it has in this position (Rules::moves_for). Legality is settled by
+// the strategy Rules::compile chose for the side to move (Rules::legality):
+//  * ExactPins: the opponent attacks only by leaps, shots and plain sliders (every orthodox army,
+//    Uneven): pins and check evasions are computed exactly from lines.
+//  * RemovalTest: moves are monotone in occupancy (a piece added never opens a line), so when not
+//    in check only the moves of pieces whose removal exposes the king are tested.
+//  * FullTest: move rights depend on the position (anti-relay); every move is tested on the
+//    board it leaves (Position::king_safe_after).
+// Shots (capture without moving) empty their victim's square, which can open a line to the king
+// whatever the strategy, so they are always tested.
 
 #include "balance/core/movegen.hpp"
 
@@ -40,10 +42,17 @@ class Generator {
             pieces(false);
             return;
         }
-        if (r_.simple_attackers[index(them_)])
-            prepare_exact();
-        else
-            prepare_tested();
+        switch (r_.legality[index(us_)]) {
+            case Legality::ExactPins:
+                prepare_exact();
+                break;
+            case Legality::RemovalTest:
+                prepare_tested();
+                break;
+            case Legality::FullTest:
+                prepare_full();
+                break;
+        }
         if (!double_check_) pieces(true);
         king_moves();
         if (!in_check_) castling();
@@ -111,8 +120,20 @@ class Generator {
         }
     }
 
-    // Does the king survive the move from -> to (victim removed, if any)?
-    [[nodiscard]] bool survives(Square from, Square to, Square victim) const {
+    // Every move is tested on the board it leaves.
+    void prepare_full() {
+        in_check_ = pos_.attacked(ksq_, them_, occ_);
+        check_mask_ = ~BB{};
+        exact_ = false;
+        full_ = true;
+        sensitive_ = ~BB{};
+        for (PieceType t = 0; t < static_cast<PieceType>(r_.pieces.size()); ++t)
+            by_type_[t] = pos_.pieces(t);
+    }
+
+    // Does the king survive the move from -> to (victim removed, if any)? With `natural`, every
+    // enemy piece attacks by all its natural moves, whatever move types it has lost.
+    [[nodiscard]] bool survives(Square from, Square to, Square victim, bool natural = false) const {
         BB occ = (occ_ ^ square_bb<BB>(from)) | square_bb<BB>(to);
         BB removed = square_bb<BB>(to);
         if (victim != NoSquare) {
@@ -120,7 +141,28 @@ class Generator {
             removed |= square_bb<BB>(victim);
         }
         const Square k = from == ksq_ ? to : ksq_;
-        return !pos_.attacked(k, them_, occ, removed);
+        if (!natural) return !pos_.attacked(k, them_, occ, removed);
+        const BB by_color[2] = {pos_.pieces(Color::White), pos_.pieces(Color::Black)};
+        return !attacked_on(r_, by_type_.data(), by_color, LostTypes<BB>{}, k, them_, occ, removed);
+    }
+
+    // Is the move legal, given that it needs a test? `victim`: a captured piece not on `to`.
+    [[nodiscard]] bool legal(Move m, Square victim) const {
+        if (full_) {
+            // Lost move types only ever remove attacks, so a king that no enemy piece could
+            // attack with all its natural moves is safe without recomputing the freezes.
+            if (m.kind() != MoveKind::Castling && survives(m.from(), m.to(), victim, true))
+                return true;
+            return pos_.king_safe_after(m);
+        }
+        return survives(m.from(), m.to(), victim);
+    }
+
+    // Does the king survive a shot at `victim` (the shooter stays, the victim's square empties)?
+    [[nodiscard]] bool survives_shot(Move m) const {
+        const BB victim = square_bb<BB>(m.to());
+        if (full_) return survives(m.from(), m.from(), m.to(), true) || pos_.king_safe_after(m);
+        return !pos_.attacked(ksq_, them_, occ_ ^ victim, victim);
     }
 
     [[nodiscard]] std::uint64_t count() const { return count_; }
@@ -145,18 +187,25 @@ class Generator {
                                      : 0;
     }
 
-    void push(Square from, Square to, bool pawn) {
+    // Adds the move(s) from -> to; with `tested`, each only if it leaves the king safe (under
+    // FullTest a promotion's new piece matters, so each promotion is tested on its own).
+    void push(Square from, Square to, bool pawn, bool tested) {
         if (pawn && (r_.promotion_zone[index(us_)] & square_bb<BB>(to))) {
             load_promotions();
             if (promotion_count_ == 0) {
-                if (entries_per_promotion_) add(Move(from, to));
+                if (entries_per_promotion_) add_if(Move(from, to), tested);
                 return;
             }
+            if (tested && !full_ && !survives(from, to, NoSquare)) return;
             for (int i = 0; i < promotion_count_; ++i)
-                add(Move(from, to, MoveKind::Promotion, promotion_types_[i]));
+                add_if(Move(from, to, MoveKind::Promotion, promotion_types_[i]), tested && full_);
             return;
         }
-        add(Move(from, to));
+        add_if(Move(from, to), tested);
+    }
+
+    void add_if(Move m, bool tested) {
+        if (!tested || legal(m, NoSquare)) add(m);
     }
 
     void emit(Square from, BB targets, bool pawn) {
@@ -178,64 +227,76 @@ class Generator {
                 return;
             }
         }
-        while (targets) {
-            const Square to = pop_lsb(targets);
-            if (tested && !survives(from, to, NoSquare)) continue;
-            push(from, to, pawn);
-        }
+        while (targets) push(from, pop_lsb(targets), pawn, tested);
     }
 
-    void emit_ep(Square from, bool pawn) {
-        const Square ep = pos_.ep_square();
-        if (!survives(from, ep, pos_.ep_victim())) return;
-        (void)pawn;
-        add(Move(from, ep, MoveKind::EnPassant));
+    void emit_ep(Square from) {
+        const Move m(from, pos_.ep_square(), MoveKind::EnPassant);
+        if (legal(m, pos_.ep_victim())) add(m);
+    }
+
+    // Shots at enemy pieces (a shot cannot block a check: it only captures the checker).
+    void emit_shots(Square from, BB victims) {
+        victims &= enemy_ & check_mask_;
+        while (victims) {
+            const Move m(from, pop_lsb(victims), MoveKind::Shoot);
+            if (survives_shot(m)) add(m);
+        }
     }
 
     void pieces(bool skip_king) {
         const int u = index(us_);
-        const Square ep = pos_.ep_square();
-        const BB ep_bb = ep == NoSquare ? BB{} : square_bb<BB>(ep);
-        const BB empty = ~occ_ & r_.board;
         for (PieceType t : r_.armies[u].types) {
             if (skip_king && t == r_.king_type[u]) continue;
             BB bb = pos_.pieces(us_, t);
             if (!bb) continue;
-            const PieceMoves<BB>& pm = r_.moves[u][t];
+            const PieceMoves<BB>& natural = r_.moves[u][t];
             const bool pawn = r_.pieces[t].role == PieceRole::Pawn;
             const BB initial = r_.initial_squares[u][t];
-            while (bb) {
-                const Square from = pop_lsb(bb);
-                const LeapSet<BB>& leaps = pm.leaps[from];
-                BB quiet = leaps.quiet, capture = leaps.capture, ep_reach = leaps.en_passant;
-                if (initial & square_bb<BB>(from)) {
-                    quiet |= leaps.initial_quiet;
-                    capture |= leaps.initial_capture;
+            // Pieces that may have lost move types read their table per square; the others keep
+            // one table for the whole loop.
+            if (r_.natural_types[u][t] != 0) {
+                while (bb) {
+                    const Square from = pop_lsb(bb);
+                    piece(from, r_.moves_for(u, t, pos_.lost_mask(from)), pawn, initial);
                 }
-                for (const auto& g : pm.sliders) {
-                    BB a = g.orthogonal
-                               ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
-                               : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
-                    if (!g.plain) a &= g.reach[from];
-                    if (g.move) quiet |= a;
-                    if (g.capture) capture |= a;
-                    if (g.en_passant) ep_reach |= a;
-                }
-                for (const auto& s : pm.lame(from)) {
-                    if (s.block & occ_) continue;
-                    if (s.initial && !(initial & square_bb<BB>(from))) continue;
-                    quiet |= s.quiet;
-                    capture |= s.capture;
-                    ep_reach |= s.en_passant;
-                }
-                // Entering the e.p. square by an e.p.-capable move is always the capture.
-                if (ep_reach & ep_bb) {
-                    quiet &= ~ep_bb;
-                    emit_ep(from, pawn);
-                }
-                emit(from, (quiet & empty) | (capture & enemy_), pawn);
+            } else {
+                while (bb) piece(pop_lsb(bb), natural, pawn, initial);
             }
         }
+    }
+
+    void piece(Square from, const PieceMoves<BB>& pm, bool pawn, BB initial) {
+        const Square ep = pos_.ep_square();
+        const BB ep_bb = ep == NoSquare ? BB{} : square_bb<BB>(ep);
+        const LeapSet<BB>& leaps = pm.leaps[from];
+        BB quiet = leaps.quiet, capture = leaps.capture, ep_reach = leaps.en_passant;
+        if (initial & square_bb<BB>(from)) {
+            quiet |= leaps.initial_quiet;
+            capture |= leaps.initial_capture;
+        }
+        for (const auto& g : pm.sliders) {
+            BB a = g.orthogonal ? r_.sliders->rook(from, g.plain ? occ_ : occ_ & ~g.skip[from])
+                                : r_.sliders->bishop(from, g.plain ? occ_ : occ_ & ~g.skip[from]);
+            if (!g.plain) a &= g.reach[from];
+            if (g.move) quiet |= a;
+            if (g.capture) capture |= a;
+            if (g.en_passant) ep_reach |= a;
+        }
+        for (const auto& s : pm.lame(from)) {
+            if (s.block & occ_) continue;
+            if (s.initial && !(initial & square_bb<BB>(from))) continue;
+            quiet |= s.quiet;
+            capture |= s.capture;
+            ep_reach |= s.en_passant;
+        }
+        // Entering the e.p. square by an e.p.-capable move is always the capture.
+        if (ep_reach & ep_bb) {
+            quiet &= ~ep_bb;
+            emit_ep(from);
+        }
+        emit(from, (quiet & ~occ_ & r_.board) | (capture & enemy_), pawn);
+        if (pm.has_shots) emit_shots(from, pm.shots[from]);
     }
 
     void king_moves() {
@@ -258,8 +319,22 @@ class Generator {
         BB targets = (quiet & ~occ_ & r_.board) | (capture & enemy_);
         while (targets) {
             const Square to = pop_lsb(targets);
-            if (survives(ksq_, to, NoSquare)) add(Move(ksq_, to));
+            if (r_.game.king_slide_crossing_safe && crosses_attacked(to)) continue;
+            const Move m(ksq_, to);
+            if (legal(m, NoSquare)) add(m);
         }
+        if (r_.moves[u][k].has_shots) {
+            const BB saved = check_mask_;
+            check_mask_ = ~BB{};  // the king's own shot may capture any checker it reaches
+            emit_shots(ksq_, r_.moves[u][k].shots[ksq_]);
+            check_mask_ = saved;
+        }
+    }
+
+    // A king's two-square straight step whose middle square is attacked (RULES.md 5.3 option).
+    [[nodiscard]] bool crosses_attacked(Square to) const {
+        const BB mid = r_.between(ksq_, to);
+        return mid && !more_than_one(mid) && pos_.attacked(lsb(mid), them_, occ_);
     }
 
     void castling() {
@@ -271,11 +346,28 @@ class Generator {
             bool safe = true;
             for (Square s : ci.king_path) safe = safe && !pos_.attacked(s, them_, occ_);
             if (!safe) continue;
+            if (!rook_may_castle(ci)) continue;
+            if (full_) {
+                const Move m(ci.king_from, ci.king_to, MoveKind::Castling);
+                if (pos_.king_safe_after(m)) add(m);
+                continue;
+            }
             const BB after = (occ_ ^ square_bb<BB>(ci.king_from) ^ square_bb<BB>(ci.rook_from)) |
                              square_bb<BB>(ci.king_to) | square_bb<BB>(ci.rook_to);
             if (pos_.attacked(ci.king_to, them_, after)) continue;
             add(Move(ci.king_from, ci.king_to, MoveKind::Castling));
         }
+    }
+
+    // Options that tie castling to the rook's move rights (RULES.md 4.3 and 5.3 alternatives).
+    [[nodiscard]] bool rook_may_castle(const CastlingInfo<BB>& ci) const {
+        if (!r_.game.anti_relay.frozen_rook_castles && (pos_.lost_mask(ci.rook_from) & RookType))
+            return false;
+        if (r_.game.castling_rook_on_own_colour &&
+            ((r_.file_of(ci.rook_from) + r_.rank_of(ci.rook_from)) % 2 == 1) !=
+                (us_ == Color::White))
+            return false;
+        return true;
     }
 
     void drops() {
@@ -298,8 +390,9 @@ class Generator {
     const Color us_, them_;
     const BB occ_, own_, enemy_;
     const Square ksq_;
-    bool exact_ = true, in_check_ = false, double_check_ = false;
+    bool exact_ = true, full_ = false, in_check_ = false, double_check_ = false;
     BB check_mask_ = ~BB{}, pinned_{}, sensitive_{};
+    std::array<BB, MaxPieceTypes> by_type_;  // FullTest only (filled by prepare_full): by type
     struct Pin {
         Square square;
         BB segment;

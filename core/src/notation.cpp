@@ -13,6 +13,8 @@ std::string to_uci(const Position<BB>& pos, Move m) {
         return std::string(1, r.letter(pos.side_to_move(), m.dropped())) + "@" +
                square_name(r.files, m.to());
     std::string s = square_name(r.files, m.from()) + square_name(r.files, m.to());
+    // A shot goes to its victim and back: from, victim, from (the multi-leg convention).
+    if (m.kind() == MoveKind::Shoot) s += square_name(r.files, m.from());
     if (m.kind() == MoveKind::Promotion) {
         const Color us = color_of(pos.piece_on(m.from()));
         s += static_cast<char>(std::tolower(r.letter(us, m.promotion())));
@@ -47,8 +49,10 @@ std::string to_san(Position<BB>& pos, Move m) {
         MoveList list;
         generate_legal(pos, list);
         bool ambiguous = false, same_file = false, same_rank = false;
+        const bool shot = m.kind() == MoveKind::Shoot;
         for (const Move o : list) {
             if (o.kind() == MoveKind::Drop || o.kind() == MoveKind::Castling) continue;
+            if ((o.kind() == MoveKind::Shoot) != shot) continue;
             if (o.to() != m.to() || o.from() == m.from() || pos.piece_on(o.from()) != piece)
                 continue;
             ambiguous = true;
@@ -68,7 +72,11 @@ std::string to_san(Position<BB>& pos, Move m) {
             else
                 s += from;
         }
-        if (capture) s += 'x';
+        // A shot is written with '^' in place of 'x': the piece stays where it is.
+        if (shot)
+            s += '^';
+        else if (capture)
+            s += 'x';
         s += square_name(r.files, m.to());
         if (m.kind() == MoveKind::Promotion) s += std::string("=") + r.letter(us, m.promotion());
     }

@@ -1,6 +1,9 @@
 // Position: FEN, make/unmake, attacks, repetition and material draws.
 
 #include "balance/core/position.hpp"
+#include "balance/core/army_lookup.hpp"
+
+#include "balance/core/fen_board.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -110,11 +113,8 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                               army = lower(token.substr(colon + 1));
             const int c = side == "w" ? 0 : side == "b" ? 1 : -1;
             if (c < 0) return make_error("army metadata '" + token + "' must start with W: or B:");
-            bool match = lower(r.armies[c].name) == army;
-            for (const auto& a : r.spec().armies)
-                if (a.name == r.armies[c].name)
-                    for (const auto& alias : a.aliases) match = match || lower(alias) == army;
-            if (!match)
+            const ArmySpec* named = find_army(r.spec().armies, army);
+            if (!named || named->name != r.armies[c].name)
                 return make_error("FEN names army '" + token.substr(colon + 1) + "' for " +
                                   (c ? "Black" : "White") + " but the game is " + r.armies[0].name +
                                   " vs " + r.armies[1].name);
@@ -131,46 +131,19 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         hand = board.substr(open + 1, close - open - 1);
         board = board.substr(0, open);
     }
-    int rank = r.ranks - 1, file = 0;
-    for (size_t i = 0; i < board.size(); ++i) {
-        const char ch = board[i];
-        if (ch == '/') {
-            if (file != r.files)
-                return make_error("rank " + std::to_string(rank + 1) + " has " +
-                                  std::to_string(file) + " files, expected " +
-                                  std::to_string(r.files));
-            if (--rank < 0) return make_error("more than " + std::to_string(r.ranks) + " ranks");
-            file = 0;
-        } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-            int n = 0;
-            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i])))
-                n = n * 10 + (board[i++] - '0');
-            --i;
-            file += n;
-            if (file > r.files)
-                return make_error("rank " + std::to_string(rank + 1) + " is longer than " +
-                                  std::to_string(r.files) + " files");
-        } else {
-            const Color c =
-                std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
-            const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-            const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
-                                    ? r.armies[index(c)].by_letter[static_cast<unsigned char>(up)]
-                                    : NoPieceType;
-            if (t == NoPieceType)
-                return make_error(std::string("piece letter '") + ch + "' is not in " +
-                                  (c == Color::White ? "White" : "Black") + "'s army '" +
-                                  r.armies[index(c)].name + "'");
-            if (file >= r.files)
-                return make_error("rank " + std::to_string(rank + 1) + " is longer than " +
-                                  std::to_string(r.files) + " files");
-            put(make_piece(c, t), r.square(file, rank));
-            ++file;
-        }
+    auto placed = read_fen_board(board, r.files, r.ranks);
+    if (!placed) return placed.error();
+    for (const PlacedLetter& p : *placed) {
+        const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(p.letter)));
+        const PieceType t = std::isalpha(static_cast<unsigned char>(p.letter))
+                                ? r.armies[index(p.color)].by_letter[static_cast<unsigned char>(up)]
+                                : NoPieceType;
+        if (t == NoPieceType)
+            return make_error(std::string("piece letter '") + p.letter + "' is not in " +
+                              (p.color == Color::White ? "White" : "Black") + "'s army '" +
+                              r.armies[index(p.color)].name + "'");
+        put(make_piece(p.color, t), p.square);
     }
-    if (rank != 0 || file != r.files)
-        return make_error("the board must have " + std::to_string(r.ranks) + " ranks of " +
-                          std::to_string(r.files) + " files");
     for (char ch : hand) {
         const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
         const PieceType t = r.armies[index(c)].by_letter[static_cast<unsigned char>(
@@ -290,6 +263,7 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         }
         if (rule50_ < 0) return make_error("halfmove clock must not be negative");
     }
+    lost_ = compute_lost(r, by_type_.data(), by_color_.data());
     if (!in_placement()) {
         const Square k = king_square(~stm_);
         if (k != NoSquare && attacked(k, stm_))
@@ -354,50 +328,61 @@ std::string Position<BB>::fen() const {
 template <Bitboard BB>
 BB Position<BB>::attacks_from(Color c, PieceType t, Square from, BB occ) const {
     const Rules<BB>& r = *rules_;
-    const PieceMoves<BB>& pm = r.moves[index(c)][t];
-    BB att = pm.leaps[from].capture;
-    for (const auto& g : pm.sliders) {
-        if (!g.capture) continue;
-        BB a = g.orthogonal ? r.sliders->rook(from, g.plain ? occ : occ & ~g.skip[from])
-                            : r.sliders->bishop(from, g.plain ? occ : occ & ~g.skip[from]);
-        att |= g.plain ? a : a & g.reach[from];
-    }
-    for (const auto& s : pm.lame(from))
-        if (!(s.block & occ) &&
-            (!s.initial || (r.initial_squares[index(c)][t] & square_bb<BB>(from))))
-            att |= s.capture;
-    if (r.initial_squares[index(c)][t] & square_bb<BB>(from)) att |= pm.leaps[from].initial_capture;
-    return att;
+    return table_attacks(r, r.moves_for(index(c), t, lost_mask(from)), index(c), t, from, occ);
 }
 
 template <Bitboard BB>
 bool Position<BB>::attacked(Square s, Color by, BB occ, BB removed) const {
+    return attacked_on(*rules_, by_type_.data(), by_color_.data(), lost_, s, by, occ, removed);
+}
+
+template <Bitboard BB>
+bool Position<BB>::king_safe_after(Move m) const {
     const Rules<BB>& r = *rules_;
-    const int b = index(by);
-    const BB enemies = by_color_[b] & ~removed;
-    for (PieceType t : r.leaper_types[b])
-        if (r.moves[b][t].attacked_from[s] & by_type_[t] & enemies) return true;
-    if (!r.orth_slider_types[b].empty()) {
-        BB sliders{};
-        for (PieceType t : r.orth_slider_types[b]) sliders |= by_type_[t];
-        sliders &= enemies;
-        if (sliders && (r.sliders->rook(s, occ) & sliders)) return true;
-    }
-    if (!r.diag_slider_types[b].empty()) {
-        BB sliders{};
-        for (PieceType t : r.diag_slider_types[b]) sliders |= by_type_[t];
-        sliders &= enemies;
-        if (sliders && (r.sliders->bishop(s, occ) & sliders)) return true;
-    }
-    const BB target = square_bb<BB>(s);
-    for (PieceType t : r.complex_types[b]) {
-        BB bb = by_type_[t] & enemies & r.complex_reach_to[b][t][s];
-        while (bb) {
-            const Square from = pop_lsb(bb);
-            if (attacks_from(by, t, from, occ) & target) return true;
+    const Color us = stm_;
+    std::array<BB, MaxPieceTypes> by_type = by_type_;
+    std::array<BB, 2> by_color = by_color_;
+    auto lift = [&](Square s) {
+        const PieceCode p = board_[s];
+        by_type[type_of(p)] &= ~square_bb<BB>(s);
+        by_color[index(color_of(p))] &= ~square_bb<BB>(s);
+    };
+    auto place = [&](PieceCode p, Square s) {
+        by_type[type_of(p)] |= square_bb<BB>(s);
+        by_color[index(color_of(p))] |= square_bb<BB>(s);
+    };
+    const Square from = m.from(), to = m.to();
+    switch (m.kind()) {
+        case MoveKind::Drop:
+            place(make_piece(us, m.dropped()), to);
+            break;
+        case MoveKind::Shoot:
+            lift(to);
+            break;
+        case MoveKind::Castling: {
+            const CastlingInfo<BB>& ci = r.castling[index(us)][to > from ? 0 : 1];
+            const PieceCode king = board_[ci.king_from], rook = board_[ci.rook_from];
+            lift(ci.king_from);
+            lift(ci.rook_from);
+            place(king, ci.king_to);
+            place(rook, ci.rook_to);
+            break;
+        }
+        case MoveKind::EnPassant:
+            lift(ep_victim_);
+            [[fallthrough]];
+        default: {
+            const PieceCode piece = board_[from];
+            if (board_[to] != NoPiece) lift(to);
+            lift(from);
+            place(m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece, to);
         }
     }
-    return false;
+    const BB king = by_type[r.king_type[index(us)]] & by_color[index(us)];
+    if (!king) return true;
+    const LostTypes<BB> lost = compute_lost(r, by_type.data(), by_color.data());
+    return !attacked_on(r, by_type.data(), by_color.data(), lost, lsb(king), ~us,
+                        by_color[0] | by_color[1], BB{});
 }
 
 template <Bitboard BB>
@@ -475,6 +460,7 @@ void Position<BB>::make(Move m) {
             stm_ = them;
             key_ ^= r.zobrist.side;
         }
+        if (r.position_dependent_rights) lost_ = compute_lost(r, by_type_.data(), by_color_.data());
         return;
     }
 
@@ -486,6 +472,12 @@ void Position<BB>::make(Move m) {
     if (pawn) rule50_ = 0;
 
     switch (m.kind()) {
+        case MoveKind::Shoot: {  // the shooter stays; only its victim leaves
+            st.captured = board_[to];
+            remove(to);
+            rule50_ = 0;
+            break;
+        }
         case MoveKind::Castling: {
             const int side = to > from ? 0 : 1;
             const CastlingInfo<BB>& ci = r.castling[index(us)][side];
@@ -525,13 +517,15 @@ void Position<BB>::make(Move m) {
             }
         }
     }
-    const int rights = castling_ & r.castling_mask[from] & r.castling_mask[to];
+    const int rights = castling_ & r.castling_mask[to] &
+                       (m.kind() == MoveKind::Shoot ? 15 : r.castling_mask[from]);
     if (rights != castling_) {
         key_ ^= r.zobrist.castling[castling_] ^ r.zobrist.castling[rights];
         castling_ = rights;
     }
     stm_ = them;
     key_ ^= r.zobrist.side;
+    if (r.position_dependent_rights) lost_ = compute_lost(r, by_type_.data(), by_color_.data());
 }
 
 template <Bitboard BB>
@@ -554,6 +548,9 @@ void Position<BB>::unmake() {
         stm_ = us;
         const Square from = m.from(), to = m.to();
         switch (m.kind()) {
+            case MoveKind::Shoot:
+                put(st.captured, to);
+                break;
             case MoveKind::Castling: {
                 const CastlingInfo<BB>& ci = r.castling[index(us)][to > from ? 0 : 1];
                 const PieceCode king = board_[ci.king_to], rook = board_[ci.rook_to];
@@ -582,6 +579,7 @@ void Position<BB>::unmake() {
     castling_ = st.castling;
     rule50_ = st.rule50;
     key_ = st.key;
+    if (r.position_dependent_rights) lost_ = compute_lost(r, by_type_.data(), by_color_.data());
 }
 
 template <Bitboard BB>

@@ -5,13 +5,13 @@
 #include <cmath>
 #include <string>
 
+#include "balance/stats/elo.hpp"
+
 #include "newton.hpp"
 
 namespace balance::stats {
 
 namespace {
-
-constexpr double kEloPerNat = 173.71779276130073;  // 400 / ln 10
 
 // Index layout of the full parameter vector phi = (theta_0 .. theta_{K-1}, eta, log nu).
 struct Layout {

@@ -11,15 +11,15 @@
 
 namespace balance::stats {
 
+double logistic(double t) {
+    return 1.0 / (1.0 + std::exp(-t));
+}
+
 namespace {
 
 // log(1 + e^t) without overflow.
 double softplus(double t) {
     return t > 0.0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t));
-}
-
-double inverse_logit(double t) {
-    return 1.0 / (1.0 + std::exp(-t));
 }
 
 // Cluster ids mapped to 0 .. G-1 in order of first appearance.
@@ -75,7 +75,7 @@ detail::NewtonResult newton_fit(const Eigen::Ref<const Eigen::MatrixXd>& x,
         Eigen::VectorXd weight(eta.size());
         detail::Evaluation e;
         for (Eigen::Index i = 0; i < eta.size(); ++i) {
-            const double mu = inverse_logit(eta(i));
+            const double mu = logistic(eta(i));
             e.value += y(i) * eta(i) - softplus(eta(i));
             residual(i) = y(i) - mu;
             weight(i) = mu * (1.0 - mu);
@@ -130,7 +130,7 @@ Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
     Eigen::MatrixXd scores = Eigen::MatrixXd::Zero(clusters->count, x.cols());
     double pearson = 0.0;
     for (Eigen::Index i = 0; i < x.rows(); ++i) {
-        const double mu = inverse_logit(eta(i));
+        const double mu = logistic(eta(i));
         const double r = y(i) - mu;
         pearson += r * r / (mu * (1.0 - mu));
         scores.row(clusters->of_row[i]) += r * x.row(i);

@@ -24,7 +24,7 @@ TEST(Check, ValidatesSweepFiles) {
     const auto good = dir.write("good.toml", kMinimal);
     auto ok = testing::run_balance({"check", good.string()});
     EXPECT_EQ(ok.status, 0) << ok.err;
-    EXPECT_NE(ok.out.find("9 pairings x 1 rule sets x 1 matchups = 9 cells, 2 games each (18 "
+    EXPECT_NE(ok.out.find("9 pairings x 1 rule set x 1 matchup = 9 cells, 2 games each (18 "
                           "games)"),
               std::string::npos)
         << ok.out;
@@ -36,6 +36,29 @@ TEST(Check, ValidatesSweepFiles) {
                               "'max_plies'?"),
               std::string::npos)
         << failed.err;
+}
+
+// A bare name is resolved as `balance sweep` resolves it: `check quick` checks the shipped sweep.
+TEST(Check, ResolvesBareSweepNames) {
+    auto ok = testing::run_balance({"check", "quick"});
+    EXPECT_EQ(ok.status, 0) << ok.err;
+    EXPECT_NE(ok.out.find("sweep 'quick', variant asymmetric"), std::string::npos) << ok.out;
+    // A variant name still means the variant.
+    auto variant = testing::run_balance({"check", "chess"});
+    EXPECT_EQ(variant.status, 0) << variant.err;
+    EXPECT_NE(variant.out.find("pieces"), std::string::npos) << variant.out;
+}
+
+// An unknown name: one message that lists variants and sweeps, suggests the nearest, and does
+// not show the directory the binary was built in.
+TEST(Check, UnknownNameListsVariantsAndSweeps) {
+    auto failed = testing::run_balance({"check", "quikc"});
+    EXPECT_EQ(failed.status, 1);
+    EXPECT_NE(failed.err.find("quikc: no such file, variant or sweep; did you mean 'quick'?"),
+              std::string::npos)
+        << failed.err;
+    EXPECT_NE(failed.err.find("sweeps: "), std::string::npos) << failed.err;
+    EXPECT_EQ(failed.err.find(BALANCE_SOURCE_DIR), std::string::npos) << failed.err;
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_runner.hpp"
 #include "../support/temp_dir.hpp"
+#include "cli_runner.hpp"
 
 namespace balance::app {
 namespace {
@@ -59,8 +59,9 @@ TEST(Cli, EverySubcommandHasHelp) {
 TEST(Cli, UnknownCommandSuggests) {
     const CliRun result = run_balance({"chek", "chess"});
     EXPECT_EQ(result.status, 1);
-    EXPECT_TRUE(result.err.starts_with("balance: error: unknown command 'chek'; did you mean 'check'? "
-                                       "(commands: variants, check, perft,"))
+    EXPECT_TRUE(
+        result.err.starts_with("balance: error: unknown command 'chek'; did you mean 'check'? "
+                               "(commands: variants, check, perft,"))
         << result.err;
 }
 
@@ -105,7 +106,7 @@ TEST(Cli, VariantsJsonListsTheShippedVariants) {
     for (const auto& variant : json["variants"]) by_name[variant["name"]] = variant;
     ASSERT_TRUE(by_name.count("asymmetric") && by_name.count("chess") && by_name.count("uneven"));
     EXPECT_EQ(by_name["asymmetric"]["armies"].size(), 3u);
-    EXPECT_EQ(by_name["asymmetric"]["options"].size(), 7u);
+    EXPECT_EQ(by_name["asymmetric"]["options"].size(), 8u);
     EXPECT_EQ(by_name["uneven"]["files"], 10);
     EXPECT_EQ(by_name["uneven"]["options"][1]["values"],
               (nlohmann::json{"deduced", "literal", "mirrored"}));
@@ -118,6 +119,14 @@ TEST(Cli, PerftRejectsUnknownArmyAndOption) {
     EXPECT_EQ(result.err,
               "balance: error: --white: unknown army 'elvs' for variant 'asymmetric'; did you "
               "mean 'elves'? (armies: humans, elves, orcs)\n");
+    // Aliases are candidates too: "elfs" is one edit from the alias "Elf" (two from "elves"),
+    // and the suggestion is the army's name.
+    result = run_balance({"perft", "--variant", "asymmetric", "--white", "elfs", "--depth", "1"});
+    EXPECT_EQ(result.status, 1);
+    EXPECT_NE(result.err.find("unknown army 'elfs' for variant 'asymmetric'; did you mean "
+                              "'elves'?"),
+              std::string::npos)
+        << result.err;
     result = run_balance(
         {"perft", "--variant", "asymmetric", "--rules", "stalemate-wn", "--depth", "1"});
     EXPECT_EQ(result.status, 1);

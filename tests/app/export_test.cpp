@@ -89,7 +89,7 @@ max_plies = 50
         ASSERT_TRUE(row.ok() && row->has_value());
         const GameRow& g = **row;
         EXPECT_EQ(tags.at("Event"), "pgn");
-        EXPECT_EQ(tags.at("Round"), std::to_string(g.game_index));
+        EXPECT_EQ(tags.at("Round"), std::to_string(g.game_index + 1));  // PGN rounds count from 1
         EXPECT_EQ(tags.at("White"), "e");
         EXPECT_EQ(tags.at("Result"), g.result);
         EXPECT_EQ(tags.at("SetUp"), "1");

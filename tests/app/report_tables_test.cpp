@@ -10,10 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
+#include "balance/config/variant_loader.hpp"
 #include "balance/stats/interval.hpp"
+#include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -182,6 +184,40 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     EXPECT_NE(run.out.find("seed's numbers"), std::string::npos);
 }
 
+TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    {
+        auto results = tournament::ResultStore::open(store.path(), spec_text_from_configs);
+        ASSERT_TRUE(results.ok()) << results.error().to_string();
+        const auto runs = results->runs();
+        ASSERT_TRUE(runs.ok() && !runs->empty());
+        tournament::FailedGameRow failed;
+        failed.run_id = runs->front().run_id;
+        failed.cell_key = "c";
+        failed.player = "beta";
+        failed.side = "black";
+        failed.status = "unavailable";
+        failed.detail = "engine beta: crashed: engine exited, exit code 1";
+        failed.failed_at = "2024-01-01T00:00:00Z";
+        for (const char* key : {"never-played#1", "never-played#1", "never-played#2"}) {
+            failed.game_key = key;
+            ASSERT_TRUE(results->insert_failed_game(failed).ok());
+        }
+    }
+    const json report = report_json(store.path());
+    std::map<std::string, json> by_player;
+    for (const auto& f : report["failures"]) by_player[f["player"]] = f;
+    EXPECT_EQ(by_player["beta"]["unavailable"], 3);
+    EXPECT_EQ(by_player["beta"]["unplayed"], 2);
+    EXPECT_EQ(by_player["beta"]["total"], 1);  // the lost games only: as before
+    EXPECT_EQ(by_player["alpha"]["unavailable"], 0);
+    const auto md = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("| unavailable | unplayed |"), std::string::npos) << md.out;
+}
+
 TEST(ReportTables, EngineFailuresAreCountedAgainstThePlayerThatFailed) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");
@@ -248,11 +284,11 @@ TEST(ReportTables, RuleEffectsAgainstTheBaselineWithHolmAcrossTheFamily) {
     ASSERT_TRUE(mover.ok());
     EXPECT_DOUBLE_EQ((*he)["score_change"]["low"].get<double>(), mover->lower);
     EXPECT_DOUBLE_EQ((*he)["score_change"]["high"].get<double>(), mover->upper);
-    EXPECT_TRUE((*he)["detectable"].get<bool>());  // no draws at all with the rule
+    EXPECT_TRUE((*he)["detectable_unadjusted"].get<bool>());  // no draws at all with the rule
     // Elves-Humans 10-10-20 against 15-5-20: both changes are within the noise.
     EXPECT_DOUBLE_EQ((*eh)["score_change"]["estimate"].get<double>(), 0.375 - 0.4375);
-    EXPECT_FALSE((*eh)["detectable"].get<bool>());
-    EXPECT_EQ((*eh)["verdict"], "no detectable effect");
+    EXPECT_FALSE((*eh)["detectable_unadjusted"].get<bool>());
+    EXPECT_EQ((*eh)["verdict"], "none detectable (unadjusted)");
     // Pooled: 40-10-30 against 35-15-30, two pairings.
     EXPECT_EQ((*pooled)["pairings"], 2);
     EXPECT_EQ((*pooled)["treatment"]["games"], 80);

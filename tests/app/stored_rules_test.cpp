@@ -9,12 +9,12 @@
 #include <sstream>
 #include <string>
 
-#include "../support/temp_dir.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {

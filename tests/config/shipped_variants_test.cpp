@@ -11,6 +11,7 @@
 
 #include "balance/config/army_reader.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 namespace {
@@ -32,7 +33,7 @@ const core::PieceSpec& piece(const core::VariantSpec& spec, const std::string& n
 }
 
 const core::ArmySpec& army(const core::VariantSpec& spec, const std::string& name) {
-    const core::ArmySpec* found = find_army(spec.armies, name);
+    const core::ArmySpec* found = core::find_army(spec.armies, name);
     EXPECT_NE(found, nullptr) << name;
     return *found;
 }
@@ -162,12 +163,12 @@ TEST(AsymmetricToml, DeclaresItsOptionsInFileOrder) {
         names.push_back(option.name);
         defaults.push_back(option.default_value);
     }
-    EXPECT_EQ(names,
-              (std::vector<std::string>{"stalemate-win", "promote-to-captured", "free-placement",
-                                        "promotion-when-none-available", "sprite-double-step",
-                                        "guard-double-step", "footman-ep-on-straight-step"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"stalemate-win", "promote-to-captured",
+                                               "free-placement", "promotion-when-none-available",
+                                               "sprite-double-step", "guard-double-step",
+                                               "footman-ep-on-straight-step", "anti-relay"}));
     EXPECT_EQ(defaults, (std::vector<std::string>{"off", "off", "off", "may-not-enter", "diagonal",
-                                                  "on", "off"}));
+                                                  "on", "off", "off"}));
     EXPECT_TRUE(options->front().is_switch);
     EXPECT_EQ((*options)[4].values, (std::vector<std::string>{"diagonal", "leap", "none"}));
     EXPECT_FALSE((*options)[4].is_switch);

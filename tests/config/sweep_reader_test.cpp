@@ -196,6 +196,19 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
               "not 0");
     EXPECT_EQ(error_of("variant = \"chess\"\n" + players + "[adaptive]\nbudget = 10\n"),
               "bad.toml:5: [adaptive] is missing required key 'target_half_width'");
+    // 2e14 nodes once passed and overflowed an external engine's move deadline.
+    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n[players.u]\ntype = "
+                       "\"uci\"\ncommand = \"x\"\nnodes = 200000000000000\n"),
+              "bad.toml:6: 'nodes' in [players.u] must be between 1 and 1000000000000, not "
+              "200000000000000");
+    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n[players.u]\ntype = "
+                       "\"uci\"\ncommand = \"x\"\ndepth = 5\ndepth_timeout_ms = 10\n"),
+              "bad.toml:7: 'depth_timeout_ms' in [players.u] must be between 100 and 86400000, "
+              "not 10");
+    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                       "max_failures_in_row = 2\n"),
+              "bad.toml:6: 'max_failures_in_row' in [players.e] does not apply to type = "
+              "\"engine\"");
 }
 
 TEST(SweepReader, InlineBookPositions) {

@@ -48,11 +48,13 @@ TEST(OrthodoxPerft, HumansVersusHumansIsOrthodoxChess) {
     EXPECT_EQ(r->nodes, 97862u);
 }
 
-// Perft at depths 1 to 4 for all 9 Asymmetric pairings and Uneven, with every invariant checked
+// Perft at depths 1 to 4 for all 9 Asymmetric pairings, Uneven, Contrast and Anti-Relay chess,
+// with every invariant checked
 // at every node of the depth-4 tree (make/unmake restores FEN and hash, the incremental hash
 // equals one computed from scratch, in-check agrees with a brute-force scan, no move leaves the
 // king attacked). The counts are regression values; they are independently confirmed to depth 3
-// by the reference generator (reference_crosscheck_test) and, for Uneven, to depth 4 by SjaakII
+// by the reference generator (reference_crosscheck_test; for the two modifiers it is the only
+// cross-check, no peer engine plays them) and, for Uneven, to depth 4 by SjaakII
 // (peer_engine_crosscheck_test).
 struct PairingPerft {
     const char* variant;
@@ -86,7 +88,9 @@ INSTANTIATE_TEST_SUITE_P(
                       PairingPerft{"asymmetric", "orcs", "humans", {32, 634, 20929, 459091}},
                       PairingPerft{"asymmetric", "orcs", "elves", {32, 1336, 43800, 1771045}},
                       PairingPerft{"asymmetric", "orcs", "orcs", {32, 990, 32142, 1022101}},
-                      PairingPerft{"uneven", "", "", {27, 783, 22593, 685859}}),
+                      PairingPerft{"uneven", "", "", {27, 783, 22593, 685859}},
+                      PairingPerft{"contrast", "", "", {23, 529, 12949, 316211}},
+                      PairingPerft{"antirelay", "", "", {20, 400, 8902, 197199}}),
     [](const auto& info) {
         return std::string(info.param.variant) + "_" +
                (*info.param.white ? info.param.white : "default") + "_" +

@@ -1,6 +1,7 @@
 // Cross-check of core's move generation against the independent reference generator
 // (reference_movegen.hpp): perft from the start position and legal-move sets along seeded random
-// games, for all 9 Asymmetric pairings and for Uneven Pieces Chess.
+// games, for all 9 Asymmetric pairings, Uneven Pieces Chess, Contrast chess and Anti-Relay chess
+// (no peer engine plays the two modifiers: this reference is their cross-check).
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,7 @@ struct Pairing {
     std::string variant, white, black;
     ref::Army white_army, black_army;
     int files, ranks, king_travel;
+    ref::Pos::Modifier modifier = ref::Pos::Modifier::None;
 };
 
 std::vector<Pairing> pairings() {
@@ -28,6 +30,10 @@ std::vector<Pairing> pairings() {
     for (const auto& [w, wa] : armies)
         for (const auto& [b, ba] : armies) out.push_back({"asymmetric", w, b, wa, ba, 8, 8, 2});
     out.push_back({"uneven", "white", "black", ref::uneven_white(), ref::uneven_black(), 10, 8, 3});
+    out.push_back({"contrast", "fide", "fide", ref::humans(), ref::humans(), 8, 8, 2,
+                   ref::Pos::Modifier::Contrast});
+    out.push_back({"antirelay", "fide", "fide", ref::humans(), ref::humans(), 8, 8, 2,
+                   ref::Pos::Modifier::AntiRelay});
     return out;
 }
 
@@ -44,7 +50,9 @@ std::set<std::string> reference_moves(const ref::Pos& p) {
 }
 
 ref::Pos reference_position(const Pairing& pr, const std::string& fen) {
-    return ref::from_fen(fen, pr.white_army, pr.black_army, pr.files, pr.ranks, pr.king_travel);
+    auto p = ref::from_fen(fen, pr.white_army, pr.black_army, pr.files, pr.ranks, pr.king_travel);
+    p.modifier = pr.modifier;
+    return p;
 }
 
 TEST(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
@@ -57,7 +65,7 @@ TEST(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
             auto ours = core::run_perft(spec, req);
             ASSERT_TRUE(ours.ok()) << ours.error().to_string();
             EXPECT_EQ(ours->nodes, ref::perft(start, depth))
-                << pr.white << " vs " << pr.black << " depth " << depth;
+                << pr.variant << " " << pr.white << " vs " << pr.black << " depth " << depth;
         }
     }
 }
@@ -78,8 +86,9 @@ TEST(ReferenceCrossCheck, LegalMoveSetsAgreeAlongRandomGames) {
                         if (!theirs.count(m)) only_ours += m + " ";
                     for (const auto& m : theirs)
                         if (!ours.count(m)) only_theirs += m + " ";
-                    FAIL() << pr.white << " vs " << pr.black << " at " << game.fen()
-                           << "\n only core: " << only_ours << "\n only reference: " << only_theirs;
+                    FAIL() << pr.variant << " " << pr.white << " vs " << pr.black << " at "
+                           << game.fen() << "\n only core: " << only_ours
+                           << "\n only reference: " << only_theirs;
                 }
                 ++positions;
                 if (ours.empty() || game.outcome().over()) break;

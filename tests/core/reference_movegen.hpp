@@ -4,6 +4,9 @@
 // Betza strings or the TOML configs — using a mailbox board, copy-make and "is the king
 // attackable" legality. It is slow and obvious on purpose: perft and legal-move sets from core
 // must agree with it exactly.
+// The rule modifiers are written from RULES.md's tables too: Contrast chess (section 5.2, the
+// Strong/Weak table, the Queen's shot) and Anti-Relay chess (section 4.2, hostile direct: freezes
+// recomputed from scratch on every board, check counted with them), on the orthodox units.
 
 #include <algorithm>
 #include <array>
@@ -69,15 +72,17 @@ struct Pos {
     int ep = -1, ep_victim = -1;
     std::array<Army, 2> army;
     int king_travel = 2;
+    enum class Modifier { None, Contrast, AntiRelay } modifier = Modifier::None;
 };
 
 struct RefMove {
     int from, to;
     Unit promo = Unit::None;
     bool ep = false, castle = false;
+    bool shot = false;  // Contrast: the piece on `from` captures on `to` without moving
     bool operator<(const RefMove& o) const {
-        return std::tie(from, to, promo, ep, castle) <
-               std::tie(o.from, o.to, o.promo, o.ep, o.castle);
+        return std::tie(from, to, promo, ep, castle, shot) <
+               std::tie(o.from, o.to, o.promo, o.ep, o.castle, o.shot);
     }
 };
 
@@ -264,6 +269,98 @@ inline bool is_pawn(Unit u) {
     return u == Unit::Footman || u == Unit::Sprite || u == Unit::Guard || u == Unit::UPawn;
 }
 
+// Contrast chess (RULES.md 5.1): Strong = White on a light square or Black on a dark one
+// (a1 is dark).
+inline bool strong(int files, int sq, int color) {
+    const bool light = (sq % files + sq / files) % 2 == 1;
+    return light == (color == 0);
+}
+
+// RULES.md 5.2 for the orthodox units (Hero = King, Angel = Queen, Griffin = Rook, Monk =
+// Bishop, Knight); the Queen's shot and the pawns are handled where they are used.
+inline std::vector<Atom> contrast_atoms(Unit u, bool is_strong) {
+    std::vector<Atom> a;
+    auto slide2 = [&](bool orth, bool diag) {
+        if (orth) add_sym(a, Atom::Slide, 1, 0, 1, 2);
+        if (diag) add_sym(a, Atom::Slide, 1, 1, 1, 2);
+    };
+    switch (u) {
+        case Unit::Hero:
+            if (is_strong)
+                slide2(true, true);  // K + a range-2 queen
+            else
+                add_sym(a, Atom::Leap, 1, 0);
+            break;
+        case Unit::Angel:
+            if (is_strong) {
+                add_sym(a, Atom::Slide, 1, 0);
+                add_sym(a, Atom::Slide, 1, 1);
+            } else {
+                slide2(true, true);
+            }
+            break;
+        case Unit::Griffin:
+            if (is_strong) {
+                add_sym(a, Atom::Slide, 1, 0);
+                add_sym(a, Atom::Leap, 2, 1);
+            } else {
+                slide2(true, false);
+            }
+            break;
+        case Unit::Monk:
+            if (is_strong) {
+                add_sym(a, Atom::Slide, 1, 1);
+                // Bent step: a diagonal step to an empty square, then one diagonal step at 90
+                // degrees, ending two squares away orthogonally.
+                for (int sx : {1, -1})
+                    for (int sy : {1, -1}) {
+                        a.push_back(Atom{Atom::Lame, sx, sy, sx, -sy});
+                        a.push_back(Atom{Atom::Lame, sx, sy, -sx, sy});
+                    }
+            } else {
+                slide2(false, true);
+            }
+            break;
+        case Unit::Knight:
+            if (is_strong) {
+                add_sym(a, Atom::Leap, 2, 1);
+                add_sym(a, Atom::Leap, 2, 2);
+            } else {
+                add_sym(a, Atom::Leap, 1, 0);
+            }
+            break;
+        default:
+            break;
+    }
+    return a;
+}
+
+// Anti-Relay chess (RULES.md 4.2): the move types R = 1, B = 2, N = 4. Natural types of the
+// orthodox units; kings and pawns have none.
+inline int natural_types(Unit u) {
+    switch (u) {
+        case Unit::Griffin:
+            return 1;
+        case Unit::Monk:
+            return 2;
+        case Unit::Angel:
+            return 3;
+        case Unit::Knight:
+            return 4;
+        default:
+            return 0;
+    }
+}
+
+// The atoms of one move type.
+inline std::vector<Atom> type_atoms(int type) {
+    std::vector<Atom> a;
+    if (type == 1) add_sym(a, Atom::Slide, 1, 0);
+    if (type == 2) add_sym(a, Atom::Slide, 1, 1);
+    if (type == 4) add_sym(a, Atom::Leap, 2, 1);
+    return a;
+}
+
 struct Board {
     const Pos& p;
     bool inside(int f, int r) const { return f >= 0 && f < p.files && r >= 0 && r < p.ranks; }
@@ -271,12 +368,13 @@ struct Board {
     const Cell& at(int s) const { return p.board[s]; }
 };
 
-// Target squares of a non-pawn unit's atoms from `from` (colour c), with capture ability: each
+// Target squares of the given atoms from `from` (colour c), with capture ability: each
 // reachable square that is empty or enemy-occupied.
-inline void unit_targets(const Pos& p, int from, int c, std::vector<int>& out) {
+inline void atom_targets(const Pos& p, int from, int c, const std::vector<Atom>& list,
+                         std::vector<int>& out) {
     Board b{p};
     const int f0 = from % p.files, r0 = from / p.files, fw = c == 0 ? 1 : -1;
-    for (const Atom& a : atoms(p.board[from].unit)) {
+    for (const Atom& a : list) {
         if (a.kind == Atom::Leap) {
             const int f = f0 + a.dx, r = r0 + a.dy * fw;
             if (!b.inside(f, r)) continue;
@@ -306,6 +404,64 @@ inline void unit_targets(const Pos& p, int from, int c, std::vector<int>& out) {
     }
 }
 
+// Anti-Relay: per square, the move types its piece has lost (RULES.md 4.2, hostile direct). A
+// sees B via X when A could capture an enemy standing on B's square with its natural type X.
+inline std::vector<int> lost_types(const Pos& p) {
+    std::vector<int> lost(p.board.size(), 0);
+    if (p.modifier != Pos::Modifier::AntiRelay) return lost;
+    for (int a = 0; a < static_cast<int>(p.board.size()); ++a) {
+        const Cell& seer = p.board[a];
+        for (int type : {1, 2, 4}) {
+            if (!(natural_types(seer.unit) & type)) continue;
+            std::vector<int> seen;
+            atom_targets(p, a, seer.color, type_atoms(type), seen);
+            for (int s : seen) {
+                const Cell& target = p.board[s];
+                if (target.unit != Unit::None && target.color != seer.color &&
+                    (natural_types(target.unit) & type))
+                    lost[s] |= type;
+            }
+        }
+    }
+    return lost;
+}
+
+// The atoms the (non-pawn) piece on `from` moves by in this position.
+inline std::vector<Atom> piece_atoms(const Pos& p, int from, const std::vector<int>& lost) {
+    const Cell& cell = p.board[from];
+    if (p.modifier == Pos::Modifier::Contrast)
+        return contrast_atoms(cell.unit, strong(p.files, from, cell.color));
+    if (p.modifier == Pos::Modifier::AntiRelay && natural_types(cell.unit)) {
+        std::vector<Atom> out;
+        for (int type : {1, 2, 4})
+            if ((natural_types(cell.unit) & type) && !(lost[from] & type))
+                for (const Atom& a : type_atoms(type)) out.push_back(a);
+        return out;
+    }
+    return atoms(cell.unit);
+}
+
+inline void unit_targets(const Pos& p, int from, int c, const std::vector<int>& lost,
+                         std::vector<int>& out) {
+    atom_targets(p, from, c, piece_atoms(p, from, lost), out);
+}
+
+// Contrast: the squares a Strong Queen on `from` shoots at (the 8 neighbours).
+inline std::vector<int> shot_squares(const Pos& p, int from) {
+    std::vector<int> out;
+    const Cell& cell = p.board[from];
+    if (p.modifier != Pos::Modifier::Contrast || cell.unit != Unit::Angel ||
+        !strong(p.files, from, cell.color))
+        return out;
+    Board b{p};
+    for (int dx = -1; dx <= 1; ++dx)
+        for (int dy = -1; dy <= 1; ++dy) {
+            const int f = from % p.files + dx, r = from / p.files + dy;
+            if ((dx || dy) && b.inside(f, r)) out.push_back(b.sq(f, r));
+        }
+    return out;
+}
+
 // Squares colour c's pawn on `from` could capture on (attack squares), per unit.
 inline std::vector<std::pair<int, int>> pawn_capture_vectors(Unit u) {
     switch (u) {
@@ -322,12 +478,22 @@ inline std::vector<std::pair<int, int>> pawn_capture_vectors(Unit u) {
 
 inline bool attacked(const Pos& p, int s, int by) {
     Board b{p};
+    const std::vector<int> lost = lost_types(p);  // of this board, not of the copy below
     for (int from = 0; from < p.files * p.ranks; ++from) {
         const Cell& c = p.board[from];
         if (c.unit == Unit::None || c.color != by) continue;
+        for (int x : shot_squares(p, from))
+            if (x == s) return true;
         if (is_pawn(c.unit)) {
             const int fw = by == 0 ? 1 : -1;
-            for (auto [dx, dy] : pawn_capture_vectors(c.unit)) {
+            auto vectors = pawn_capture_vectors(c.unit);
+            if (p.modifier == Pos::Modifier::Contrast) {  // Strong: also (0,+1); Weak: none
+                if (strong(p.files, from, by))
+                    vectors.push_back({0, 1});
+                else
+                    vectors.clear();
+            }
+            for (auto [dx, dy] : vectors) {
                 const int f = from % p.files + dx, r = from / p.files + dy * fw;
                 if (b.inside(f, r) && b.sq(f, r) == s) return true;
             }
@@ -337,7 +503,7 @@ inline bool attacked(const Pos& p, int s, int by) {
         Pos copy = p;
         copy.board[s] = Cell{Unit::Hero, 1 - by};
         std::vector<int> t;
-        unit_targets(copy, from, by, t);
+        unit_targets(copy, from, by, lost, t);
         for (int x : t)
             if (x == s) return true;
     }
@@ -355,7 +521,9 @@ inline Pos play(const Pos& p, const RefMove& m) {
     const int c = p.stm, files = p.files;
     Cell piece = n.board[m.from];
     n.ep = n.ep_victim = -1;
-    if (m.castle) {
+    if (m.shot) {
+        n.board[m.to] = Cell{};
+    } else if (m.castle) {
         const bool king_side = m.to > m.from;
         const int rank = m.from / files;
         const int corner = rank * files + (king_side ? files - 1 : 0);
@@ -381,8 +549,8 @@ inline Pos play(const Pos& p, const RefMove& m) {
     const int last = p.ranks - 1;
     const int corners[4] = {files - 1, 0, last * files + files - 1, last * files};
     for (int i = 0; i < 4; ++i)
-        if (m.from == corners[i] || m.to == corners[i]) n.castle[i] = false;
-    if (piece.unit == Unit::Hero) n.castle[c * 2] = n.castle[c * 2 + 1] = false;
+        if ((m.from == corners[i] && !m.shot) || m.to == corners[i]) n.castle[i] = false;
+    if (piece.unit == Unit::Hero && !m.shot) n.castle[c * 2] = n.castle[c * 2 + 1] = false;
     n.stm = 1 - c;
     return n;
 }
@@ -399,9 +567,13 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
             out.push_back(RefMove{from, to, Unit::None, ep, false});
         }
     };
+    const std::vector<int> lost = lost_types(p);
     for (int from = 0; from < p.files * p.ranks; ++from) {
         const Cell& cell = p.board[from];
         if (cell.unit == Unit::None || cell.color != c) continue;
+        for (int victim : shot_squares(p, from))
+            if (p.board[victim].unit != Unit::None && p.board[victim].color != c)
+                out.push_back(RefMove{from, victim, Unit::None, false, false, true});
         const int f0 = from % p.files, r0 = from / p.files;
         auto empty = [&](int f, int r) {
             return b.inside(f, r) && b.at(b.sq(f, r)).unit == Unit::None;
@@ -411,6 +583,26 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
                    b.at(b.sq(f, r)).color != c;
         };
         auto is_ep = [&](int f, int r) { return b.inside(f, r) && b.sq(f, r) == p.ep; };
+        if (p.modifier == Pos::Modifier::Contrast && cell.unit == Unit::Footman) {
+            if (!strong(p.files, from, c)) {  // Weak: one step forward, move only
+                if (empty(f0, r0 + fw)) add(from, b.sq(f0, r0 + fw), true);
+                continue;
+            }
+            // Strong: orthodox, plus a diagonal forward move and a straight forward capture. The
+            // diagonal step onto the e.p. square is always the e.p. capture (5.3 default).
+            if (empty(f0, r0 + fw) || enemy(f0, r0 + fw)) {
+                add(from, b.sq(f0, r0 + fw), true);
+                if (empty(f0, r0 + fw) && r0 == second_rank && empty(f0, r0 + 2 * fw))
+                    add(from, b.sq(f0, r0 + 2 * fw), true);
+            }
+            for (int dx : {1, -1}) {
+                if (is_ep(f0 + dx, r0 + fw))
+                    add(from, p.ep, true, true);
+                else if (empty(f0 + dx, r0 + fw) || enemy(f0 + dx, r0 + fw))
+                    add(from, b.sq(f0 + dx, r0 + fw), true);
+            }
+            continue;
+        }
         switch (cell.unit) {
             case Unit::Footman:
             case Unit::UPawn:
@@ -453,7 +645,7 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
                 break;
             default: {
                 std::vector<int> targets;
-                unit_targets(p, from, c, targets);
+                unit_targets(p, from, c, lost, targets);
                 for (int t : targets) add(from, t, false);
             }
         }
@@ -498,6 +690,7 @@ inline std::string square_text(const Pos& p, int s) {
 
 inline std::string move_text(const Pos& p, const RefMove& m) {
     std::string t = square_text(p, m.from) + square_text(p, m.to);
+    if (m.shot) t += square_text(p, m.from);
     if (m.promo != Unit::None)
         for (int ch = 'A'; ch <= 'Z'; ++ch)
             if (p.army[p.stm].by_letter[ch] == m.promo) t += static_cast<char>(ch - 'A' + 'a');

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace balance::players::external {
 namespace {
@@ -252,6 +253,84 @@ TEST(ExternalProcess, NoDescriptorLeaksInParentOrChildren) {
         EXPECT_EQ(*p.read_line(5s), "hi");
     }
     EXPECT_EQ(open_fds(), before);
+}
+
+// True while `pid` is a living process (a zombie, e.g. left to an init that does not reap, is
+// dead).
+bool living(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    if (!std::getline(stat, text)) return false;
+    const auto paren = text.rfind(')');
+    return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] != 'Z';
+}
+
+bool dies_within(pid_t pid, std::chrono::milliseconds limit) {
+    const auto deadline = Clock::now() + limit;
+    while (living(pid)) {
+        if (Clock::now() > deadline) return false;
+        std::this_thread::sleep_for(10ms);
+    }
+    return true;
+}
+
+TEST(ExternalProcess, TerminateKillsWhatTheEngineStarted) {
+    // A wrapper script whose own child ignores SIGTERM: the engine's process group goes.
+    Process p = shell("trap '' TERM; sleep 300 & echo $!; wait");
+    const auto child = p.read_line(5s);
+    ASSERT_TRUE(child.ok());
+    const pid_t grandchild = std::stoi(*child);
+    EXPECT_TRUE(living(grandchild));
+    const pid_t watchdog = p.watchdog_pid();
+    EXPECT_GT(watchdog, 0);
+    p.terminate(100ms);
+    EXPECT_TRUE(dies_within(grandchild, 5s));
+    EXPECT_TRUE(reaped(watchdog));
+}
+
+TEST(ExternalProcess, EnginesDieWithAKilledHarness) {
+    if (::access(BALANCE_MOCK_ENGINE_HANG, X_OK) != 0) GTEST_SKIP() << "mock not built";
+    // A harness process (a fork of this test) starts an engine that ignores SIGTERM and end of
+    // input, and a script engine whose child does the same; then the harness is SIGKILLed.
+    int report[2];
+    ASSERT_EQ(::pipe(report), 0);
+    const pid_t harness = ::fork();
+    ASSERT_GE(harness, 0);
+    if (harness == 0) {
+        ::close(report[0]);
+        ProcessOptions options;
+        options.argv = {BALANCE_MOCK_ENGINE_HANG, "--ignore-term"};
+        auto engine = Process::spawn(options);
+        options.argv = {"/bin/sh", "-c", "trap '' TERM; sleep 300 & echo $!; wait"};
+        auto script = Process::spawn(options);
+        if (!engine.ok() || !script.ok()) ::_exit(1);
+        const auto grandchild = script->read_line(5s);
+        if (!grandchild.ok()) ::_exit(1);
+        const std::string pids = std::to_string(engine->pid()) + " " +
+                                 std::to_string(script->pid()) + " " + *grandchild + "\n";
+        if (::write(report[1], pids.data(), pids.size()) < 0) ::_exit(1);
+        while (true) ::pause();
+    }
+    ::close(report[1]);
+    std::string text;
+    char buffer[256];
+    ssize_t n;
+    while (text.find('\n') == std::string::npos &&
+           (n = ::read(report[0], buffer, sizeof buffer)) > 0) {
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(report[0]);
+    std::istringstream words(text);
+    pid_t engine = -1, script = -1, grandchild = -1;
+    words >> engine >> script >> grandchild;
+    ASSERT_GT(grandchild, 0) << "the harness did not start its engines";
+    EXPECT_TRUE(living(engine));
+    ::kill(harness, SIGKILL);
+    int status = 0;
+    ASSERT_EQ(::waitpid(harness, &status, 0), harness);
+    EXPECT_TRUE(dies_within(engine, 10s)) << "engine " << engine << " outlived its harness";
+    EXPECT_TRUE(dies_within(script, 10s));
+    EXPECT_TRUE(dies_within(grandchild, 10s));
 }
 
 }  // namespace

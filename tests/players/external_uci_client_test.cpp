@@ -128,6 +128,18 @@ go => info depth 0 score mate 0 | bestmove (none)
     EXPECT_EQ(reply->info->score_mate, 0);
 }
 
+TEST(ExternalUciClient, AHugeNodeLimitIsNoTimeout) {
+    // nodes = 2e14 once overflowed the deadline: every move "timed out" at once.
+    ScriptFile script(standard_script);
+    UciClient client(mock_config({scripted_engine, script.path()}));
+    ASSERT_TRUE(client.start().ok());
+    Limits limits;
+    limits.nodes = 200'000'000'000'000ULL;
+    auto reply = client.go("startpos", {}, limits);
+    ASSERT_TRUE(reply.ok()) << reply.error().to_string();
+    EXPECT_EQ(reply->move, "e2e4");
+}
+
 TEST(ExternalUciClient, GoWithoutLimitsIsRefused) {
     ScriptFile script(standard_script);
     UciClient client(mock_config({scripted_engine, script.path()}));

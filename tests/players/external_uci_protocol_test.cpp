@@ -136,6 +136,27 @@ TEST(ExternalUciProtocol, SearchTimeoutFollowsTheTightestLimit) {
     EXPECT_EQ(search_timeout(depth, policy), 1234ms);
 }
 
+TEST(ExternalUciProtocol, HugeLimitsGiveABoundedDeadline) {
+    // nodes = 2e14 at 20k nodes/s is 317 years: `now + timeout` would overflow steady_clock.
+    TimeoutPolicy policy;
+    Limits nodes;
+    nodes.nodes = 200'000'000'000'000ULL;
+    EXPECT_EQ(search_timeout(nodes, policy), longest_search);
+    nodes.nodes = UINT64_MAX;
+    EXPECT_EQ(search_timeout(nodes, policy), longest_search);
+    Limits clocks;
+    clocks.wtime_ms = INT32_MAX;
+    clocks.winc_ms = INT32_MAX;
+    EXPECT_EQ(search_timeout(clocks, policy), longest_search);
+    Limits depth;
+    depth.depth = 1;
+    policy.unbounded = std::chrono::milliseconds(INT64_MAX);
+    EXPECT_EQ(search_timeout(depth, policy), longest_search);
+    // The deadline itself does not overflow.
+    const auto now = std::chrono::steady_clock::now();
+    EXPECT_GT(now + search_timeout(nodes, policy), now);
+}
+
 TEST(ExternalUciProtocol, SideToMove) {
     EXPECT_TRUE(white_to_move("startpos", 0));
     EXPECT_FALSE(white_to_move("startpos", 1));

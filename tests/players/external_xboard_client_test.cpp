@@ -414,6 +414,24 @@ go => move e2e4
     EXPECT_FALSE(transcript.contains("ping 1"));  // no ping feature, no pings
 }
 
+TEST(ExternalXboardClient, AProgramThatNeverAnswersIsRefusedAtStart) {
+    // No feature and no move for a test search: not a protocol-1 engine but a silent program,
+    // refused at start-up (it used to cost the no-limit deadline on every game).
+    ScriptFile script("# answers nothing\n");
+    XboardConfig config = mock_config(script);
+    config.timeouts.handshake = 500ms;
+    config.timeouts.unbounded = 60s;
+    XboardClient client(config);
+    const auto before = Clock::now();
+    auto started = client.start();
+    ASSERT_FALSE(started.ok());
+    EXPECT_LT(Clock::now() - before, 10s);
+    EXPECT_EQ(started.fault(), Fault::Timeout);
+    EXPECT_NE(started.error().message.find("no `feature`"), std::string::npos)
+        << started.error().to_string();
+    EXPECT_FALSE(client.running());
+}
+
 TEST(ExternalXboardClient, UnknownVariantOrOptionFailsStart) {
     ScriptFile script(setboard_script);
     XboardConfig config = mock_config(script);

@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "balance/stats/game_result.hpp"
+
 namespace balance::stats {
 namespace {
 
@@ -15,6 +17,13 @@ TEST(Wdl, ScoreDrawRateAndVariance) {
     EXPECT_DOUBLE_EQ(wdl.draw_rate(), 0.3);
     // E[X^2] - s^2 with X in {0, 1/2, 1}: (45 + 30/4)/100 - 0.36 = 0.165 = s(1-s) - d/4.
     EXPECT_NEAR(wdl.score_variance(), 0.165, 1e-15);
+}
+
+TEST(Wdl, AGameScoreCountsAsTheNearestResult) {
+    Wdl wdl;
+    for (double score : {1.0, 0.9, 0.5, 0.75, 0.25, 0.6, 0.1, 0.0}) add_game_score(wdl, score);
+    // 1 and 0.9 win; 0.5, 0.75, 0.25 (ties go to the draw) and 0.6 draw; 0.1 and 0 lose.
+    EXPECT_EQ(wdl, (Wdl{2, 4, 2}));
 }
 
 TEST(Wdl, FlippedSwapsWinsAndLosses) {

@@ -13,7 +13,7 @@
 #include "balance/tournament/player_factory.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/store.hpp"
-#include "temp_dir.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace balance::tournament::testing {
 

@@ -123,6 +123,31 @@ TEST(GameRunner, EveryFailureLosesForTheFailingSide) {
     }
 }
 
+TEST(GameRunner, AResignationIsAResultNotAFailure) {
+    ScriptedPlayer white({"e2e4", "d2d4"});
+    ScriptedPlayer black({"e7e5"}, MoveStatus::Resigned);
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_FALSE(record.failure);
+    EXPECT_FALSE(record.void_game);
+    EXPECT_EQ(record.result.termination, "resignation");
+    EXPECT_EQ(record.result.text(), "1-0");
+}
+
+TEST(GameRunner, AnUnavailableEngineVoidsTheGame) {
+    ScriptedPlayer white({"e2e4", "d2d4"});
+    ScriptedPlayer black({"e7e5"}, MoveStatus::Unavailable);
+    const auto record = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    ASSERT_TRUE(record.failure);
+    EXPECT_TRUE(record.void_game);
+    EXPECT_EQ(record.failure->side, 1);
+    EXPECT_EQ(record.failure->status, MoveStatus::Unavailable);
+
+    ScriptedPlayer white2({"e2e4"});
+    ScriptedPlayer black2({"e7e5"}, MoveStatus::Crashed);  // a crash stays a loss
+    const auto lost = play_game(chess_start(), {&white2, {}}, {&black2, {}}, 1, no_adjudication());
+    EXPECT_FALSE(lost.void_game);
+}
+
 TEST(GameRunner, AnIllegalAnswerIsAnIllegalMoveWhateverThePlayerClaims) {
     players::RandomPlayer white;
     LiarPlayer black;
@@ -201,6 +226,21 @@ TEST(GameRunner, StylishMatedSideCanWinOnPoints) {
     EXPECT_EQ(record.result.black_points, 150.0);
     EXPECT_EQ(record.result.white_score, 0.0);  // by points
     EXPECT_EQ(record.result.text(), "0-1");
+}
+
+TEST(GameRunner, StylishResignationLosesWhateverThePoints) {
+    auto spec = testing::load_shipped("stylish");
+    for (auto& row : spec.scoring.capture)
+        if (row.capturer == "pawn") row.points["queen"] = 150;
+    ScriptedPlayer white({"g1g2"}), black({"b7a6"}, MoveStatus::Resigned);
+    const auto record = play_game(stylish_game("7k/1p4pp/Q7/8/8/8/8/4R1K1 b - - 0 1", &spec),
+                                  {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_EQ(record.result.termination, "resignation");
+    EXPECT_EQ(record.result.white_points, 0.0);
+    EXPECT_EQ(record.result.black_points, 150.0);
+    EXPECT_EQ(record.result.white_score, 1.0);  // Black resigned 150 points ahead
+    EXPECT_EQ(record.result.board_white_score, 1.0);
+    EXPECT_FALSE(record.failure);
 }
 
 TEST(GameRunner, StylishTurnsResignAdjudicationOffAndPaysAdjudicatedDraws) {

@@ -72,6 +72,12 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
         record.result.white_points = points.total[0];
         record.result.black_points = points.total[1];
     };
+    // A game lost whatever the points (a resignation, a failure): the points so far stand.
+    const auto keep_points_so_far = [&] {
+        record.result.board_white_score = record.result.white_score;
+        record.result.white_points = game.points().total[0];
+        record.result.black_points = game.points().total[1];
+    };
     white.player->new_game();
     if (black.player != white.player) black.player->new_game();
     while (true) {
@@ -92,17 +98,21 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
         record.think_seconds[mover] += seconds_since(asked);
         record.nodes[mover] += reply.nodes;
         const players::MoveStatus status = checked_status(game, reply);
+        if (status == players::MoveStatus::Resigned) {  // a result like checkmate, no failure
+            record.result = GameResult::decided(1 - mover, "resignation");
+            // Under points the resigner loses whatever the points (and the series, RULES §3.1).
+            if (scored) keep_points_so_far();
+            break;
+        }
         if (status != players::MoveStatus::Ok) {
             std::string detail = reply.detail;
             if (status != reply.status) detail = "not a legal move here";
             record.failure = GameFailure{mover, status, detail + " (at " + game.fen() + ")"};
             record.result = GameResult::decided(
                 1 - mover, std::string(side_name(mover)) + "-" + players::move_status_name(status));
-            if (scored) {  // a failing player loses by points too; the points so far stand
-                record.result.board_white_score = record.result.white_score;
-                record.result.white_points = game.points().total[0];
-                record.result.black_points = game.points().total[1];
-            }
+            if (scored) keep_points_so_far();  // a failing player loses by points too
+            // No result: the game is void (GameRecord::void_game) and is played again later.
+            record.void_game = status == players::MoveStatus::Unavailable;
             break;
         }
         if (reply.depth > 0) {

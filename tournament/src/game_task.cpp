@@ -21,26 +21,27 @@ std::string join(const std::vector<std::string>& moves) {
 
 }  // namespace
 
-Result<GameRow> play_planned_game(const SweepContext& context, const PlannedGame& planned,
-                                  WorkerPlayers& players) {
+FailedGameRow PlayedGame::failed_row() const {
+    FailedGameRow failed;
+    failed.game_key = row.game_key;
+    failed.run_id = row.run_id;
+    failed.cell_key = row.cell_key;
+    const int side = failure ? failure->side : 0;
+    failed.player = side == 0 ? row.white_player : row.black_player;
+    failed.side = side == 0 ? "white" : "black";
+    failed.status =
+        players::move_status_name(failure ? failure->status : players::MoveStatus::Unavailable);
+    failed.detail = failure ? failure->detail : std::string();
+    failed.failed_at = row.finished_at;
+    return failed;
+}
+
+Result<PlayedGame> play_planned_game(const SweepContext& context, const PlannedGame& planned,
+                                     WorkerPlayers& players) {
     const Sweep& sweep = *context.sweep;
     const Cell& cell = context.cells[planned.cell];
-    const bool filter = sweep.openings.kind == OpeningSpec::Kind::RandomPlies &&
-                        sweep.openings.max_imbalance_cp > 0;
-    auto opening = make_opening(sweep.openings, context.rules[planned.cell],
-                                opening_seed(sweep.seed, cell.position_key, planned.index),
-                                planned.index, filter ? players.evaluator() : nullptr);
-    if (!opening) return opening.error();
-    auto white = players.get(cell.white_player, 0);
-    if (!white) return white.error();
-    auto black = players.get(cell.black_player, 1);
-    if (!black) return black.error();
-    const SideSetup white_side{*white, sweep.players[cell.white_player].limits};
-    const SideSetup black_side{*black, sweep.players[cell.black_player].limits};
-    const GameRecord record = play_game(std::move(opening->game), white_side, black_side,
-                                        planned.seed, sweep.adjudication);
-
-    GameRow row;
+    PlayedGame played;
+    GameRow& row = played.row;
     row.game_key = planned.key;
     row.run_id = context.run_id;
     row.sweep_name = sweep.name;
@@ -55,6 +56,32 @@ Result<GameRow> play_planned_game(const SweepContext& context, const PlannedGame
     row.black_player = sweep.players[cell.black_player].name;
     row.players_json = context.players_json[planned.cell];
     row.seed = planned.seed;
+
+    const bool filter = sweep.openings.kind == OpeningSpec::Kind::RandomPlies &&
+                        sweep.openings.max_imbalance_cp > 0;
+    auto opening = make_opening(sweep.openings, context.rules[planned.cell],
+                                opening_seed(sweep.seed, cell.position_key, planned.index),
+                                planned.index, filter ? players.evaluator() : nullptr);
+    if (!opening) return opening.error();
+    players::Player* sides[2] = {nullptr, nullptr};
+    for (int side = 0; side < 2; ++side) {
+        auto player = players.get(side == 0 ? cell.white_player : cell.black_player, side);
+        if (!player) {
+            // Every player was started once before the run (probe_players): one that cannot be
+            // made now is an outage, like an engine that cannot be restarted.
+            row.finished_at = utc_now();
+            played.failure =
+                GameFailure{side, players::MoveStatus::Unavailable, player.error().to_string()};
+            played.void_game = true;
+            return played;
+        }
+        sides[side] = *player;
+    }
+    const SideSetup white_side{sides[0], sweep.players[cell.white_player].limits};
+    const SideSetup black_side{sides[1], sweep.players[cell.black_player].limits};
+    const GameRecord record = play_game(std::move(opening->game), white_side, black_side,
+                                        planned.seed, sweep.adjudication);
+
     row.start_fen = record.start_fen;
     row.opening = opening->moves;
     row.moves = join(record.moves);
@@ -67,7 +94,9 @@ Result<GameRow> play_planned_game(const SweepContext& context, const PlannedGame
     row.duration_ms = std::llround(record.seconds * 1000.0);
     row.finished_at = utc_now();
     row.details_json = details_json(record, opening->imbalance_cp, filter);
-    return row;
+    played.failure = record.failure;
+    played.void_game = record.void_game;
+    return played;
 }
 
 }  // namespace balance::tournament

@@ -100,7 +100,8 @@ Result<std::string> format_pgn(const GameRow& row, const core::AnyRules& rules,
     tag("Event", row.sweep_name);
     tag("Site", site);
     tag("Date", pgn_date(row.finished_at));
-    tag("Round", std::to_string(row.game_index));
+    // PGN rounds count from 1; the stored game index counts from 0 (GameKey keeps it exact).
+    tag("Round", std::to_string(row.game_index + 1));
     tag("White", row.white_player);
     tag("Black", row.black_player);
     tag("Result", pgn_result(row.result));

@@ -25,19 +25,19 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
     for (std::size_t r = 0; r < sweep.rule_sets.size(); ++r) {
         const std::string rules = sweep.rule_sets[r].cell_rules();
         for (const auto& pairing : sweep.pairings) {
-            const std::string position_key =
-                sweep.variant + "|" + pairing.white + "|" + pairing.black + "|" + rules;
             for (const auto& matchup : sweep.matchups) {
                 // Rung gaps measure the players, not the armies: the mirror pairings suffice.
                 if (matchup.rung_gap && any_mirror && pairing.white != pairing.black) continue;
+                const CellKey key{sweep.variant, pairing.white, pairing.black,
+                                  rules,         matchup.white, matchup.black};
                 Cell cell;
                 cell.rung_gap = matchup.rung_gap;
                 cell.rule_set = r;
                 cell.pairing = pairing;
                 cell.white_player = player_index(sweep, matchup.white);
                 cell.black_player = player_index(sweep, matchup.black);
-                cell.position_key = position_key;
-                cell.key = position_key + "|" + matchup.white + "|" + matchup.black;
+                cell.position_key = key.position_key();
+                cell.key = key.str();
                 cells.push_back(std::move(cell));
             }
         }
@@ -47,10 +47,6 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
 
 int planned_games(const Sweep& sweep, const Cell& cell) {
     return cell.rung_gap ? sweep.rung_gap_games : sweep.games_per_cell;
-}
-
-std::string game_key(const std::string& cell_key, int index) {
-    return cell_key + "#" + std::to_string(index);
 }
 
 PlannedGame plan_game(const Sweep& sweep, const std::vector<Cell>& cells, std::size_t cell,

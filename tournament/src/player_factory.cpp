@@ -26,6 +26,8 @@ ext::ProcessOptions process_options(const PlayerSpec& spec) {
 ext::TimeoutPolicy timeouts(const PlayerSpec& spec) {
     ext::TimeoutPolicy policy;
     policy.margin = std::chrono::milliseconds(spec.external.timeout_margin_ms);
+    policy.unbounded = std::chrono::milliseconds(spec.external.depth_timeout_ms);
+    policy.handshake = std::chrono::milliseconds(spec.external.handshake_timeout_ms);
     return policy;
 }
 
@@ -85,7 +87,7 @@ Result<std::unique_ptr<players::Player>> make_external(const PlayerSpec& spec) {
         [spec](const std::string& variant) { return make_client(spec, variant); }, fixed,
         std::move(variant_of));
     if (auto started = player->start(fixed); !started)
-        return make_error(started.error().describe(), "player '" + spec.name + "'");
+        return make_error(started.error().describe(), spec.label());
     return std::unique_ptr<players::Player>(std::move(player));
 }
 

@@ -27,13 +27,15 @@ std::string duration_text(double seconds) {
 
 std::string summary_line(const Progress& p) {
     const double per_minute = p.seconds > 0 ? 60.0 * p.played / p.seconds : 0.0;
-    const double left = static_cast<double>(p.total - p.done);
-    const double eta = per_minute > 0 ? left / per_minute * 60.0 : -1.0;
+    // Under --max-games the run stops after its limit: the ETA is for what this run will play.
+    std::int64_t left = p.total - p.done;
+    if (p.run_limit) left = std::min(left, std::max<std::int64_t>(0, *p.run_limit - p.played));
+    const double eta = per_minute > 0 ? static_cast<double>(left) / per_minute * 60.0 : -1.0;
     return format("%s %lld/%lld games (%.1f%%), %.1f games/min, ETA %s",
                   p.adaptive ? "adaptive:" : "games:", static_cast<long long>(p.done),
                   static_cast<long long>(p.total),
                   p.total > 0 ? 100.0 * static_cast<double>(p.done) / p.total : 100.0, per_minute,
-                  p.done >= p.total ? "-" : duration_text(eta).c_str());
+                  left <= 0 ? "-" : duration_text(eta).c_str());
 }
 
 std::vector<std::string> table_lines(const std::vector<CellTally>& cells) {
@@ -41,7 +43,7 @@ std::vector<std::string> table_lines(const std::vector<CellTally>& cells) {
     for (const auto& cell : cells) width = std::max(width, cell.label.size());
     std::vector<std::string> lines;
     lines.push_back(format("  %-*s %7s %7s %7s  %s", static_cast<int>(width), "cell", "+W", "=D",
-                           "-L", "White's score +- 95%"));
+                           "-L", "White's score [95% interval]"));
     for (const auto& cell : cells) {
         lines.push_back(format(
             "  %-*s %7lld %7lld %7lld  %s", static_cast<int>(width), cell.label.c_str(),
@@ -57,8 +59,9 @@ std::string score_text(const stats::Wdl& white) {
     if (white.games() == 0) return "-";
     auto interval = stats::score_interval(white, 0.95);
     if (!interval) return format("%.3f", white.score());
-    const double half = (interval->upper - interval->lower) / 2.0;
-    return format("%.3f +- %.3f", white.score(), half);
+    // The ends, not a half-width: the interval is not symmetric near 0 and 1 (one win gives
+    // 1.000 [0.207, 1.000], never 1.000 +- 0.397).
+    return format("%.3f [%.3f, %.3f]", white.score(), interval->lower, interval->upper);
 }
 
 void print_table(std::ostream& out, const std::vector<CellTally>& cells) {

@@ -20,16 +20,41 @@ std::optional<std::string> Statement::optional_text(int column) const {
     return text(column);
 }
 
-Result<std::unique_ptr<Database>> Database::open(const std::filesystem::path& file, Mode mode) {
+namespace {
+
+// Reading a database in WAL mode needs its -wal and -shm files. A SQLITE_OPEN_READONLY
+// connection creates them when they are missing but, unable to checkpoint, never deletes them,
+// so `balance report` left two stray files beside a finished database. When no -wal file exists
+// (no writer is active), a read-write connection with query_only reads the same and, as the last
+// connection, removes the files on close. A file we may not write falls back to
+// SQLITE_OPEN_READONLY.
+sqlite3* open_for_reading(const std::filesystem::path& file) {
+    std::error_code ec;
+    std::filesystem::path wal = file;
+    wal += "-wal";
+    if (!std::filesystem::exists(wal, ec)) {
+        sqlite3* handle = nullptr;
+        if (sqlite3_open_v2(file.c_str(), &handle, SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_READWRITE,
+                            nullptr) == SQLITE_OK &&
+            sqlite3_exec(handle, "PRAGMA query_only = ON", nullptr, nullptr, nullptr) ==
+                SQLITE_OK) {
+            return handle;
+        }
+        sqlite3_close(handle);
+    }
+    return nullptr;
+}
+
+Result<sqlite3*> open_handle(const std::filesystem::path& file, Database::Mode mode) {
     int flags = SQLITE_OPEN_FULLMUTEX;
     switch (mode) {
-        case Mode::Create:
+        case Database::Mode::Create:
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
             break;
-        case Mode::Existing:
+        case Database::Mode::Existing:
             flags |= SQLITE_OPEN_READWRITE;
             break;
-        case Mode::ReadOnly:
+        case Database::Mode::ReadOnly:
             flags |= SQLITE_OPEN_READONLY;
             break;
     }
@@ -39,6 +64,18 @@ Result<std::unique_ptr<Database>> Database::open(const std::filesystem::path& fi
         std::string message = handle ? sqlite3_errmsg(handle) : sqlite3_errstr(rc);
         sqlite3_close(handle);
         return make_error("cannot open the results database: " + message, file.string());
+    }
+    return handle;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Database>> Database::open(const std::filesystem::path& file, Mode mode) {
+    sqlite3* handle = mode == Mode::ReadOnly ? open_for_reading(file) : nullptr;
+    if (!handle) {
+        auto opened = open_handle(file, mode);
+        if (!opened) return opened.error();
+        handle = *opened;
     }
     // Another process (a report, a second shard on a shared disk) may hold the lock briefly.
     sqlite3_busy_timeout(handle, 30'000);

@@ -20,6 +20,14 @@ const char* player_kind_name(PlayerKind kind) {
     return "unknown";
 }
 
+std::string PlayerSpec::label() const {
+    std::string text = "player '" + name + "'";
+    if (!external.command.empty()) {
+        text += " (" + std::string(player_kind_name(kind)) + " engine " + external.command[0] + ")";
+    }
+    return text;
+}
+
 std::string RuleSet::rules() const {
     std::string out;
     for (const auto& option : spec.active_options) {

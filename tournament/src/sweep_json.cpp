@@ -50,6 +50,14 @@ Json player_settings(const PlayerSpec& p) {
         j["army_names"] = armies;
         j["variant_path"] = p.external.variant_path;
         j["timeout_margin_ms"] = p.external.timeout_margin_ms;
+        // Newer keys only when set, so that databases of older sweeps keep their identity.
+        const ExternalSpec defaults;
+        if (p.external.depth_timeout_ms != defaults.depth_timeout_ms)
+            j["depth_timeout_ms"] = p.external.depth_timeout_ms;
+        if (p.external.handshake_timeout_ms != defaults.handshake_timeout_ms)
+            j["handshake_timeout_ms"] = p.external.handshake_timeout_ms;
+        if (p.max_failures_in_row != PlayerSpec{}.max_failures_in_row)
+            j["max_failures_in_row"] = p.max_failures_in_row;
     }
     return j;
 }

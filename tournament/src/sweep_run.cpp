@@ -7,32 +7,13 @@
 #include <tbb/global_control.h>
 #include <tbb/task_group.h>
 
+#include "balance/stats/game_result.hpp"
 #include "balance/tournament/adaptive.hpp"
+#include "balance/tournament/cell_key.hpp"
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/sweep_json.hpp"
 
 namespace balance::tournament {
-
-namespace {
-
-// The cell key of a game key ("<cell>#<index>"), and its index.
-std::pair<std::string, int> split_key(const std::string& key) {
-    const auto hash = key.rfind('#');
-    if (hash == std::string::npos) return {key, -1};
-    return {key.substr(0, hash), std::atoi(key.c_str() + hash + 1)};
-}
-
-void add_score(stats::Wdl& wdl, double white_score) {
-    if (white_score > 0.75) {
-        ++wdl.wins;
-    } else if (white_score < 0.25) {
-        ++wdl.losses;
-    } else {
-        ++wdl.draws;
-    }
-}
-
-}  // namespace
 
 SweepRun::SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& options,
                    const PlayerFactory& factory, std::atomic<bool>& stop,
@@ -65,6 +46,7 @@ Result<void> SweepRun::prepare() {
     }
     for (const RuleSet& set : sweep_.rule_sets) context_.spec_hashes.push_back(set.hash());
     tallies_.assign(context_.cells.size(), stats::Wdl{});
+    streaks_.assign(sweep_.players.size(), Streaks{});
     for (int w = 0; w < std::max(1, options_.threads); ++w)
         workers_.push_back(std::make_unique<WorkerPlayers>(sweep_, factory_));
     return {};
@@ -90,8 +72,8 @@ Result<void> SweepRun::load_stored() {
     if (!stored) return stored.error();
     for (const auto& [key, score] : *stored) {
         scores_[key] = score;
-        const auto it = cell_index_.find(split_key(key).first);
-        if (it != cell_index_.end()) add_score(tallies_[it->second], score);
+        const auto it = cell_index_.find(split_game_key(key).first);
+        if (it != cell_index_.end()) stats::add_game_score(tallies_[it->second], score);
     }
     return {};
 }
@@ -126,8 +108,58 @@ void SweepRun::report_progress(bool final) {
     }
 }
 
+void SweepRun::count_failures(const Cell& cell, const PlayedGame& game) {
+    std::optional<Error> stop;
+    {
+        std::lock_guard lock(streaks_mutex_);
+        for (int side = 0; side < 2; ++side) {
+            const std::size_t p = side == 0 ? cell.white_player : cell.black_player;
+            const PlayerSpec& player = sweep_.players[p];
+            const bool failed = game.failure && game.failure->side == side;
+            const auto status = failed ? game.failure->status : players::MoveStatus::Ok;
+            Streaks& streak = streaks_[p];
+            // A void game says nothing about the side that was not asked to move.
+            if (status == players::MoveStatus::Unavailable) {
+                ++streak.unavailable;
+            } else if (!game.void_game) {
+                streak.unavailable = 0;
+            }
+            if (status == players::MoveStatus::Timeout) {
+                ++streak.timeouts;
+            } else if (!game.void_game) {
+                streak.timeouts = 0;
+            }
+            const int limit = player.max_failures_in_row;
+            if (limit <= 0 || stop) continue;
+            const std::string last = failed ? " (last: " + game.failure->detail + ")" : "";
+            if (streak.unavailable >= limit) {
+                stop = make_error(
+                    "its engine could not be started " + std::to_string(streak.unavailable) +
+                        " times in a row, so the sweep stops" + last +
+                        ". The games it could not play are stored as failed, not as results: "
+                        "re-run the same command once the engine works to play them",
+                    player.label());
+            } else if (streak.timeouts >= limit) {
+                stop = make_error("lost " + std::to_string(streak.timeouts) +
+                                      " games in a row on time, so the sweep stops" + last +
+                                      ": check the engine, or raise depth_timeout_ms "
+                                      "(limit: depth) or timeout_margin_ms",
+                                  player.label());
+            }
+        }
+    }
+    if (stop) fail(*stop);
+}
+
 void SweepRun::write(ResultQueue<Finished>& queue) {
     while (auto item = queue.pop()) {
+        if (item->failed) {
+            if (auto recorded = store_.insert_failed_game(*item->failed); !recorded) {
+                fail(recorded.error());
+            }
+            ++summary_.failed;
+            continue;
+        }
         auto added = store_.insert_game(item->row);
         if (!added) {
             fail(added.error());
@@ -135,7 +167,7 @@ void SweepRun::write(ResultQueue<Finished>& queue) {
         }
         if (!*added) continue;  // stored meanwhile by another process: keep the first
         scores_[item->row.game_key] = item->row.white_score;
-        add_score(tallies_[item->cell], item->row.white_score);
+        stats::add_game_score(tallies_[item->cell], item->row.white_score);
         ++progress_.done;
         ++progress_.played;
         ++summary_.played;
@@ -148,18 +180,22 @@ void SweepRun::work(const std::vector<PlannedGame>& games, std::size_t limit,
     while (!should_stop()) {
         const std::size_t i = next_++;
         if (i >= limit) return;
-        std::optional<Result<GameRow>> row;
+        std::optional<Result<PlayedGame>> played;
         try {
-            row.emplace(play_planned_game(context_, games[i], players));
+            played.emplace(play_planned_game(context_, games[i], players));
         } catch (const std::exception& e) {  // e.g. out of memory in a player
             fail(make_error(std::string("internal error: ") + e.what(), "game " + games[i].key));
             return;
         }
-        if (!*row) {
-            fail(make_error(row->error().to_string(), "game " + games[i].key));
+        if (!*played) {
+            fail(make_error(played->error().to_string(), "game " + games[i].key));
             return;
         }
-        queue.push(Finished{games[i].cell, std::move(row->value())});
+        PlayedGame& game = played->value();
+        count_failures(context_.cells[games[i].cell], game);
+        std::optional<FailedGameRow> failed;
+        if (game.void_game) failed = game.failed_row();
+        queue.push(Finished{games[i].cell, std::move(game.row), std::move(failed)});
     }
 }
 
@@ -193,11 +229,20 @@ void SweepRun::play_batch(const std::vector<PlannedGame>& games) {
 }
 
 Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
-    std::vector<PlannedGame> missing;
-    for (const auto& game : planned) {
-        if (!stored(game.key)) missing.push_back(game);
+    // Games voided by an engine that could not be started get further passes in this run, so
+    // an outage of a few seconds costs nothing; an engine that stays down stops the run through
+    // max_failures_in_row long before the passes run out.
+    constexpr int passes = 3;
+    for (int pass = 0; pass < passes && !should_stop(); ++pass) {
+        std::vector<PlannedGame> missing;
+        for (const auto& game : planned) {
+            if (!stored(game.key)) missing.push_back(game);
+        }
+        if (missing.empty()) break;
+        const std::int64_t failed_before = summary_.failed;
+        play_batch(missing);
+        if (summary_.failed == failed_before) break;  // nothing voided: nothing to replay
     }
-    if (!missing.empty() && !should_stop()) play_batch(missing);
     if (error_) return *error_;
     return std::all_of(planned.begin(), planned.end(),
                        [this](const PlannedGame& g) { return stored(g.key); });
@@ -227,7 +272,7 @@ std::vector<stats::Wdl> SweepRun::results(const std::vector<int>& allocated) con
     for (std::size_t c = 0; c < context_.cells.size(); ++c) {
         for (int i = 0; i < allocated[c]; ++i) {
             const auto it = scores_.find(game_key(context_.cells[c].key, i));
-            if (it != scores_.end()) add_score(out[c], it->second);
+            if (it != scores_.end()) stats::add_game_score(out[c], it->second);
         }
     }
     return out;
@@ -290,6 +335,7 @@ Result<RunSummary> SweepRun::run() {
     if (auto recorded = record_rule_specs(sweep_, store_, *run_id); !recorded)
         return recorded.error();
     started_at_ = std::chrono::steady_clock::now();
+    progress_.run_limit = options_.max_games;
 
     auto played = sweep_.adaptive ? run_adaptive() : run_fixed();
     report_progress(true);

@@ -30,6 +30,12 @@ class SweepRun {
     struct Finished {
         std::size_t cell = 0;
         GameRow row;
+        std::optional<FailedGameRow> failed;  // set for a void game: stored as a failed attempt
+    };
+    // A player's failures in a row, which stop the run at PlayerSpec::max_failures_in_row.
+    struct Streaks {
+        int unavailable = 0;  // games voided because its engine could not be started
+        int timeouts = 0;     // games lost on time
     };
 
     [[nodiscard]] Result<void> prepare();
@@ -44,6 +50,9 @@ class SweepRun {
               ResultQueue<Finished>& queue);
     void write(ResultQueue<Finished>& queue);
     void fail(const Error& error);
+    // Updates the players' failure streaks after `game` of `cell`; stops the run (fail) when a
+    // player reaches its limit.
+    void count_failures(const Cell& cell, const PlayedGame& game);
     [[nodiscard]] bool should_stop() const { return stop_.load() || failed_.load(); }
     [[nodiscard]] bool stored(const std::string& key) const { return scores_.count(key) > 0; }
     [[nodiscard]] std::vector<stats::Wdl> results(const std::vector<int>& allocated) const;
@@ -69,6 +78,9 @@ class SweepRun {
     std::chrono::steady_clock::time_point started_at_;
     std::int64_t started_games_ = 0;  // games taken by workers in this run (for --max-games)
     std::atomic<std::size_t> next_{0};
+
+    std::mutex streaks_mutex_;
+    std::vector<Streaks> streaks_;  // per player
 
     std::atomic<bool> failed_{false};
     std::mutex error_mutex_;

@@ -7,12 +7,11 @@
 #include <fmt/format.h>
 
 #include "balance/stats/davidson.hpp"
+#include "balance/stats/elo.hpp"
 
 namespace balance::app::report {
 
 namespace {
-
-constexpr double kEloPerNat = 173.71779276130073;  // 400 / ln 10
 
 using GroupKey = std::tuple<std::string, std::string, std::string, std::string>;
 
@@ -53,9 +52,9 @@ ArmyFit fit_group(const GroupKey& key, const std::vector<const CellTally*>& cell
         rating.army = armies[k];
         rating.games = games[k];
         rating.theta = {result->strength(k), result->strength_se(k)};
-        rating.elo = stats::wald_interval(
-            {kEloPerNat * rating.theta.value, kEloPerNat * rating.theta.standard_error},
-            confidence);
+        rating.elo = stats::wald_interval({stats::kEloPerNat * rating.theta.value,
+                                           stats::kEloPerNat * rating.theta.standard_error},
+                                          confidence);
         fit.armies.push_back(rating);
     }
     fit.white_advantage_elo = stats::wald_interval(stats::white_advantage_elo(*result), confidence);
@@ -68,8 +67,7 @@ ArmyFit fit_group(const GroupKey& key, const std::vector<const CellTally*>& cell
 }  // namespace
 
 std::string ArmyFit::players_label() const {
-    return white_player == black_player ? white_player
-                                        : fmt::format("{} vs {}", white_player, black_player);
+    return report::players_label(white_player, black_player);
 }
 
 std::vector<ArmyFit> fit_armies(std::span<const CellTally> cells, VariantCatalog& catalog,

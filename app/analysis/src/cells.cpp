@@ -3,40 +3,25 @@
 #include <fmt/format.h>
 
 #include "balance/stats/elo.hpp"
+#include "balance/stats/game_result.hpp"
 
 namespace balance::app::report {
 
-std::string CellId::key() const {
-    return fmt::format("{}|{}|{}|{}|{}|{}", variant, white, black, rules, white_player,
-                       black_player);
-}
-
-std::string CellId::players_label() const {
+std::string players_label(const std::string& white_player, const std::string& black_player) {
     return white_player == black_player ? white_player
                                         : fmt::format("{} vs {}", white_player, black_player);
 }
 
-namespace {
-
-// The rules field of a cell key "<variant>|<white>|<black>|<rules>|<white_player>|<black_player>",
-// or `fallback` for a key of another shape.
-std::string cell_rules(const std::string& key, const std::string& fallback) {
-    std::size_t begin = 0;
-    for (int field = 0; field < 3; ++field) {
-        begin = key.find('|', begin);
-        if (begin == std::string::npos) return fallback;
-        ++begin;
-    }
-    const std::size_t end = key.find('|', begin);
-    return end == std::string::npos ? fallback : key.substr(begin, end - begin);
+std::string players_label(const CellId& id) {
+    return players_label(id.white_player, id.black_player);
 }
 
-}  // namespace
-
 CellId cell_of(const StoredGame& game) {
-    return CellId{game.variant,      game.white_army,
-                  game.black_army,   cell_rules(game.cell_key, game.rules),
-                  game.white_player, game.black_player};
+    // The stored key, not the game's fields: its rules field may carry "@<hash8>" (games kept
+    // apart by `sweep --force` after the rules changed), which never pool with others.
+    if (auto key = tournament::CellKey::parse(game.cell_key)) return *key;
+    return CellId{game.variant, game.white_army,   game.black_army,
+                  game.rules,   game.white_player, game.black_player};
 }
 
 double CellTally::mean_plies() const {
@@ -50,13 +35,7 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         const CellId id = cell_of(game);
         CellTally& tally = cells[id];
         tally.id = id;
-        if (game.white_score == 1.0) {
-            ++tally.wdl.wins;
-        } else if (game.white_score == 0.0) {
-            ++tally.wdl.losses;
-        } else {
-            ++tally.wdl.draws;
-        }
+        stats::add_game_score(tally.wdl, game.white_score);
         (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
         ++tally.terminations[game.termination];
         tally.total_plies += game.plies;
@@ -73,8 +52,14 @@ std::int64_t EngineFailures::total() const {
     return sum;
 }
 
-std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games) {
+std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games,
+                                           std::span<const tournament::FailedGameCount> failed) {
     std::map<std::string, EngineFailures> players;
+    for (const auto& attempts : failed) {
+        players[attempts.player].player = attempts.player;
+        players[attempts.player].unavailable += attempts.attempts;
+        players[attempts.player].unplayed += attempts.unplayed;
+    }
     for (const StoredGame& game : games) {
         players[game.white_player].player = game.white_player;
         ++players[game.white_player].games;

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "balance/analysis/seed_reference.hpp"
 #include "balance/analysis/text_format.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
@@ -19,11 +18,6 @@
 namespace balance::app::report {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // "+/- 3.1%": half the interval's width, the seed's way of writing a margin.
 std::string margin(const stats::Interval& i) {
@@ -59,6 +53,12 @@ std::string pairing_text(VariantCatalog& catalog, const RuleEffect& e) {
 
 }  // namespace
 
+std::string score_owner(const std::string& display_name) {
+    std::string s = display_name;
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
 std::string cell_label(VariantCatalog& catalog, const std::string& variant,
                        const std::string& white, const std::string& black) {
     return fmt::format("{}-{}", catalog.display_name(variant, white),
@@ -89,14 +89,14 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
         const auto& ref = pair.reference;
         if (pair.x_white) {
             table.rows.push_back(pair_row(
-                x + "-" + y, *pair.x_white, lower(x),
+                x + "-" + y, *pair.x_white, score_owner(x),
                 ref ? seed_cell(ref->x_white_score, ref->games_per_colour, ref->margin_per_colour)
                     : ""));
             table.emphasis.push_back(false);
         }
         if (pair.x_black) {
             table.rows.push_back(pair_row(
-                y + "-" + x, *pair.x_black, lower(x),
+                y + "-" + x, *pair.x_black, score_owner(x),
                 ref ? seed_cell(ref->x_black_score, ref->games_per_colour, ref->margin_per_colour)
                     : ""));
             table.emphasis.push_back(false);
@@ -104,13 +104,13 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
         if (pair.pooled) {
             const ScoreSummary& p = *pair.pooled;
             table.rows.push_back(pair_row(
-                x + " = " + y, p, lower(x),
+                x + " = " + y, p, score_owner(x),
                 ref ? seed_cell(ref->pooled_score, 2 * ref->games_per_colour, ref->margin_pooled)
                     : ""));
             table.emphasis.push_back(true);
-            table.lines.push_back(fmt::format("{} = {}, {} ({}) by {} games ({} {} to {})", x, y,
-                                              percent(p.score.estimate, 2), lower(x), p.wdl.games(),
-                                              ci, percent(p.score.lower), percent(p.score.upper)));
+            table.lines.push_back(fmt::format(
+                "{} = {}, {} ({}) by {} games ({} {} to {})", x, y, percent(p.score.estimate, 2),
+                score_owner(x), p.wdl.games(), ci, percent(p.score.lower), percent(p.score.upper)));
         }
     }
     return out;
@@ -131,7 +131,7 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
         const auto& s = row.white;
         table.rows.push_back(
             {id.variant, catalog.display_name(id.variant, id.white),
-             catalog.display_name(id.variant, id.black), rules_label(id.rules), id.players_label(),
+             catalog.display_name(id.variant, id.black), rules_label(id.rules), players_label(id),
              std::to_string(row.tally.wdl.games()), std::to_string(row.tally.wdl.wins),
              std::to_string(row.tally.wdl.draws), std::to_string(row.tally.wdl.losses),
              s ? percent(s->score.estimate, 2) : "n/a", s ? percent_interval(s->score) : "n/a",
@@ -154,7 +154,7 @@ DisplayTable terminations_table(const ReportData& report, VariantCatalog& catalo
         const CellId& id = row.tally.id;
         std::vector<std::string> cells{
             fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
-            rules_label(id.rules), id.players_label()};
+            rules_label(id.rules), players_label(id)};
         for (const std::string& reason : reasons) {
             const auto it = row.tally.terminations.find(reason);
             cells.push_back(it == row.tally.terminations.end() ? "0" : std::to_string(it->second));
@@ -178,7 +178,8 @@ std::vector<DisplayTable> army_tables(const ReportData& report, VariantCatalog& 
             out.push_back(std::move(table));
             continue;
         }
-        table.header = {"army", "games", "strength (Elo vs the average army)", ci + " interval"};
+        table.header = {"army", "games", "strength (Elo, win/loss odds, vs the average army)",
+                        ci + " interval"};
         for (const ArmyRating& rating : fit.armies) {
             table.rows.push_back({catalog.display_name(fit.variant, rating.army),
                                   std::to_string(rating.games), elo(rating.elo.estimate),
@@ -200,7 +201,7 @@ std::vector<DisplayTable> army_tables(const ReportData& report, VariantCatalog& 
 }
 
 std::string effect_verdict(const RuleEffect& effect, double alpha) {
-    if (effect.score.covers_zero() && effect.draw_rate.covers_zero()) return "no detectable effect";
+    if (!detectable_unadjusted(effect)) return "none detectable (unadjusted)";
     std::vector<std::string> parts;
     const auto describe = [&](const EffectMeasure& m, const char* what) {
         if (m.covers_zero()) return;
@@ -294,10 +295,14 @@ DisplayTable failures_table(const ReportData& report) {
     DisplayTable table;
     table.caption =
         "Games each engine lost by failing (timeouts, crashes, illegal moves, ...), counted "
-        "against the player that failed.";
+        "against the player that failed. unavailable: games that could not be played because "
+        "the engine could not be started (no result, not in the tables; replayed by a resumed "
+        "sweep), of which 'unplayed' still are not.";
     table.header = {"player", "games"};
     table.header.insert(table.header.end(), statuses.begin(), statuses.end());
     table.header.push_back("total");
+    table.header.push_back("unavailable");
+    table.header.push_back("unplayed");
     for (const EngineFailures& f : report.failures) {
         std::vector<std::string> row{f.player, std::to_string(f.games)};
         for (const std::string& status : statuses) {
@@ -305,6 +310,8 @@ DisplayTable failures_table(const ReportData& report) {
             row.push_back(it == f.by_status.end() ? "0" : std::to_string(it->second));
         }
         row.push_back(std::to_string(f.total()));
+        row.push_back(std::to_string(f.unavailable));
+        row.push_back(std::to_string(f.unplayed));
         table.rows.push_back(std::move(row));
         table.emphasis.push_back(false);
     }
@@ -424,13 +431,23 @@ std::vector<std::string> run_lines(const ReportData& report) {
     std::vector<std::string> out;
     for (const StoredRun& run : report.runs) {
         out.push_back(fmt::format(
-            "run {}: sweep \"{}\" ({}), started {}, {}, git {}, master seed {}, shard {}, {} "
-            "threads on {}",
+            "run {}: sweep \"{}\" ({}), started {}, {}, git {}, master seed {}, shard {}, {} on {}",
             run.run_id, run.sweep_name, run.sweep_file, run.started_at,
             run.finished_at ? "finished " + *run.finished_at : "not finished (running or killed)",
-            run.git_revision, run.master_seed, run.shard, run.threads, run.host));
+            run.git_revision, run.master_seed, run.shard, count_of(run.threads, "thread"),
+            run.host));
     }
     return out;
+}
+
+std::vector<std::string> reference_sources(const ReportData& report) {
+    std::vector<std::string> sources;
+    for (const PairSummary& pair : report.pairs) {
+        if (pair.reference &&
+            std::find(sources.begin(), sources.end(), pair.reference->source) == sources.end())
+            sources.push_back(pair.reference->source);
+    }
+    return sources;
 }
 
 std::vector<std::string> method_lines(const ReportData& report) {
@@ -453,7 +470,8 @@ std::vector<std::string> method_lines(const ReportData& report) {
             "Piece values: {}; values = coefficient / reference coefficient, delta-method SE.",
             stats::kLogisticMethod));
     }
-    out.push_back(fmt::format("Reference: {}.", kSeedReferenceSource));
+    for (const std::string& source : reference_sources(report))
+        out.push_back(fmt::format("Reference: {}.", source));
     return out;
 }
 
@@ -471,8 +489,10 @@ std::vector<std::string> reading_guide(const ReportData& report) {
         "contains 50%; use `balance sprt` to decide \"balanced within +/-X%\" with error rates.",
         "The army fit separates moving first from army strength: army ratings are relative to "
         "the average army of the rule set, the White advantage is common to all pairings.",
-        "Rule effects say \"no detectable effect\" when the change's interval contains 0; a "
-        "change is significant when its Holm-adjusted p-value is below 1 - confidence.",
+        "Rule effects say \"none detectable (unadjusted)\" when every change's interval contains "
+        "0; those intervals are not adjusted for the number of rule sets and pairings compared, "
+        "so a change counts as significant only when its Holm-adjusted p-value is below "
+        "1 - confidence.",
     };
     if (!report.points.empty()) {
         out.push_back(

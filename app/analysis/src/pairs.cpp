@@ -27,11 +27,22 @@ bool comes_first(const std::string& variant, const std::string& a, const std::st
     return ra != rb ? ra < rb : a < b;
 }
 
+// The published pairing of armies `a` and `b` (either order), or nullptr.
+const core::ReferencePairing* reference_pairing(const core::ReferenceTable& table,
+                                                const std::string& a, const std::string& b) {
+    for (const auto& row : table.pairings) {
+        if ((row.x == a && row.y == b) || (row.x == b && row.y == a)) return &row;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
-SeedView seed_from_view(const SeedPairing& row, std::string_view x) {
-    SeedView view{row.x_white_score,    row.x_black_score,     row.pooled_score,
-                  row.games_per_colour, row.margin_per_colour, row.margin_pooled};
+SeedView seed_from_view(const core::ReferencePairing& row, std::string_view x,
+                        const std::string& source) {
+    SeedView view{source,           row.x_white_score,    row.x_black_score,
+                  row.pooled_score, row.games_per_colour, row.margin_per_colour,
+                  row.margin_pooled};
     if (x == row.x) return view;
     // Our X is the seed's Y: its White games are the seed's "Y-X" row, seen from the other side.
     view.x_white_score = 1.0 - row.x_black_score;
@@ -76,8 +87,11 @@ std::vector<PairSummary> build_pairs(std::span<const CellTally> cells, VariantCa
         }
         if (found.x_white && found.x_black) pair.pooled = summarize(pooled, confidence);
         if (pair.rules.empty()) {
-            if (const SeedPairing* row = find_seed_pairing(pair.variant, pair.x, pair.y))
-                pair.reference = seed_from_view(*row, pair.x);
+            if (auto spec = catalog.spec(pair.variant); spec) {
+                const core::ReferenceTable& table = (*spec)->reference;
+                if (const auto* row = reference_pairing(table, pair.x, pair.y))
+                    pair.reference = seed_from_view(*row, pair.x, table.source);
+            }
         }
         out.push_back(std::move(pair));
     }

@@ -2,19 +2,11 @@
 
 #include <map>
 
+#include "balance/stats/game_result.hpp"
+
 namespace balance::app::report {
 
 namespace {
-
-void add_result(stats::Wdl& wdl, double score) {
-    if (score == 1.0) {
-        ++wdl.wins;
-    } else if (score == 0.0) {
-        ++wdl.losses;
-    } else {
-        ++wdl.draws;
-    }
-}
 
 double board_score(const StoredGame& game) {
     return game.board_white_score.value_or(game.white_score);
@@ -43,14 +35,15 @@ void add_series(PointsSeries& series, const StoredGame& first, const StoredGame&
     int verdict = sign(mine - theirs);
     bool resigned = false;
     for (const StoredGame* game : {&first, &second}) {
-        if (game->termination != "adjudication-resign") continue;
+        if (game->termination != "resignation" && game->termination != "adjudication-resign")
+            continue;
         const bool first_was_white = game == &first;
         const bool white_resigned = board_score(*game) == 0.0;
         verdict = white_resigned == first_was_white ? -1 : 1;
         resigned = true;
         break;
     }
-    add_result(series.result, verdict > 0 ? 1.0 : verdict < 0 ? 0.0 : 0.5);
+    stats::add_game_score(series.result, verdict > 0 ? 1.0 : verdict < 0 ? 0.0 : 0.5);
     if (resigned) ++series.resigned;
     const double by_games = first.white_score + (1.0 - second.white_score);
     if (sign(by_games - 1.0) != verdict) ++series.differ_from_games;
@@ -68,8 +61,8 @@ PointsReport build_points_report(std::span<const StoredGame> games, double confi
         PointsCell& cell = cells[id];
         cell.id = id;
         const double board = board_score(game);
-        add_result(cell.points, game.white_score);
-        add_result(cell.board, board);
+        stats::add_game_score(cell.points, game.white_score);
+        stats::add_game_score(cell.board, board);
         if (game.white_score != board) ++cell.disagree;
         if (game.termination == "checkmate") {
             ++cell.mates;

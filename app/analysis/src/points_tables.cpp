@@ -59,7 +59,7 @@ DisplayTable points_table(const ReportData& report, VariantCatalog& catalog) {
         const CellId& id = cell.id;
         table.rows.push_back(
             {fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
-             rules_label(id.rules), id.players_label(), std::to_string(cell.points.games()),
+             rules_label(id.rules), players_label(id), std::to_string(cell.points.games()),
              wdl_text(cell.points), score_text(cell.points_score), wdl_text(cell.board),
              score_text(cell.board_score), share(cell.disagree, cell.points.games()),
              fmt::format("{} of {}", cell.mates_not_won, cell.mates),
@@ -88,7 +88,7 @@ DisplayTable series_table(const ReportData& report, VariantCatalog& catalog) {
         const CellId& id = series.first_cell;
         table.rows.push_back(
             {fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
-             rules_label(id.rules), id.players_label(), std::to_string(series.result.games()),
+             rules_label(id.rules), players_label(id), std::to_string(series.result.games()),
              wdl_text(series.result), score_text(series.score), std::to_string(series.resigned),
              share(series.differ_from_games, series.result.games()),
              mean_text(series.difference, series.difference_interval)});

@@ -79,16 +79,18 @@ std::string score_chart(const ReportData& report, VariantCatalog& catalog) {
         const std::string x = catalog.display_name(pair.variant, pair.x);
         const std::string y = catalog.display_name(pair.variant, pair.y);
         const auto& ref = pair.reference;
+        // Whose score a row is, as the table's suffix says: always the first-named army's.
+        const std::string whose = " (" + score_owner(x) + ")";
         if (pair.x_white)
-            rows.push_back(summary_row(x + "-" + y, *pair.x_white,
+            rows.push_back(summary_row(x + "-" + y + whose, *pair.x_white,
                                        ref ? std::optional(ref->x_white_score) : std::nullopt,
                                        false));
         if (pair.x_black)
-            rows.push_back(summary_row(y + "-" + x, *pair.x_black,
+            rows.push_back(summary_row(y + "-" + x + whose, *pair.x_black,
                                        ref ? std::optional(ref->x_black_score) : std::nullopt,
                                        false));
         if (pair.pooled)
-            rows.push_back(summary_row(x + " = " + y, *pair.pooled,
+            rows.push_back(summary_row(x + " = " + y + whose, *pair.pooled,
                                        ref ? std::optional(ref->pooled_score) : std::nullopt,
                                        true));
     }
@@ -97,10 +99,10 @@ std::string score_chart(const ReportData& report, VariantCatalog& catalog) {
         const CellId& id = cell.tally.id;
         if (id.white != id.black || !cell.white) continue;
         const std::string title = fmt::format("{}, {}, {}: same army (White's score)", id.variant,
-                                              rules_label(id.rules), id.players_label());
+                                              rules_label(id.rules), players_label(id));
         if (title != group) rows.push_back(heading(group = title));
-        rows.push_back(summary_row(cell_label(catalog, id.variant, id.white, id.black), *cell.white,
-                                   std::nullopt, false));
+        rows.push_back(summary_row(cell_label(catalog, id.variant, id.white, id.black) + " (White)",
+                                   *cell.white, std::nullopt, false));
     }
     if (rows.empty()) return "";
     return forest_plot(
@@ -131,7 +133,7 @@ std::string army_chart(const ReportData& report, VariantCatalog& catalog) {
     return forest_plot(
         "army-ratings", "Army strength and White advantage (Bradley-Terry-Davidson fit)", rows,
         ForestAxis{0.0, ForestAxis::Scale::Number,
-                   "Elo on the win/loss-odds scale (armies: vs the average army)", ""});
+                   "Elo on the win/loss-odds scale (armies: vs the average army)", "", 0});
 }
 
 std::string effect_chart(const ReportData& report, VariantCatalog& catalog, bool draws) {
@@ -170,7 +172,9 @@ std::string values_chart(const VariantValues& v) {
         fmt::format("{}: fitted piece values ({} = {:g}) against the documented ones", v.variant,
                     v.fit->normalize, v.fit->unit_value),
         rows,
-        ForestAxis{0.0, ForestAxis::Scale::Number, "value", "documented value (variant file)"});
+        ForestAxis{0.0, ForestAxis::Scale::Number, "value", "documented value (variant file)", 2,
+                   v.fit->unit_value,
+                   fmt::format("one {} = {:g}", v.fit->normalize, v.fit->unit_value)});
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
-#include "balance/analysis/seed_reference.hpp"
+#include "balance/config/suggest.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
@@ -48,7 +48,7 @@ Json counts_json(const stats::Wdl& wdl) {
 
 // The fields that name a cell.
 Json cell_id_json(const CellId& id) {
-    return Json{{"cell_key", id.key()},
+    return Json{{"cell_key", id.str()},
                 {"variant", id.variant},
                 {"white", id.white},
                 {"black", id.black},
@@ -100,8 +100,8 @@ Json points_cell_json(const PointsCell& cell) {
 }
 
 Json series_json(const PointsSeries& series) {
-    return Json{{"first_cell", series.first_cell.key()},
-                {"second_cell", series.second_cell.key()},
+    return Json{{"first_cell", series.first_cell.str()},
+                {"second_cell", series.second_cell.str()},
                 {"series", series.result.games()},
                 {"resigned", series.resigned},
                 {"differ_from_games", series.differ_from_games},
@@ -113,11 +113,13 @@ Json pair_json(const PairSummary& pair) {
     Json reference = nullptr;
     if (pair.reference) {
         const SeedView& r = *pair.reference;
-        reference = Json{
-            {"source", kSeedReferenceSource},         {"x_white_score", r.x_white_score},
-            {"x_black_score", r.x_black_score},       {"pooled_score", r.pooled_score},
-            {"games_per_colour", r.games_per_colour}, {"margin_per_colour", r.margin_per_colour},
-            {"margin_pooled", r.margin_pooled}};
+        reference = Json{{"source", r.source},
+                         {"x_white_score", r.x_white_score},
+                         {"x_black_score", r.x_black_score},
+                         {"pooled_score", r.pooled_score},
+                         {"games_per_colour", r.games_per_colour},
+                         {"margin_per_colour", r.margin_per_colour},
+                         {"margin_pooled", r.margin_pooled}};
     }
     return Json{{"variant", pair.variant},
                 {"rules", pair.rules},
@@ -189,7 +191,7 @@ Json effect_json(const RuleEffect& e, double alpha) {
                  {{"estimate", num(e.decisive_rate.estimate)},
                   {"low", num(e.decisive_rate.lower)},
                   {"high", num(e.decisive_rate.upper)}}},
-                {"detectable", !(e.score.covers_zero() && e.draw_rate.covers_zero())},
+                {"detectable_unadjusted", detectable_unadjusted(e)},
                 {"verdict", effect_verdict(e, alpha)}};
 }
 
@@ -312,7 +314,9 @@ Json report_json(const ReportData& report) {
         failures.push_back({{"player", f.player},
                             {"games", f.games},
                             {"by_status", std::move(by_status)},
-                            {"total", f.total()}});
+                            {"total", f.total()},
+                            {"unavailable", f.unavailable},
+                            {"unplayed", f.unplayed}});
     }
     for (const VariantValues& v : report.values) {
         Json entry = v.fit ? values_json(*v.fit, v.data) : Json::object();
@@ -333,7 +337,7 @@ Json report_json(const ReportData& report) {
                 {"rule_effect_interval", stats::kDifferenceMethod},
                 {"multiplicity", stats::kMultiplicityMethod},
                 {"points_difference", stats::kMeanMethod},
-                {"reference", kSeedReferenceSource}}},
+                {"reference", join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
     return Json{{"cells", std::move(cells)},
                 {"pairs", std::move(pairs)},

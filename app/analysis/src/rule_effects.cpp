@@ -50,9 +50,12 @@ bool EffectMeasure::covers_zero() const {
     return !(change.lower > 0.0 || change.upper < 0.0);
 }
 
+bool detectable_unadjusted(const RuleEffect& effect) {
+    return !(effect.score.covers_zero() && effect.draw_rate.covers_zero());
+}
+
 std::string RuleEffect::players_label() const {
-    return white_player == black_player ? white_player
-                                        : fmt::format("{} vs {}", white_player, black_player);
+    return report::players_label(white_player, black_player);
 }
 
 std::vector<RuleEffect> rule_effects(std::span<const CellTally> cells, double confidence) {

@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "balance/analysis/cells.hpp"
+#include "balance/stats/game_result.hpp"
 
 namespace balance::app::report {
 
@@ -17,16 +18,6 @@ constexpr std::size_t kListed = 12;
 
 std::string board_of(const std::string& fen) {
     return fen.substr(0, fen.find(' '));
-}
-
-void add_score(stats::Wdl& wdl, double score) {
-    if (score == 1.0) {
-        ++wdl.wins;
-    } else if (score == 0.0) {
-        ++wdl.losses;
-    } else {
-        ++wdl.draws;
-    }
 }
 
 Error nothing_found(std::span<const StoredGame> games, const std::string& what) {
@@ -94,8 +85,8 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
             sample.rules = cell_of(g).rules;
             sample.side = g.white_army;
             sample.opponent = g.black_army;
-            sample.players = cell_of(g).players_label();
-            add_score(sample.wdl, g.white_score);
+            sample.players = players_label(cell_of(g));
+            stats::add_game_score(sample.wdl, g.white_score);
             ++sample.side_white_games;
         }
         if (sample.wdl.games() == 0) return nothing_found(games, "cell '" + query.cell + "'");
@@ -149,8 +140,8 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
                          ? std::get<1>(group)
                          : fmt::format("{} ({}) vs {} ({})", std::get<1>(group), sample.side,
                                        std::get<2>(group), sample.opponent);
-    for (const StoredGame* g : side_white) add_score(sample.wdl, g->white_score);
-    for (const StoredGame* g : side_black) add_score(sample.wdl, 1.0 - g->white_score);
+    for (const StoredGame* g : side_white) stats::add_game_score(sample.wdl, g->white_score);
+    for (const StoredGame* g : side_black) stats::add_game_score(sample.wdl, 1.0 - g->white_score);
     sample.side_white_games = static_cast<std::int64_t>(side_white.size());
     sample.side_black_games = static_cast<std::int64_t>(side_black.size());
     if (side_black.empty()) {

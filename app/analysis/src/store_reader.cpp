@@ -41,11 +41,14 @@ Result<Store> read_store(const std::filesystem::path& path) {
     if (!runs) return runs.error();
     auto games = store->games();
     if (!games) return games.error();
+    auto failed = store->failed_game_counts();
+    if (!failed) return failed.error();
     auto specs = store->rule_specs();
     if (!specs) return specs.error();
     Store out;
     out.specs = std::move(*specs);
     out.path = path;
+    out.failed_attempts = std::move(*failed);
     out.runs = std::move(*runs);
     out.games.reserve(games->size());
     for (auto& row : *games) {

@@ -9,9 +9,9 @@ namespace balance::app::report {
 
 namespace {
 
-constexpr double kWidth = 820.0;
+constexpr double kWidth = 980.0;
 constexpr double kLabelWidth = 250.0;
-constexpr double kRight = 30.0;
+constexpr double kRight = 190.0;  // the printed numbers
 constexpr double kTop = 42.0;
 constexpr double kRowHeight = 22.0;
 constexpr double kBottom = 58.0;
@@ -39,12 +39,34 @@ std::string tick_text(double v, ForestAxis::Scale scale, double step) {
     return fmt::format("{:.{}f}", v, plain);
 }
 
+// A row's numbers as printed beside it: "48.2% [45.1%, 51.3%]".
+std::string value_text(const ForestRow& row, const ForestAxis& axis) {
+    const auto one = [&](double v) -> std::string {
+        if (std::isnan(v)) return "n/a";
+        if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+        switch (axis.scale) {
+            case ForestAxis::Scale::Percent:
+                return fmt::format("{:.1f}%", 100.0 * v);
+            case ForestAxis::Scale::PercentPoints:
+                return fmt::format("{:+.1f}", 100.0 * v);
+            case ForestAxis::Scale::Number:
+                break;
+        }
+        return fmt::format("{:.{}f}", v, axis.decimals);
+    };
+    return fmt::format("{} [{}, {}]", one(row.estimate), one(row.lower), one(row.upper));
+}
+
 struct Range {
     double low, high;
 };
 
 Range data_range(const std::vector<ForestRow>& rows, const ForestAxis& axis) {
     double low = axis.null_value, high = axis.null_value;
+    if (axis.marker) {
+        low = std::min(low, *axis.marker);
+        high = std::max(high, *axis.marker);
+    }
     for (const ForestRow& row : rows) {
         if (row.heading) continue;
         for (double v : {row.estimate, row.lower, row.upper}) {
@@ -108,9 +130,10 @@ std::string forest_plot(const std::string& id, const std::string& title,
     const double height = plot_bottom + kBottom;
 
     std::string svg = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" class=\"chart\" width=\"{:.0f}\" "
-        "height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" role=\"img\">\n<title>{}</title>\n",
-        xml_escape(id), kWidth, height, kWidth, height, xml_escape(title));
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" class=\"chart\" width=\"100%\" "
+        "viewBox=\"0 0 {:.0f} {:.0f}\" preserveAspectRatio=\"xMinYMin meet\" "
+        "role=\"img\">\n<title>{}</title>\n",
+        xml_escape(id), kWidth, height, xml_escape(title));
     svg += fmt::format(
         "<text x=\"10\" y=\"22\" class=\"chart-title\" font-size=\"15\" "
         "font-weight=\"bold\">{}</text>\n",
@@ -131,6 +154,16 @@ std::string forest_plot(const std::string& id, const std::string& title,
         "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#888\" "
         "stroke-dasharray=\"4 3\" class=\"null-line\"/>\n",
         null_x, kTop - 6.0, plot_bottom);
+    if (axis.marker) {
+        const double marker_x = x_of(*axis.marker);
+        svg += fmt::format(
+            "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
+            "stroke=\"#2e8b57\" stroke-dasharray=\"1 3\" stroke-width=\"1.5\" "
+            "class=\"marker-line\"/>\n"
+            "<text x=\"{0:.1f}\" y=\"{3:.1f}\" font-size=\"10\" text-anchor=\"middle\" "
+            "fill=\"#2e8b57\">{4}</text>\n",
+            marker_x, kTop - 6.0, plot_bottom, kTop - 9.0, xml_escape(axis.marker_label));
+    }
     svg += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">"
         "{}</text>\n",
@@ -171,6 +204,10 @@ std::string forest_plot(const std::string& id, const std::string& title,
                                y);
         }
         svg += "</g>\n";
+        svg += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" class=\"value\" "
+            "font-family=\"monospace\">{}</text>\n",
+            right + 10.0, y + 4.0, xml_escape(value_text(row, axis)));
         if (row.reference) {
             const double xr = x_of(*row.reference);
             svg += fmt::format(

@@ -51,4 +51,8 @@ std::string confidence_label(double confidence) {
     return fmt::format("{:g}%", 100.0 * confidence);
 }
 
+std::string count_of(long long n, std::string_view noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
 }  // namespace balance::app::report

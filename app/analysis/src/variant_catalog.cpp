@@ -1,32 +1,23 @@
 #include "balance/analysis/variant_catalog.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "balance/config/spec_text.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app::report {
 
-namespace {
-
-bool same_name(const std::string& a, const std::string& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-        return std::tolower(static_cast<unsigned char>(x)) ==
-               std::tolower(static_cast<unsigned char>(y));
-    });
-}
-
-const core::ArmySpec* find_army(const core::VariantSpec& spec, const std::string& name) {
-    for (const auto& army : spec.armies) {
-        if (same_name(army.name, name)) return &army;
-        for (const auto& alias : army.aliases)
-            if (same_name(alias, name)) return &army;
+std::vector<std::string> split_rules(const std::string& rules) {
+    std::vector<std::string> out;
+    std::size_t begin = 0;
+    while (begin < rules.size()) {
+        const std::size_t end = std::min(rules.find(',', begin), rules.size());
+        if (end > begin) out.push_back(rules.substr(begin, end - begin));
+        begin = end + 1;
     }
-    return nullptr;
+    return out;
 }
-
-}  // namespace
 
 std::string rules_label(const std::string& rules) {
     return rules.empty() ? "default" : rules;
@@ -88,15 +79,14 @@ int VariantCatalog::army_rank(const std::string& variant, const std::string& arm
     auto loaded = spec(variant);
     if (!loaded) return kUnknownArmyRank;
     const auto& armies = (*loaded)->armies;
-    for (std::size_t i = 0; i < armies.size(); ++i)
-        if (same_name(armies[i].name, army)) return static_cast<int>(i);
-    return kUnknownArmyRank;
+    const core::ArmySpec* found = core::find_army(armies, army);
+    return found ? static_cast<int>(found - armies.data()) : kUnknownArmyRank;
 }
 
 std::string VariantCatalog::display_name(const std::string& variant, const std::string& army) {
     auto loaded = spec(variant);
     if (!loaded) return army;
-    const core::ArmySpec* found = find_army(**loaded, army);
+    const core::ArmySpec* found = core::find_army((*loaded)->armies, army);
     if (!found || found->aliases.empty()) return army;
     return found->aliases.front();
 }
@@ -104,7 +94,7 @@ std::string VariantCatalog::display_name(const std::string& variant, const std::
 std::string VariantCatalog::canonical_army(const std::string& variant, const std::string& name) {
     auto loaded = spec(variant);
     if (!loaded) return name;
-    const core::ArmySpec* found = find_army(**loaded, name);
+    const core::ArmySpec* found = core::find_army((*loaded)->armies, name);
     return found ? found->name : name;
 }
 

@@ -1,4 +1,5 @@
 #include "balance/cli/sweep_check.hpp"
+#include "balance/analysis/text_format.hpp"
 
 #include <unistd.h>
 
@@ -96,11 +97,12 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                          {"notes", notes},
                          {"errors", Json::array()}});
     } else {
-        ctx.out << fmt::format(
-            "ok {}: sweep '{}', variant {}, {} pairings x {} rule sets x {} matchups = {} cells, "
-            "{}\n",
-            file, sweep->name, sweep->variant, sweep->pairings.size(), sweep->rule_sets.size(),
-            sweep->matchups.size(), cells, games);
+        ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {} = {}, {}\n", file,
+                               sweep->name, sweep->variant,
+                               report::count_of(sweep->pairings.size(), "pairing"),
+                               report::count_of(sweep->rule_sets.size(), "rule set"),
+                               report::count_of(sweep->matchups.size(), "matchup"),
+                               report::count_of(cells, "cell"), games);
         for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
     }
     return true;

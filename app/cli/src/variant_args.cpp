@@ -7,6 +7,7 @@
 #include "balance/config/army_reader.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 
@@ -15,11 +16,9 @@ namespace {
 Result<std::string> resolve_army(const core::VariantSpec& spec, const std::string& given,
                                  const std::string& fallback, const char* flag) {
     if (given.empty()) return fallback;
-    if (const core::ArmySpec* army = find_army(spec.armies, given)) return army->name;
-    std::vector<std::string> names;
-    for (const auto& army : spec.armies) names.push_back(army.name);
-    return make_error(fmt::format("unknown army '{}' for variant '{}'{} (armies: {})", given,
-                                  spec.name, did_you_mean(given, names), join_names(names)),
+    if (const core::ArmySpec* army = core::find_army(spec.armies, given)) return army->name;
+    return make_error(fmt::format("unknown army '{}' for variant '{}'{}", given, spec.name,
+                                  unknown_army_hint(given, spec.armies)),
                       flag);
 }
 

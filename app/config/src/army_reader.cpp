@@ -10,6 +10,7 @@
 #include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 
@@ -180,16 +181,26 @@ Result<std::vector<core::PieceSpec>> read_pieces(const toml::table& pieces,
         Fields fields(**table, fmt::format("[pieces.{}]", name), file);
         core::PieceSpec piece;
         piece.name = name;
-        piece.betza = fields.string("betza", Need::Required).value_or("");
+        const toml::table* by_colour = fields.table("by_square_colour");
+        piece.betza =
+            fields.string("betza", by_colour ? Need::Optional : Need::Required).value_or("");
         const auto role = fields.choice("role", {"normal", "pawn", "king"}).value_or("normal");
         piece.value = fields.number("value").value_or(0.0);
         if (auto done = fields.finish(); !done) return done.error();
-        if (piece.betza.empty()) {
+        if (by_colour) {
+            // Moves by square colour: `own` on squares of the piece's colour, `other` elsewhere.
+            Fields colour(*by_colour, fmt::format("[pieces.{}.by_square_colour]", name), file);
+            piece.betza_own_colour = colour.string("own", Need::Required).value_or("");
+            piece.betza_other_colour = colour.string("other", Need::Required).value_or("");
+            if (auto done = colour.finish(); !done) return done.error();
+            piece.where = colour.where("own");
+        }
+        if (piece.betza.empty() && !by_colour) {
             return make_error(fmt::format("'betza' in {} is empty", fields.section()),
                               fields.where("betza"));
         }
         piece.role = role_of(role);
-        piece.where = fields.where("betza");
+        if (!by_colour) piece.where = fields.where("betza");
         out.push_back(std::move(piece));
     }
     if (out.empty()) {
@@ -228,15 +239,19 @@ Result<std::vector<core::ArmySpec>> read_armies(const toml::table& armies,
     return out;
 }
 
-const core::ArmySpec* find_army(const std::vector<core::ArmySpec>& armies, std::string_view name) {
-    const std::string wanted = lower_case(name);
+std::string unknown_army_hint(std::string_view given, const std::vector<core::ArmySpec>& armies) {
+    // Aliases are candidates too ("elfs" is one edit from "Elf"); the suggestion is the army.
+    std::vector<std::string> names, candidates;
     for (const auto& army : armies) {
-        if (lower_case(army.name) == wanted) return &army;
-        for (const auto& alias : army.aliases) {
-            if (lower_case(alias) == wanted) return &army;
-        }
+        names.push_back(army.name);
+        candidates.push_back(army.name);
+        candidates.insert(candidates.end(), army.aliases.begin(), army.aliases.end());
     }
-    return nullptr;
+    std::string hint;
+    if (const auto nearest = nearest_name(given, candidates)) {
+        hint = fmt::format("; did you mean '{}'?", core::find_army(armies, *nearest)->name);
+    }
+    return fmt::format("{} (armies: {})", hint, join_names(names));
 }
 
 }  // namespace balance::app

@@ -10,6 +10,7 @@
 #include "balance/config/scoring_reader.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
+#include "balance/core/army_lookup.hpp"
 
 namespace balance::app {
 
@@ -29,10 +30,59 @@ Result<void> read_castling(const toml::table* table, const std::string& file,
     return fields.finish();
 }
 
+// [rules.anti_relay]: RULES.md section 4 and its options.
+Result<void> read_anti_relay(const toml::table* table, const std::string& file,
+                             core::AntiRelaySpec& ar) {
+    if (!table) return {};
+    Fields fields(*table, "[rules.anti_relay]", file);
+    using Target = core::AntiRelaySpec::Target;
+    using Side = core::AntiRelaySpec::Side;
+    ar.enabled = fields.boolean("enabled").value_or(ar.enabled);
+    if (auto target = fields.choice("target", {"direct", "indirect", "converse", "total"}))
+        ar.target = *target == "direct"     ? Target::Direct
+                    : *target == "indirect" ? Target::IndirectNormal
+                    : *target == "converse" ? Target::IndirectConverse
+                                            : Target::IndirectTotal;
+    if (auto side = fields.choice("side", {"hostile", "friendly", "bilateral"}))
+        ar.side = *side == "hostile"    ? Side::Hostile
+                  : *side == "friendly" ? Side::Friendly
+                                        : Side::Bilateral;
+    if (auto types = fields.strings("types")) {
+        ar.types = 0;
+        for (const auto& t : *types) {
+            const unsigned bit = t == "rook"     ? core::RookType
+                                 : t == "bishop" ? core::BishopType
+                                 : t == "knight" ? core::KnightType
+                                                 : 0u;
+            if (!bit)
+                return make_error(fmt::format("[rules.anti_relay] types: '{}' is not one of rook, "
+                                              "bishop, knight",
+                                              t),
+                                  fields.where("types"));
+            ar.types |= bit;
+        }
+        if (!ar.types)
+            return make_error("[rules.anti_relay] types is empty", fields.where("types"));
+    }
+    ar.frozen_rook_castles = fields.boolean("frozen_rook_castles").value_or(ar.frozen_rook_castles);
+    return fields.finish();
+}
+
 Result<void> read_rules(const toml::table* table, const std::string& file,
                         core::GameRulesSpec& rules) {
     if (!table) return {};
     Fields fields(*table, "[rules]", file);
+    if (auto legality =
+            fields.choice("legality", {"auto", "exact-pins", "removal-test", "full-test"}))
+        rules.legality = *legality == "exact-pins"     ? core::LegalityChoice::ExactPins
+                         : *legality == "removal-test" ? core::LegalityChoice::RemovalTest
+                         : *legality == "full-test"    ? core::LegalityChoice::FullTest
+                                                       : core::LegalityChoice::Auto;
+    rules.king_slide_crossing_safe =
+        fields.boolean("king_slide_crossing_safe").value_or(rules.king_slide_crossing_safe);
+    rules.castling_rook_on_own_colour =
+        fields.boolean("castling_rook_on_own_colour").value_or(rules.castling_rook_on_own_colour);
+    const toml::table* anti_relay = fields.table("anti_relay");
     if (auto stalemate = fields.choice("stalemate", {"draw", "win"})) {
         rules.stalemate = *stalemate == "win" ? core::StalemateResult::WinForStalemater
                                               : core::StalemateResult::Draw;
@@ -53,7 +103,17 @@ Result<void> read_rules(const toml::table* table, const std::string& file,
                              .value_or(rules.fifty_move_plies));
     rules.insufficient_material =
         fields.boolean("insufficient_material").value_or(rules.insufficient_material);
-    return fields.finish();
+    if (auto done = fields.finish(); !done) return done;
+    return read_anti_relay(anti_relay, file, rules.anti_relay);
+}
+
+// Entry `i` of an array of tables ("[[bonuses]]"), which must be a table.
+Result<const toml::table*> entry_table(const toml::array& array, std::size_t i,
+                                       const std::string& section, const std::string& file) {
+    const toml::node& node = *array.get(i);
+    if (const auto* table = node.as_table()) return table;
+    return make_error(fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
+                      where_of(node.source(), file));
 }
 
 Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
@@ -64,15 +124,10 @@ Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
     std::vector<std::string> piece_names;
     for (const auto& piece : pieces) piece_names.push_back(piece.name);
     for (std::size_t i = 0; i < array->size(); ++i) {
-        const toml::node& node = *array->get(i);
         const std::string section = fmt::format("[[bonuses]] entry {}", i + 1);
-        const auto* table = node.as_table();
-        if (!table) {
-            return make_error(
-                fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
-                where_of(node.source(), file));
-        }
-        Fields fields(*table, section, file);
+        auto table = entry_table(*array, i, section, file);
+        if (!table) return table.error();
+        Fields fields(**table, section, file);
         core::BonusSpec bonus;
         bonus.pieces =
             fields.strings("pieces", Need::Required).value_or(std::vector<std::string>{});
@@ -94,6 +149,59 @@ Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
     return bonuses;
 }
 
+// [reference]: a published results table, kept as documentation (reports show it). Army names
+// or aliases are stored canonical; scores and margins are fractions in [0, 1].
+Result<core::ReferenceTable> read_reference(const toml::table* table,
+                                            const std::vector<core::ArmySpec>& armies,
+                                            const std::string& file) {
+    core::ReferenceTable reference;
+    if (!table) return reference;
+    Fields fields(*table, "[reference]", file);
+    reference.source = fields.string("source", Need::Required).value_or("");
+    const toml::array* pairings = fields.array("pairings", Need::Required);
+    if (auto done = fields.finish(); !done) return done.error();
+    for (std::size_t i = 0; i < pairings->size(); ++i) {
+        const std::string section = fmt::format("[[reference.pairings]] entry {}", i + 1);
+        auto table = entry_table(*pairings, i, section, file);
+        if (!table) return table.error();
+        const toml::table* entry = *table;
+        Fields row(*entry, section, file);
+        core::ReferencePairing pairing;
+        const auto army = [&](std::string_view key) -> Result<std::string> {
+            const std::string given = row.string(key, Need::Required).value_or("");
+            if (const core::ArmySpec* found = core::find_army(armies, given)) return found->name;
+            return make_error(fmt::format("'{}' in {} names unknown army '{}'{}", key, section,
+                                          given, unknown_army_hint(given, armies)),
+                              row.where(key));
+        };
+        const auto fraction = [&](std::string_view key) {
+            const double value = row.number(key, Need::Required).value_or(0.0);
+            if (value < 0.0 || value > 1.0) {
+                row.fail(entry->get(key)->source(),
+                         fmt::format("'{}' in {} must be a fraction in [0, 1] (0.492 for 49.2%)",
+                                     key, section));
+            }
+            return value;
+        };
+        auto x = army("x");
+        auto y = army("y");
+        pairing.x_white_score = fraction("x_white_score");
+        pairing.x_black_score = fraction("x_black_score");
+        pairing.pooled_score = fraction("pooled_score");
+        pairing.games_per_colour = static_cast<int>(
+            row.integer("games_per_colour", Need::Required, 1, 1'000'000'000).value_or(1));
+        pairing.margin_per_colour = fraction("margin_per_colour");
+        pairing.margin_pooled = fraction("margin_pooled");
+        if (auto done = row.finish(); !done) return done.error();
+        if (!x) return x.error();
+        if (!y) return y.error();
+        pairing.x = std::move(*x);
+        pairing.y = std::move(*y);
+        reference.pairings.push_back(std::move(pairing));
+    }
+    return reference;
+}
+
 // Accepts an army's name or alias and stores its canonical name; default: the first army.
 Result<void> resolve_default_army(const std::optional<std::string>& given, const Fields& fields,
                                   std::string_view key, const std::vector<core::ArmySpec>& armies,
@@ -102,14 +210,12 @@ Result<void> resolve_default_army(const std::optional<std::string>& given, const
         out = armies.front().name;
         return {};
     }
-    if (const core::ArmySpec* army = find_army(armies, *given)) {
+    if (const core::ArmySpec* army = core::find_army(armies, *given)) {
         out = army->name;
         return {};
     }
-    std::vector<std::string> names;
-    for (const auto& army : armies) names.push_back(army.name);
-    return make_error(fmt::format("'{}' names unknown army '{}'{} (armies: {})", key, *given,
-                                  did_you_mean(*given, names), join_names(names)),
+    return make_error(fmt::format("'{}' names unknown army '{}'{}", key, *given,
+                                  unknown_army_hint(*given, armies)),
                       fields.where(key));
 }
 
@@ -136,6 +242,7 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     const toml::table* armies = fields.table("armies", Need::Required);
     const toml::array* bonuses = fields.array("bonuses");
     const toml::table* scoring = fields.table("scoring");
+    const toml::table* reference = fields.table("reference");
     if (auto done = fields.finish(); !done) return done.error();
 
     if (auto done = read_castling(castling, file, spec.castling); !done) return done.error();
@@ -154,6 +261,9 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
         if (!scoring_spec) return scoring_spec.error();
         spec.scoring = std::move(scoring_spec.value());
     }
+    auto reference_table = read_reference(reference, spec.armies, file);
+    if (!reference_table) return reference_table.error();
+    spec.reference = std::move(reference_table.value());
     if (auto done = resolve_default_army(default_white, fields, "default_white", spec.armies,
                                          spec.default_white);
         !done) {

@@ -53,6 +53,9 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
                                                  {"options", external},
                                                  {"variant", external},
                                                  {"timeout_margin_ms", external},
+                                                 {"depth_timeout_ms", external},
+                                                 {"handshake_timeout_ms", external},
+                                                 {"max_failures_in_row", external},
                                                  {"variant_path", kind == PlayerKind::Uci}};
     for (const auto& [key, allowed] : keys) {
         if (!allowed && table.contains(key)) return key;
@@ -103,7 +106,9 @@ void read_limit(Fields& fields, const toml::table& table, const char* key, std::
 void read_limits(Fields& fields, const toml::table& table, PlayerSpec& spec,
                  std::optional<LadderValues>& ladder) {
     std::int64_t nodes = 0, depth = 0, movetime = 0;
-    read_limit(fields, table, "nodes", INT64_MAX, nodes, ladder);
+    // 10^12 nodes is days of search for any engine; more is a typo, and external engines'
+    // move deadlines are derived from it.
+    read_limit(fields, table, "nodes", 1'000'000'000'000, nodes, ladder);
     read_limit(fields, table, "depth", 99, depth, ladder);
     read_limit(fields, table, "movetime_ms", 86'400'000, movetime, ladder);
     spec.limits.nodes = static_cast<std::uint64_t>(nodes);
@@ -135,6 +140,15 @@ void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
     ext.timeout_margin_ms =
         static_cast<int>(fields.integer("timeout_margin_ms", Need::Optional, 0, 3'600'000)
                              .value_or(ext.timeout_margin_ms));
+    ext.depth_timeout_ms =
+        static_cast<int>(fields.integer("depth_timeout_ms", Need::Optional, 100, 86'400'000)
+                             .value_or(ext.depth_timeout_ms));
+    ext.handshake_timeout_ms =
+        static_cast<int>(fields.integer("handshake_timeout_ms", Need::Optional, 100, 3'600'000)
+                             .value_or(ext.handshake_timeout_ms));
+    spec.max_failures_in_row =
+        static_cast<int>(fields.integer("max_failures_in_row", Need::Optional, 0, 1000)
+                             .value_or(spec.max_failures_in_row));
     if (const toml::table* names = fields.table("army_names")) {
         for (const auto& key : keys_in_file_order(*names, file)) {
             const toml::node& value = *names->get(key);

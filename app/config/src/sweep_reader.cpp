@@ -13,6 +13,7 @@
 #include "balance/config/toml_document.hpp"
 #include "balance/config/toml_support.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/army_lookup.hpp"
 #include "balance/tournament/ladder.hpp"
 
 namespace balance::app {
@@ -112,13 +113,11 @@ Result<std::string> resolve_army(const core::VariantSpec& spec, const toml::node
     const auto* text = node.as_string();
     const std::string where = where_of(node.source(), file);
     if (!text) return make_error("an army must be a string", where);
-    const core::ArmySpec* army = find_army(spec.armies, text->get());
+    const core::ArmySpec* army = core::find_army(spec.armies, text->get());
     if (!army) {
-        const auto names = army_names(spec);
-        return make_error(
-            fmt::format("unknown army '{}' for variant '{}'{} (armies: {})", text->get(), spec.name,
-                        did_you_mean(text->get(), names), join_names(names)),
-            where);
+        return make_error(fmt::format("unknown army '{}' for variant '{}'{}", text->get(),
+                                      spec.name, unknown_army_hint(text->get(), spec.armies)),
+                          where);
     }
     if (white ? !army->can_play_white : !army->can_play_black) {
         return make_error(fmt::format("army '{}' cannot play {} in variant '{}'", army->name,

@@ -153,7 +153,11 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
         for (PieceType t : r.armies[c].types) {
             const core::PieceMoves<BB>& pm = r.moves[c][t];
             auto& shape = et.attack_shape[c][t];
-            shape.complex = pm.has_complex_capture;
+            shape.complex = pm.has_complex_capture || pm.has_shots;
+            // A piece that can lose move types (anti-relay) is asked for its attacks in the
+            // position (Position::attacks_from reads the table of the types it still has), so a
+            // frozen piece is valued by what it can do.
+            if (r.natural_types[c][t]) shape.complex = true;
             for (const auto& g : pm.sliders) {
                 if (!g.capture) continue;
                 if (!g.plain) shape.complex = true;

@@ -117,7 +117,7 @@ bool Searcher<BB>::losing_capture(Move m) const {
     const int attacker = et_->value[core::type_of(pos.piece_on(m.from()))];
     const int victim =
         captured_value(m) + (m.kind() == MoveKind::Promotion ? et_->value[m.promotion()] : 0);
-    if (attacker <= victim + 50) return false;
+    if (attacker <= victim + 50 || m.kind() == MoveKind::Shoot) return false;  // a shot stays
     const Color them = ~pos.side_to_move();
     BB occ = pos.pieces() ^ core::square_bb<BB>(m.from());
     if (m.kind() == MoveKind::EnPassant)

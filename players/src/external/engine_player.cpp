@@ -5,16 +5,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "balance/players/engine/search_types.hpp"
+
 namespace balance::players::external {
 
 namespace {
-
-// Mate in n moves as a centipawn score beyond any material score (the internal engine's scale).
-int mate_to_cp(int moves) {
-    constexpr int kMate = 30000;
-    const int plies = moves > 0 ? 2 * moves - 1 : -2 * moves;
-    return moves > 0 ? kMate - plies : -(kMate - plies);
-}
 
 MoveStatus status_of(Fault fault) {
     switch (fault) {
@@ -106,7 +101,12 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
     if (!engine.running()) {
         // First use, or the way back after a timeout or crash stopped the engine.
         if (ever_started_[variant]) ++restarts_;
-        if (auto started = start(variant); !started) return failure(started.error());
+        if (auto started = start(variant); !started) {
+            // Not a move of this game: the engine is not there to play it (see player.hpp).
+            MoveReply reply = failure(started.error());
+            reply.status = MoveStatus::Unavailable;
+            return reply;
+        }
         fresh_game_ = true;
     }
     if (fresh_game_) {
@@ -121,8 +121,9 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
     if (answer->info) {
         reply.nodes = answer->info->nodes;
         if (answer->info->score_cp || answer->info->score_mate) {
-            reply.score_cp = answer->info->score_mate ? mate_to_cp(*answer->info->score_mate)
-                                                      : *answer->info->score_cp;
+            reply.score_cp = answer->info->score_mate
+                                 ? engine::mate_score_in_moves(*answer->info->score_mate)
+                                 : *answer->info->score_cp;
             reply.depth = std::max(1, answer->info->depth);  // depth > 0 marks a known score
         }
     }
@@ -138,14 +139,15 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
             reply.detail = "engine claimed a result: " + answer->claim;
             return reply;
         case ReplyKind::Resign:
-            reply.status = MoveStatus::NoMove;
+            reply.status = MoveStatus::Resigned;
             reply.detail = "engine resigned";
             return reply;
     }
     auto move = game.parse_move(answer->move);
     if (!move) {
         reply.status = MoveStatus::IllegalMove;
-        reply.detail = "'" + answer->move + "': " + move.error().to_string();
+        // The message names the move; the game runner adds the position (once).
+        reply.detail = move.error().message;
         return reply;
     }
     reply.move = *move;

@@ -128,6 +128,54 @@ struct SpawnSetup {
     }
 };
 
+// The signals an engine or watchdog starts with at their default disposition and unblocked
+// (a harness may block or ignore some of them in its own threads, e.g. SIGPIPE).
+void reset_signals(posix_spawnattr_t& attr) {
+    sigset_t empty_mask;
+    sigemptyset(&empty_mask);
+    posix_spawnattr_setsigmask(&attr, &empty_mask);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD}) sigaddset(&defaults, sig);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+}
+
+// Starts the watchdog of process group `group` (see process.hpp): /bin/sh, a member of the
+// group, waits for end of input on a pipe and then SIGKILLs the group. Returns its pid and our
+// write end of the pipe (O_CLOEXEC, so no other child inherits it), or an errno value.
+std::pair<pid_t, int> spawn_watchdog(pid_t group, int& error) {
+    int pipe_fds[2];
+    if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
+        error = errno;
+        return {-1, -1};
+    }
+    FdCloser read_end(pipe_fds[0]);
+    FdCloser write_end(pipe_fds[1]);
+    FdCloser null_fd(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+    SpawnSetup setup;
+    posix_spawn_file_actions_adddup2(&setup.actions, read_end.get(), STDIN_FILENO);
+    if (null_fd.get() >= 0) {
+        posix_spawn_file_actions_adddup2(&setup.actions, null_fd.get(), STDOUT_FILENO);
+        posix_spawn_file_actions_adddup2(&setup.actions, null_fd.get(), STDERR_FILENO);
+    }
+    reset_signals(setup.attr);
+    posix_spawnattr_setpgroup(&setup.attr, group);
+    posix_spawnattr_setflags(
+        &setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    std::string group_text = std::to_string(group);
+    std::vector<std::string> args = {"balance-watchdog", "-c",
+                                     "read -r _; kill -KILL -\"$1\" 2>/dev/null; exit 0",
+                                     "balance-watchdog", group_text};
+    std::vector<char*> argv = c_strings(args);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, "/bin/sh", &setup.actions, &setup.attr, argv.data(), environ);
+    if (rc != 0) {
+        error = rc;
+        return {-1, -1};
+    }
+    return {pid, write_end.release()};
+}
+
 }  // namespace
 
 EngineResult<Process> Process::spawn(const ProcessOptions& options) {
@@ -164,16 +212,12 @@ EngineResult<Process> Process::spawn(const ProcessOptions& options) {
     if (!options.working_directory.empty()) {
         posix_spawn_file_actions_addchdir_np(&setup.actions, options.working_directory.c_str());
     }
-    // The engine starts with no blocked signals and default dispositions for the ones a harness
-    // might block or ignore in its own threads (e.g. SIGPIPE ignored by a caller).
-    sigset_t empty_mask;
-    sigemptyset(&empty_mask);
-    posix_spawnattr_setsigmask(&setup.attr, &empty_mask);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD}) sigaddset(&defaults, sig);
-    posix_spawnattr_setsigdefault(&setup.attr, &defaults);
-    posix_spawnattr_setflags(&setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    // The engine starts with no blocked signals and default dispositions, leading its own
+    // process group (see the header for why).
+    reset_signals(setup.attr);
+    posix_spawnattr_setpgroup(&setup.attr, 0);
+    posix_spawnattr_setflags(
+        &setup.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
 
     std::vector<std::string> argv_strings = options.argv;
     std::vector<std::string> env_strings = child_environment(options.extra_environment);
@@ -202,6 +246,15 @@ EngineResult<Process> Process::spawn(const ProcessOptions& options) {
     fcntl(our_in.get(), F_SETFL, flags | O_NONBLOCK);
     process.stdin_fd_ = our_in.release();
     process.stdout_fd_ = our_out.release();
+    int watchdog_error = 0;
+    const auto [watchdog, watchdog_fd] = spawn_watchdog(pid, watchdog_error);
+    if (watchdog < 0) {
+        // Without a watchdog the engine could outlive us: do not run it at all.
+        process.terminate(std::chrono::milliseconds(0));
+        return spawn_error(errno_text("cannot start the watchdog /bin/sh", watchdog_error));
+    }
+    process.watchdog_pid_ = watchdog;
+    process.watchdog_fd_ = watchdog_fd;
     return process;  // the child's ends close here, so its exit is seen as EOF
 }
 
@@ -209,6 +262,8 @@ Process::Process(Process&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)),
       stdin_fd_(std::exchange(other.stdin_fd_, -1)),
       stdout_fd_(std::exchange(other.stdout_fd_, -1)),
+      watchdog_pid_(std::exchange(other.watchdog_pid_, -1)),
+      watchdog_fd_(std::exchange(other.watchdog_fd_, -1)),
       name_(std::move(other.name_)),
       write_timeout_(other.write_timeout_),
       buffer_(std::move(other.buffer_)),
@@ -221,6 +276,8 @@ Process& Process::operator=(Process&& other) noexcept {
         pid_ = std::exchange(other.pid_, -1);
         stdin_fd_ = std::exchange(other.stdin_fd_, -1);
         stdout_fd_ = std::exchange(other.stdout_fd_, -1);
+        watchdog_pid_ = std::exchange(other.watchdog_pid_, -1);
+        watchdog_fd_ = std::exchange(other.watchdog_fd_, -1);
         name_ = std::move(other.name_);
         write_timeout_ = other.write_timeout_;
         buffer_ = std::move(other.buffer_);
@@ -372,7 +429,7 @@ std::optional<ExitStatus> Process::terminate(std::chrono::milliseconds grace, bo
     if (!try_reap()) {
         if (sigterm) ::kill(pid_, SIGTERM);
         if (!wait_exit(grace)) {
-            ::kill(pid_, SIGKILL);
+            ::kill(-pid_, SIGKILL);  // the group: whatever the engine started goes with it
             int status = 0;
             pid_t r;
             while ((r = ::waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
@@ -381,7 +438,29 @@ std::optional<ExitStatus> Process::terminate(std::chrono::milliseconds grace, bo
         }
     }
     close_fds();
+    stop_watchdog();
     return exit_status_;
+}
+
+void Process::stop_watchdog() {
+    if (watchdog_fd_ >= 0) ::close(watchdog_fd_);
+    watchdog_fd_ = -1;
+    if (watchdog_pid_ < 0) return;
+    // End of input makes it kill the rest of the group (the engine is already reaped) and exit
+    // at once. If it is too slow (a loaded machine), we kill the group ourselves: the watchdog
+    // is a member, so the group id is still valid, and the wait below never hangs.
+    int status = 0;
+    pid_t r = 0;
+    for (int i = 0; i < 2000 && (r = ::waitpid(watchdog_pid_, &status, WNOHANG)) == 0; ++i) {
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    if (r == 0) {
+        ::kill(-pid_, SIGKILL);
+        ::kill(watchdog_pid_, SIGKILL);
+        while (::waitpid(watchdog_pid_, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    watchdog_pid_ = -1;
 }
 
 void Process::close_fds() {

@@ -6,7 +6,7 @@
 namespace balance::players::external {
 
 std::chrono::milliseconds search_timeout(const Limits& limits, const TimeoutPolicy& policy) {
-    if (limits.timeout) return *limits.timeout;
+    if (limits.timeout) return std::min(*limits.timeout, longest_search);
     std::optional<double> budget_ms;  // the tightest time bound the limits imply
     auto bound = [&](double ms) { budget_ms = budget_ms ? std::min(*budget_ms, ms) : ms; };
     if (limits.movetime_ms) bound(*limits.movetime_ms);
@@ -19,9 +19,12 @@ std::chrono::milliseconds search_timeout(const Limits& limits, const TimeoutPoli
     if (limits.nodes) {
         bound(static_cast<double>(*limits.nodes) * 1000.0 / policy.slow_nodes_per_second);
     }
-    if (!budget_ms) return policy.unbounded;
+    if (!budget_ms) return std::min(policy.unbounded, longest_search);
     const double total =
         *budget_ms * (1.0 + policy.slack) + static_cast<double>(policy.margin.count());
+    // Huge limits (nodes = 2e14 at the pessimistic speed) must not overflow the clock that
+    // deadlines are computed on: no search waits longer than longest_search.
+    if (!(total < static_cast<double>(longest_search.count()))) return longest_search;
     return std::chrono::milliseconds(static_cast<long long>(std::ceil(total)));
 }
 

@@ -112,7 +112,7 @@ EngineResult<void> XboardClient::handshake() {
     while (true) {
         auto line = channel().receive(deadline);
         if (!line) {
-            if (line.fault() == Fault::Timeout && !seen_feature) return {};  // protocol v1
+            if (line.fault() == Fault::Timeout && !seen_feature) return probe_protocol_one();
             auto error = line.error();
             if (error.fault == Fault::Timeout) {
                 error.message = "no `feature done=1` before the deadline";
@@ -142,6 +142,39 @@ EngineResult<void> XboardClient::handshake() {
             // done=0: the engine needs time to initialise; CECP says wait without a limit.
             if (key == "done" && value == "0") deadline = Clock::now() + config_.timeouts.unbounded;
         }
+    }
+}
+
+EngineResult<void> XboardClient::probe_protocol_one() {
+    std::vector<std::string> commands{"new"};
+    if (!config_.variant.empty() && config_.variant != "normal") {
+        commands.push_back("variant " + config_.variant);
+    }
+    commands.emplace_back("sd 1");
+    commands.emplace_back("go");  // `new` left the engine playing Black: it moves for White
+    for (const auto& command : commands) {
+        if (auto sent = channel().send(command); !sent) return sent;
+    }
+    const auto budget = config_.timeouts.handshake;
+    const auto deadline = Clock::now() + budget;
+    while (true) {
+        auto line = channel().receive(deadline);
+        if (!line) {
+            auto error = line.error();
+            if (error.fault == Fault::Timeout) {
+                error.message = "no `feature` after `protover 2` within " +
+                                std::to_string(config_.protover_wait.count()) +
+                                " ms, and no move for a test `go` (protocol 1) within " +
+                                std::to_string(budget.count()) + " ms: not answering";
+            }
+            return channel().fail(std::move(error));
+        }
+        const XboardLineKind kind = classify_xboard_line(*line).kind;
+        if (kind == XboardLineKind::Move || kind == XboardLineKind::Resign ||
+            kind == XboardLineKind::Result) {
+            return channel().send("force");  // every go() sets its position up from `new`
+        }
+        if (kind == XboardLineKind::Garbage) ++garbage_;
     }
 }
 

@@ -1,8 +1,11 @@
 // `balance check`: loads variant files and validates them with core for the default rules and
 // for every single non-default option value, so a broken option fragment is found before a
-// sweep runs into it.
+// sweep runs into it; validates sweep files as `balance sweep` would load them. Bare names are
+// resolved like the commands that use them: a variant name first, then a sweep name.
 
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,7 +14,9 @@
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
 #include "balance/cli/sweep_check.hpp"
+#include "balance/config/suggest.hpp"
 #include "balance/config/sweep_files.hpp"
+#include "balance/config/variant_files.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/compile.hpp"
 
@@ -54,12 +59,26 @@ void check_configuration(const std::filesystem::path& file, const std::string& s
         report.problems.push_back({valid.error(), selection});
 }
 
+// Neither a variant nor a sweep: one message that names both searches, relative to where the
+// user is (the absolute source directory the binary was built from is no help).
+Error not_found(const std::string& name) {
+    std::vector<std::string> variants, sweeps;
+    for (const auto& file : list_variant_files()) variants.push_back(file.stem().string());
+    for (const auto& file : list_sweep_files()) sweeps.push_back(file.stem().string());
+    std::vector<std::string> known = variants;
+    known.insert(known.end(), sweeps.begin(), sweeps.end());
+    return make_error(
+        fmt::format("no such file, variant or sweep{} (variants: {}; sweeps: {})",
+                    did_you_mean(name, known), join_names(variants), join_names(sweeps)),
+        name);
+}
+
 FileReport check_file(const std::string& name) {
     FileReport report;
     report.file = name;
     auto file = find_variant(name);
     if (!file) {
-        report.problems.push_back({file.error(), ""});
+        report.problems.push_back({not_found(name), ""});
         return report;
     }
     report.file = file->string();
@@ -93,12 +112,22 @@ Json to_json(const FileReport& report) {
                 {"errors", std::move(problems)}};
 }
 
+// The sweep file `name` stands for, when it is one: a sweep file, or a bare name that is no
+// variant but a shipped sweep ("quick").
+std::optional<std::filesystem::path> sweep_named(const std::string& name) {
+    if (is_sweep_file(name)) return std::filesystem::path(name);
+    if (find_variant(name)) return std::nullopt;
+    auto sweep = find_sweep(name);
+    if (sweep) return *sweep;
+    return std::nullopt;
+}
+
 int run_check_command(const CheckArgs& args, AppContext& ctx) {
     bool all_ok = true;
     Json files = Json::array();
     for (const auto& name : args.files) {
-        if (is_sweep_file(name)) {
-            all_ok = check_sweep(name, args.json, files, ctx) && all_ok;
+        if (const auto sweep = sweep_named(name)) {
+            all_ok = check_sweep(sweep->string(), args.json, files, ctx) && all_ok;
             continue;
         }
         const FileReport report = check_file(name);
@@ -126,8 +155,13 @@ int run_check_command(const CheckArgs& args, AppContext& ctx) {
 void register_check(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<CheckArgs>();
     CLI::App* command = app.add_subcommand(
-        "check", "Load and validate variant files, with the default rules and each option value");
-    command->add_option("files", args->files, "Variant files or names (e.g. asymmetric)")
+        "check",
+        "Load and validate variant files (with the default rules and each option value) and "
+        "sweep files (every cell, book positions, engine programs), without playing");
+    command
+        ->add_option("files", args->files,
+                     "Variant or sweep files or names (e.g. asymmetric, quick, "
+                     "configs/sweeps/quick.toml)")
         ->required();
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->callback([args, &ctx] { ctx.exit_code = run_check_command(*args, ctx); });

@@ -155,13 +155,22 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     tournament::print_table(ctx.out, summary->cells);
     ctx.out << fmt::format("{} games played in this run, {} were already stored; database {}\n",
                            summary->played, summary->already_stored, db);
+    if (summary->failed > 0) {
+        ctx.out << fmt::format(
+            "{} game attempts could not be played because an engine could not be started; they "
+            "are no results (see `balance report`, Engine failures: unavailable)\n",
+            summary->failed);
+    }
     if (summary->stopped) {
         ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
                                summary->remaining, resume_command(args, db));
     }
     // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
     // balance report ...` does not report on a sweep that is not finished.
-    return summary->stopped && stop_requested ? 130 : 0;
+    if (summary->stopped && stop_requested) return 130;
+    // Games left unplayed because an engine kept failing to start: not finished either.
+    if (summary->remaining > 0 && summary->failed > 0 && args.max_games < 0) return 1;
+    return 0;
 }
 
 }  // namespace

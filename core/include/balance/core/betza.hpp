@@ -13,7 +13,11 @@
 //   j          on a slider: skip (ignore) the first square; it can be neither reached nor block
 //   a          two-leg lame step: [leg-1 modifiers] a fs|f W|F. `afsW` = one orthogonal step to an
 //              empty square, then one step diagonally outward (the Xiangqi horse path); `afsF` =
-//              diagonal, then orthogonally outward. Leg 1 must end on an empty square.
+//              diagonal, then orthogonally outward; `asF` = diagonal, then one diagonal step
+//              turned by 90 degrees (Contrast chess's bent Bishop step, ending two squares away
+//              orthogonally). Leg 1 must end on an empty square.
+//   cab        capture and return ("rifle" capture, shooting): `cabK` removes an enemy piece on
+//              an adjacent square without moving (a move of its own kind, MoveKind::Shoot).
 // Vectors are from White's point of view: +dy is forward.
 
 #include <string>
@@ -26,7 +30,7 @@
 namespace balance::core {
 
 struct BetzaAtom {
-    enum class Kind { Leap, Slide, Lame };
+    enum class Kind { Leap, Slide, Lame, Shoot };  // Shoot: capture (dx, dy) without moving
     Kind kind = Kind::Leap;
     int dx = 0;  // Leap and Lame: displacement; Slide: unit step
     int dy = 0;

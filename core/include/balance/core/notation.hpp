@@ -1,5 +1,8 @@
 #pragma once
 // Move text: UCI-style coordinates (e2e4, e7e8q, e1g1 for castling, N@d1 for drops) and SAN.
+// A shot (capture without moving, MoveKind::Shoot) is from, victim, from in UCI (d1e2d1: to the
+// victim and back, the multi-leg convention) and piece '^' victim in SAN and PGN (Q^e2, with the
+// usual disambiguation and + or #).
 
 #include <string>
 #include <string_view>

@@ -10,6 +10,7 @@
 
 #include "balance/core/bitboard.hpp"
 #include "balance/core/error.hpp"
+#include "balance/core/move_rights.hpp"
 #include "balance/core/rules.hpp"
 #include "balance/core/types.hpp"
 
@@ -68,8 +69,15 @@ class Position {
     // Is square s attacked by colour `by` with occupancy occ, ignoring `removed` pieces?
     [[nodiscard]] bool attacked(Square s, Color by, BB occ, BB removed = BB{}) const;
     [[nodiscard]] bool attacked(Square s, Color by) const { return attacked(s, by, pieces()); }
-    // Squares a piece of colour c and type t on `from` attacks (could capture on) given occ.
+    // Squares a piece of colour c and type t on `from` attacks (could capture on) given occ,
+    // with the move rights the piece standing on `from` has now (see move_rights.hpp).
     [[nodiscard]] BB attacks_from(Color c, PieceType t, Square from, BB occ) const;
+    // Move types lost by the pieces of this position (anti-relay; all empty otherwise).
+    [[nodiscard]] const LostTypes<BB>& lost_types() const { return lost_; }
+    [[nodiscard]] unsigned lost_mask(Square s) const { return core::lost_mask(lost_, s); }
+    // Would the mover's king be safe after the pseudo-legal move m? Tests the board the move
+    // leaves with every move right recomputed there (Legality::FullTest).
+    [[nodiscard]] bool king_safe_after(Move m) const;
     [[nodiscard]] bool in_check() const {
         const Square k = king_square(stm_);
         return k != NoSquare && attacked(k, ~stm_);
@@ -83,7 +91,7 @@ class Position {
         return m.kind() == MoveKind::Drop ? make_piece(stm_, m.dropped()) : board_[m.from()];
     }
     [[nodiscard]] bool is_capture(Move m) const {
-        return m.kind() == MoveKind::EnPassant ||
+        return m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Shoot ||
                (m.kind() != MoveKind::Drop && m.kind() != MoveKind::Castling &&
                 board_[m.to()] != NoPiece);
     }
@@ -121,6 +129,7 @@ class Position {
     std::uint64_t key_ = 0;
     std::array<std::array<std::uint8_t, MaxPieceTypes>, 2> hand_{};
     std::array<int, 2> hand_total_{};
+    LostTypes<BB> lost_{};
     std::vector<State> history_;
 };
 

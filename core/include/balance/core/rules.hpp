@@ -48,8 +48,11 @@ struct LeapSet {
 template <Bitboard BB>
 struct PieceMoves {
     std::array<LeapSet<BB>, max_squares<BB>> leaps{};
-    // Squares from which this piece captures onto a given square by a leap (reverse table).
+    // Squares from which this piece captures onto a given square by a leap or a shot (reverse).
     std::array<BB, max_squares<BB>> attacked_from{};
+    // Squares this piece captures on without moving (`cab` shots, MoveKind::Shoot).
+    std::array<BB, max_squares<BB>> shots{};
+    bool has_shots = false;
     std::vector<SliderGroup<BB>> sliders;
     // Lame steps of every square, flattened: those of square s are [lame_begin[s],
     // lame_begin[s+1]).
@@ -98,6 +101,22 @@ struct ZobristKeys {
     std::vector<std::uint64_t> hand;  // [color][type][count]
 };
 
+// How move generation settles legality, per side to move (it depends on the opponent's
+// attackers and on the move rights). Chosen and checked by Rules::compile:
+enum class Legality : std::uint8_t {
+    // The opponent attacks only by leaps, shots and plain sliders: checkers and pins are exact,
+    // computed from lines (as fast orthodox generators do).
+    ExactPins,
+    // Every move grows monotonically as squares empty (an added piece never opens a line and
+    // move rights do not depend on the position): only moves of the pieces whose removal
+    // exposes the king, king moves and evasions are tested.
+    RemovalTest,
+    // Move rights depend on the position (anti-relay): every move is tested on the board it
+    // leaves, with every right recomputed there.
+    FullTest,
+};
+[[nodiscard]] const char* legality_name(Legality l);
+
 template <Bitboard BB>
 class Rules {
   public:
@@ -127,9 +146,21 @@ class Rules {
     // could capture on s on an empty board, ignoring every blocker. Attack tests ask only those
     // pieces for their full attack set, which rules out almost all of them before any work.
     std::array<std::array<std::vector<BB>, MaxPieceTypes>, 2> complex_reach_to;
-    // True when the colour's pieces attack only by leaps and plain sliders, so pins against the
-    // other king can be computed exactly from lines.
-    std::array<bool, 2> simple_attackers{};
+    // Legality strategy for each side to move (see Legality).
+    std::array<Legality, 2> legality{};
+    // Position-dependent move rights. natural_types[c][t]: the move types (RookType | ...) of a
+    // piece; pieces with none take no part in anti-relays (kings, pawns). typed_moves[c][t][k]:
+    // only its atoms of type k (what it "sees" by); reduced_moves[c][t][lost]: its moves
+    // without the lost types (index 0 unused). Filled only when anti-relay is on.
+    bool position_dependent_rights = false;
+    std::array<std::array<std::uint8_t, MaxPieceTypes>, 2> natural_types{};
+    std::array<std::vector<std::vector<PieceMoves<BB>>>, 2> typed_moves, reduced_moves;
+    // The moves of a piece that has lost the types in `lost` (0: its natural moves).
+    [[nodiscard]] const PieceMoves<BB>& moves_for(int c, PieceType t, unsigned lost) const {
+        return lost ? reduced_moves[c][t][lost] : moves[c][t];
+    }
+    // True when some piece moves by the colour of its square (folded into the per-square tables).
+    bool moves_by_square_colour = false;
     std::unique_ptr<SliderAttacks<BB>> sliders;
     ZobristKeys zobrist;
     std::string start_fen;  // with free placement: back ranks emptied, pieces in hand

@@ -20,6 +20,10 @@ enum class PieceRole {
 struct PieceSpec {
     std::string name;   // unique within the variant, e.g. "werewolf"
     std::string betza;  // XBetza move description, e.g. "WafsW" (see core/betza.hpp)
+    // Moves by square colour (Contrast chess's Strong and Weak): when both are set, a piece
+    // standing on a square of its own colour (light for White, dark for Black) moves and attacks
+    // by `betza_own_colour`, elsewhere by `betza_other_colour`; `betza` is then unused.
+    std::string betza_own_colour, betza_other_colour;
     PieceRole role = PieceRole::Normal;
     double value = 0.0;  // documented value in the variant's value_unit; seeds the evaluation
     std::string where;   // "file:line" of the piece's betza entry
@@ -55,6 +59,33 @@ struct BonusSpec {
 
 enum class StalemateResult { Draw, WinForStalemater };
 
+// How move generation settles legality (see Rules::legality). Auto picks the fastest sound one;
+// the others are accepted only where sound (compile refuses ExactPins against complex attackers
+// and anything but FullTest under position-dependent move rights).
+enum class LegalityChoice { Auto, ExactPins, RemovalTest, FullTest };
+
+// Move types whose rights can be lost (anti-relay). A piece's natural types are read from its
+// Betza atoms: an unlimited orthogonal slide is the Rook type, an unlimited diagonal slide the
+// Bishop type, the (1, 2) leap the Knight type. Every other atom (a king step, a pawn's, a
+// range-limited or skipping slide, other leaps) belongs to no type: it is never lost and never
+// takes one away.
+inline constexpr int MoveTypeCount = 3;
+inline constexpr unsigned RookType = 1, BishopType = 2, KnightType = 4;
+
+// Anti-relay (Mike Nelson; RULES.md section 4): pieces lose a natural move type (Rook, Bishop,
+// Knight move) when they see or are seen by another piece. Recomputed in every position.
+struct AntiRelaySpec {
+    bool enabled = false;
+    // Who loses the type: the piece seen (direct, the default) or the one that sees (indirect:
+    // normal = when both have the type, converse = when the seen piece lacks it, total = both).
+    enum class Target { Direct, IndirectNormal, IndirectConverse, IndirectTotal };
+    Target target = Target::Direct;
+    enum class Side { Hostile, Friendly, Bilateral };  // which pieces' sight counts
+    Side side = Side::Hostile;
+    unsigned types = 7;  // the move types that take part: 1 = Rook, 2 = Bishop, 4 = Knight
+    bool frozen_rook_castles = true;  // RULES.md 4.3: castling with a Rook that lost its Rook move
+};
+
 enum class NoPromotionAvailable {
     MayNotEnter,  // the pawn may not move onto the last rank at all (Grand-Chess convention)
     StaysPawn,    // it enters and stays an unpromoted pawn
@@ -68,6 +99,32 @@ struct GameRulesSpec {
     int repetition_count = 3;           // positions repeated this often end the game; 0 = off
     int fifty_move_plies = 100;         // reversible plies that end the game; 0 = off
     bool insufficient_material = true;  // draw when a bare king faces material that cannot mate
+    LegalityChoice legality = LegalityChoice::Auto;
+    AntiRelaySpec anti_relay;
+    // Moves by square colour (RULES.md 5.3 ambiguities; the defaults are the rules' defaults):
+    bool king_slide_crossing_safe =
+        false;  // a king's range-2 step may not cross an attacked square
+    bool castling_rook_on_own_colour = false;  // castling needs the rook on its own colour (Strong)
+};
+
+// Results published for the variant (the seed's Fairy-Max table for Asymmetric), kept with the
+// rules so that a report shows them beside our measurements, even from a database alone.
+// Documentation only: play never reads it. Every score is x's: x_white_score "X-Y" (X has
+// White), x_black_score "Y-X", pooled_score "X = Y" over both colour orders.
+struct ReferencePairing {
+    std::string x;  // army names (canonical)
+    std::string y;
+    double x_white_score = 0.0;
+    double x_black_score = 0.0;
+    double pooled_score = 0.0;
+    int games_per_colour = 0;
+    double margin_per_colour = 0.0;  // as published
+    double margin_pooled = 0.0;
+};
+
+struct ReferenceTable {
+    std::string source;  // who published it, where, and what is known of the method
+    std::vector<ReferencePairing> pairings;
 };
 
 struct VariantSpec {
@@ -90,6 +147,7 @@ struct VariantSpec {
     // The rule options selected to produce this spec ("stalemate-win", "sprite-double-step=none"),
     // in canonical order; recorded with games and shown in reports.
     std::vector<std::string> active_options;
+    ReferenceTable reference;  // [reference] of the variant file; empty when there is none
 };
 
 }  // namespace balance::core

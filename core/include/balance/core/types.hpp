@@ -44,6 +44,7 @@ enum class MoveKind : std::uint8_t {
     EnPassant = 2,
     Castling = 3,  // encoded king-from -> king-to; the rook move follows from the rules
     Drop = 4,      // placement phase: `from` holds the dropped piece type
+    Shoot = 5,     // capture without moving: `from` = the shooter (it stays), `to` = the victim
 };
 
 // A move in 32 bits:
@@ -51,7 +52,6 @@ enum class MoveKind : std::uint8_t {
 //   bits  7-13  to square
 //   bits 14-16  MoveKind
 //   bits 17-21  promotion piece type
-// Room is left above bit 21 for future move kinds (e.g. Contrast chess's queen shot victim).
 class Move {
   public:
     constexpr Move() = default;

@@ -25,6 +25,10 @@ enum class MoveStatus {
     Crashed,        // the engine process died
     IllegalMove,    // the answer was not a legal move
     ProtocolError,  // garbage, or the engine broke the protocol
+    Resigned,       // the player resigned: a result, no failure
+    // The engine could not be (re)started: the harness's problem, not a move of the game. Such a
+    // game has no result; it is recorded as failed and played again later.
+    Unavailable,
 };
 
 [[nodiscard]] inline const char* move_status_name(MoveStatus s) {
@@ -41,6 +45,10 @@ enum class MoveStatus {
             return "illegal-move";
         case MoveStatus::ProtocolError:
             return "protocol-error";
+        case MoveStatus::Resigned:
+            return "resigned";
+        case MoveStatus::Unavailable:
+            return "unavailable";
     }
     return "unknown";
 }

@@ -14,6 +14,10 @@ namespace balance::stats {
 /// nelo_divided_by_nt).
 inline constexpr double kNeloPerT = 347.43558552260146;
 
+/// 400 / ln 10 = 173.7178: logistic Elo per nat, the Elo of a logistic-model coefficient
+/// (a log-odds difference of 1 is 173.7 Elo).
+inline constexpr double kEloPerNat = 173.71779276130073;
+
 /// Logistic Elo of a score: E = -400 log10(1/s - 1); -inf at 0, +inf at 1, NaN outside [0, 1].
 [[nodiscard]] double elo_from_score(double score);
 

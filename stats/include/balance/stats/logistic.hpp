@@ -49,6 +49,9 @@ struct BootstrapIntervals {
     int failed = 0;        ///< resamples whose fit failed (separation / rank), left out
 };
 
+/// The logistic function 1 / (1 + e^-t): a log-odds to a probability (or expected score).
+[[nodiscard]] double logistic(double t);
+
 /// Fits y on x. `cluster_ids` holds one id per row (any values; equal ids = one cluster) or is
 /// empty (every row its own cluster). Errors: shape mismatch, y outside [0, 1], non-finite
 /// values, fewer than 2 clusters, rank-deficient x, separation (fitted probabilities

@@ -1,7 +1,8 @@
 #pragma once
 // One game between two Players: ask the side to move for a move, check it, play it, until the
-// rules end the game, an adjudication rule does, or a player fails (a timeout, crash, illegal
-// move or protocol error loses the game for that side).
+// rules end the game, an adjudication rule does, a player resigns, or a player fails (a timeout,
+// crash, illegal move or protocol error loses the game for that side). A player whose engine
+// cannot be started at all (MoveStatus::Unavailable) ends the game without a result: it is void.
 
 #include <cstdint>
 #include <optional>
@@ -46,6 +47,9 @@ struct GameRecord {
     GameResult result;
     std::vector<std::optional<int>> scores;  // per ply, White's view; nullopt when unknown
     std::optional<GameFailure> failure;
+    // The game has no result: failure->status is Unavailable (the harness could not start an
+    // engine). It must not be stored as a game, only as a failed attempt.
+    bool void_game = false;
     double think_seconds[2] = {0.0, 0.0};  // time inside choose_move, per side
     std::uint64_t nodes[2] = {0, 0};
     double seconds = 0.0;  // the whole game, wall clock

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "balance/core/error.hpp"
+#include "balance/tournament/cell_key.hpp"
 #include "balance/tournament/sweep.hpp"
 
 namespace balance::tournament {
@@ -17,13 +18,8 @@ struct Cell {
     Pairing pairing;
     std::size_t white_player = 0;  // indices into Sweep::players
     std::size_t black_player = 0;
-    // "<variant>|<white_army>|<black_army>|<cell rules>|<white_player>|<black_player>", where
-    // the cell rules are the rule set's rules (RuleSet::cell_rules: plus "@<hash8>" for games
-    // kept apart by --force after the rules changed).
-    std::string key;
-    // The key without the players: cells that differ only in who plays (an engine against
-    // another, both colour orders) share their openings, game index by game index.
-    std::string position_key;
+    std::string key;           // CellKey::str(); rules may carry "@<hash8>" (RuleSet::cell_rules)
+    std::string position_key;  // CellKey::position_key(): shared openings across matchups
     bool rung_gap = false;  // neighbouring rungs of a ladder (Matchup::rung_gap)
 };
 
@@ -41,7 +37,6 @@ struct PlannedGame {
     std::uint64_t seed = 0;
 };
 
-[[nodiscard]] std::string game_key(const std::string& cell_key, int index);
 [[nodiscard]] PlannedGame plan_game(const Sweep& sweep, const std::vector<Cell>& cells,
                                     std::size_t cell, int index);
 

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct Progress {
     std::int64_t played = 0;  // stored by this run
     double seconds = 0.0;     // since this run began
     bool adaptive = false;
+    std::optional<std::int64_t> run_limit;  // --max-games: this run stops after so many games
     std::vector<CellTally> cells;
 };
 
@@ -35,8 +37,9 @@ class ProgressObserver {
     virtual void finish(const Progress& progress) = 0;
 };
 
-// Games per minute, ETA and score +- 95% interval per cell. `live`: redraw a block in place
-// (ANSI) at most every `interval`; otherwise one summary line per `interval`.
+// Games per minute, ETA (of what this run will play) and score with its 95% interval per cell.
+// `live`: redraw a block in place (ANSI) at most every `interval`; otherwise one summary line per
+// `interval`.
 class TextProgress final : public ProgressObserver {
   public:
     TextProgress(std::ostream& out, bool live, std::chrono::milliseconds interval);
@@ -53,7 +56,8 @@ class TextProgress final : public ProgressObserver {
     int drawn_lines_ = 0;
 };
 
-// "0.563 +- 0.041" style summary of one cell's score for White (trinomial Wilson, 95%).
+// "0.563 [0.522, 0.603]": one cell's score for White with its 95% interval's ends (trinomial
+// Wilson; not symmetric near 0 and 1, so no "+-").
 [[nodiscard]] std::string score_text(const stats::Wdl& white);
 
 // The final per-cell table printed when a sweep ends.

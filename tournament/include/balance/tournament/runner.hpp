@@ -38,16 +38,21 @@ struct RunSummary {
     std::int64_t already_stored = 0;  // skipped because an earlier run stored them
     std::int64_t played = 0;          // stored by this run
     std::int64_t remaining = 0;       // planned games not stored yet
-    bool stopped = false;             // `stop` or --max-games ended the run early
-    std::vector<CellTally> cells;     // every stored game of the sweep, per cell
+    // Attempts voided because an engine could not be started (failed_games; not results).
+    std::int64_t failed = 0;
+    bool stopped = false;          // `stop` or --max-games ended the run early
+    std::vector<CellTally> cells;  // every stored game of the sweep, per cell
 };
 
 // Refuses a database that holds runs of a different sweep configuration.
 [[nodiscard]] Result<void> check_same_sweep(const ResultStore& store,
                                             const std::string& config_json);
 
-// Errors: the harness's own (database, rules, a player that cannot be started); players'
-// failures are lost games, not errors. Adaptive sweeps cannot be sharded.
+// Errors: the harness's own (database, rules, a player that cannot be started, or that fails to
+// start or loses on time max_failures_in_row times in a row); players' other failures are lost
+// games, not errors. A game whose engine cannot be restarted is void: recorded as a failed
+// attempt, replayed later in the run and by a resumed run, never a result. Adaptive sweeps cannot
+// be sharded.
 [[nodiscard]] Result<RunSummary> run_sweep(const Sweep& sweep, ResultStore& store,
                                            const RunOptions& options, const PlayerFactory& factory,
                                            std::atomic<bool>& stop,

@@ -68,6 +68,27 @@ struct GameRow {
     std::string details_json;
 };
 
+// A game that could not be played because an engine could not be started (an infrastructure
+// failure, not a result): kept out of `games`, so a resumed sweep plays it again, and recorded in
+// the table `failed_games` (created on first use; store_failed.cpp) so reports can count them.
+struct FailedGameRow {
+    std::string game_key;
+    std::int64_t run_id = 0;
+    std::string cell_key;
+    std::string player;  // the sweep's name of the player whose engine was unavailable
+    std::string side;    // "white" or "black"
+    std::string status;  // "unavailable"
+    std::string detail;  // the start failure, naming the engine
+    std::string failed_at;
+};
+
+// Failed attempts per player: how many, and how many of those games are still not stored.
+struct FailedGameCount {
+    std::string player;
+    std::string status;
+    std::int64_t attempts = 0;
+    std::int64_t unplayed = 0;
+};
 // One rule set's complete resolved rules, as played: the canonical variant document (inherits
 // resolved, options applied, keys sorted), so a reader rebuilds the rules from the database alone.
 struct RuleSpecRow {
@@ -133,6 +154,11 @@ class ResultStore {
     [[nodiscard]] Result<std::vector<std::pair<std::string, std::string>>> run_rule_sets(
         std::int64_t run_id) const;
     [[nodiscard]] Result<std::string> integrity_check() const;  // "ok" when sound
+
+    // Records a failed attempt (one transaction); see FailedGameRow.
+    [[nodiscard]] Result<void> insert_failed_game(const FailedGameRow& row);
+    // Per player and status, by player; empty for databases without failed attempts.
+    [[nodiscard]] Result<std::vector<FailedGameCount>> failed_game_counts() const;
 
     [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 

@@ -32,6 +32,11 @@ struct ExternalSpec {
     std::map<std::string, std::string> army_names;  // our army name -> the engine's
     std::string variant_path;      // UCI VariantPath (Fairy-Stockfish), set before the variant
     int timeout_margin_ms = 2000;  // added to every derived search deadline
+    // The deadline of a move when no limit bounds its time (depth alone): a hanging engine
+    // loses the game after this long.
+    int depth_timeout_ms = 60'000;
+    // uci/uciok, feature done=1, isready/readyok, ping/pong, and a protocol-1 test move.
+    int handshake_timeout_ms = 10'000;
     // Where the engine's stderr is appended (every worker's instance, restarts included); empty:
     // discarded. Set by the caller from the database path, not read from the sweep file, and
     // not part of the sweep's identity (moving a database does not make it another sweep).
@@ -58,6 +63,13 @@ struct PlayerSpec {
     players::engine::EvalTerms eval = players::engine::EvalTerms::Full;
     // External engines only.
     ExternalSpec external;
+    // The sweep stops (with an error naming the engine) when this player's engine cannot be
+    // started, or loses on time, this many times in a row: an outage or a hanging engine must
+    // not turn the rest of the sweep into forfeits or into hours of timeouts.
+    int max_failures_in_row = 3;
+
+    // Names it in errors: "player 'fsf'", plus " (uci engine /usr/games/fairy-stockfish)".
+    [[nodiscard]] std::string label() const;
 };
 
 // A named selection of the variant's rule options, loaded into a spec.

@@ -15,26 +15,18 @@
 #include "balance/stats/counts.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/score_sample.hpp"
+#include "balance/tournament/cell_key.hpp"
 
 namespace balance::app::report {
 
-struct CellId {
-    std::string variant;
-    std::string white;  // White's army
-    std::string black;
-    // The cell key's rules field: the option selection ("" = defaults), plus "@<hash8>" for
-    // games kept apart by `sweep --force` after the rules changed (they never pool with others).
-    std::string rules;
-    std::string white_player;
-    std::string black_player;
+// A cell is identified by its key (variant, armies, rules, players): str() is the stored
+// cell_key.
+using CellId = tournament::CellKey;
 
-    // The store's cell_key: "<variant>|<white>|<black>|<rules>|<white_player>|<black_player>".
-    [[nodiscard]] std::string key() const;
-    // "balance-n20k" when both sides use one player, else "A vs B".
-    [[nodiscard]] std::string players_label() const;
-
-    auto operator<=>(const CellId&) const = default;
-};
+// "balance-n20k" when both sides use one player, else "A vs B".
+[[nodiscard]] std::string players_label(const std::string& white_player,
+                                        const std::string& black_player);
+[[nodiscard]] std::string players_label(const CellId& id);
 
 [[nodiscard]] CellId cell_of(const StoredGame& game);
 
@@ -58,11 +50,16 @@ struct EngineFailures {
     std::string player;
     std::int64_t games = 0;
     std::map<std::string, std::int64_t> by_status;  // "timeout", "crashed", "illegal-move", ...
+    // Games voided because its engine could not be started (not losses, not in by_status), and
+    // how many of those games are still not played.
+    std::int64_t unavailable = 0;
+    std::int64_t unplayed = 0;
 
     [[nodiscard]] std::int64_t total() const;
 };
 
-[[nodiscard]] std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games);
+[[nodiscard]] std::vector<EngineFailures> tally_failures(
+    std::span<const StoredGame> games, std::span<const tournament::FailedGameCount> failed = {});
 
 // A score with its interval on both scales, from one side's view.
 struct ScoreSummary {

@@ -46,6 +46,8 @@ struct DisplayTable {
 [[nodiscard]] std::vector<std::string> run_lines(const ReportData& report);
 // Which method produced which number.
 [[nodiscard]] std::vector<std::string> method_lines(const ReportData& report);
+// The sources of the published reference numbers shown in the report (one per table).
+[[nodiscard]] std::vector<std::string> reference_sources(const ReportData& report);
 // "how to read the tables", the same text as the README's section.
 [[nodiscard]] std::vector<std::string> reading_guide(const ReportData& report);
 
@@ -53,6 +55,8 @@ struct DisplayTable {
 [[nodiscard]] std::string effect_verdict(const RuleEffect& effect, double alpha);
 
 // "Human-Elf" style label of a cell, "Human = Elf" of a pooled pair.
+// Whose score a pairing row shows, as its suffix says: "human" for "Human" (the first-named army).
+[[nodiscard]] std::string score_owner(const std::string& display_name);
 [[nodiscard]] std::string cell_label(VariantCatalog& catalog, const std::string& variant,
                                      const std::string& white, const std::string& black);
 

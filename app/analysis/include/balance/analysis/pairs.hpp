@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "balance/analysis/cells.hpp"
-#include "balance/analysis/seed_reference.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
 namespace balance::app::report {
 
-// The seed's numbers seen from our X.
+// A published reference pairing (the variant's [reference] table) seen from our X.
 struct SeedView {
+    std::string source;
     double x_white_score = 0.0;
     double x_black_score = 0.0;
     double pooled_score = 0.0;
@@ -25,7 +25,8 @@ struct SeedView {
     double margin_pooled = 0.0;
 };
 
-[[nodiscard]] SeedView seed_from_view(const SeedPairing& row, std::string_view x);
+[[nodiscard]] SeedView seed_from_view(const core::ReferencePairing& row, std::string_view x,
+                                      const std::string& source);
 
 struct PairSummary {
     std::string variant;
@@ -38,7 +39,7 @@ struct PairSummary {
     std::optional<ScoreSummary> x_black;  // Y White against X Black, X's view
     // Both colour orders pooled (counts added), X's view; only when both orders were played.
     std::optional<ScoreSummary> pooled;
-    std::optional<SeedView> reference;  // the seed's table, for the default rules only
+    std::optional<SeedView> reference;  // the variant's [reference], for the default rules only
 
     [[nodiscard]] std::string players_label() const;
 };

@@ -66,9 +66,4 @@ struct PieceValueFit {
 [[nodiscard]] Result<PieceValueFit> fit_piece_values(const MaterialData& data,
                                                      const ValueFitOptions& options);
 
-// Spearman's rank correlation (average ranks for ties); nullopt for fewer than 3 pairs or a
-// constant side.
-[[nodiscard]] std::optional<double> spearman_correlation(const std::vector<double>& a,
-                                                         const std::vector<double>& b);
-
 }  // namespace balance::app::report

@@ -42,7 +42,8 @@ struct PointsSeries {
     CellId second_cell;  // the cell of the second games (== first_cell for a mirror cell)
     stats::Wdl result;   // the first player's view, by points summed (a tie is a draw)
     std::optional<ScoreSummary> score;
-    std::int64_t resigned = 0;  // series ended by a resignation (the resigner lost it)
+    // Series ended by a resignation (a player's or adjudicated): the resigner lost it.
+    std::int64_t resigned = 0;
     // Series whose winner by points summed is not the winner by the two games' results summed.
     std::int64_t differ_from_games = 0;
     stats::MeanSample difference;  // first player's points minus the other's, summed

@@ -24,7 +24,7 @@
 //               "pairings", "white_player", "black_player", "baseline": {counts},
 //               "treatment": {counts}, "score_change": {"estimate", "low", "high", "se", "p",
 //               "p_holm"}, "draw_rate_change": {...}, "decisive_rate_change": {"estimate",
-//               "low", "high"}, "detectable", "verdict"}],
+//               "low", "high"}, "detectable_unadjusted", "verdict"}],
 //    "players": [{"variant", "rules", "player", "opponent", "as_white" | "as_black" | "pooled":
 //               {the summary above, the player's view} | null}],
 //    "failures": [{"player", "games", "by_status": {...}, "total"}],

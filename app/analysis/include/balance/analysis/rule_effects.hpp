@@ -23,7 +23,7 @@ struct EffectMeasure {
     std::optional<double> p;           // two-sided Wald p-value; nullopt when its SE is 0
     std::optional<double> p_holm;      // Holm-adjusted across the report's family
 
-    // The interval covers zero: "no detectable effect".
+    // The interval covers zero (an unadjusted interval: no multiplicity correction).
     [[nodiscard]] bool covers_zero() const;
 };
 
@@ -44,6 +44,11 @@ struct RuleEffect {
 
     [[nodiscard]] std::string players_label() const;
 };
+
+// Whether the score's or the draw rate's unadjusted interval excludes zero. Unadjusted: with many
+// rule sets and pairings some exclude zero by chance; the Holm-adjusted p-values say which
+// changes survive the multiplicity.
+[[nodiscard]] bool detectable_unadjusted(const RuleEffect& effect);
 
 // Every (rule set != "", pairing) cell with a baseline cell, then per (variant, rule set,
 // players) the pooled row; Holm applied across all p-values at the end.

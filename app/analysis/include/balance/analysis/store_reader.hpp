@@ -33,6 +33,8 @@ struct Store {
     std::filesystem::path path;
     std::vector<StoredRun> runs;
     std::vector<StoredGame> games;  // ordered by cell_key, then game_index
+    // Attempts voided because an engine could not be started (table failed_games): no results.
+    std::vector<tournament::FailedGameCount> failed_attempts;
     // The rules the games were played under (empty for schema 1): VariantCatalog's source.
     std::vector<tournament::RuleSpecRow> specs;
 };

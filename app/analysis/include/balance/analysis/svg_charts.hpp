@@ -1,8 +1,9 @@
 #pragma once
 // Inline SVG charts for the HTML report: forest plots (a point with its interval per row, a
 // reference line, optional reference markers such as the seed's Fairy-Max scores or documented
-// piece values). Plain SVG 1.1 with presentation attributes, so the file needs no script, font
-// or network to render, and it is well-formed XML.
+// piece values), each row's numbers printed at its right. Plain SVG 1.1 with presentation
+// attributes, so the file needs no script, font or network to render, and it is well-formed XML.
+// The chart scales to the width of the page (its viewBox keeps the proportions).
 
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ struct ForestAxis {
     enum class Scale { Percent, PercentPoints, Number } scale = Scale::Number;
     std::string label;            // under the axis
     std::string reference_label;  // legend text for the diamonds; empty: no legend entry
+    int decimals = 2;             // of the printed numbers on the Number scale
+    // A second dotted line, e.g. at one pawn-unit in the piece-values chart, with its label.
+    std::optional<double> marker;
+    std::string marker_label;
 };
 
 // One chart as an <svg> element with id `id` (class "chart"), its title in a <title> element

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "balance/stats/interval.hpp"
 
@@ -25,6 +26,8 @@ namespace balance::app::report {
 [[nodiscard]] std::string number(double x, int decimals = 2);
 // A p-value: "0.003", "<0.001", or "n/a".
 [[nodiscard]] std::string p_value(const std::optional<double>& p);
+// "1 thread", "2 threads": a count with its noun, plural by adding "s".
+[[nodiscard]] std::string count_of(long long n, std::string_view noun);
 // "95%" from 0.95.
 [[nodiscard]] std::string confidence_label(double confidence);
 

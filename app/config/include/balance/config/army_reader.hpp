@@ -3,6 +3,7 @@
 // letters, promotions and cannot_mate must name pieces and letters that exist.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <toml++/toml.h>
@@ -20,8 +21,9 @@ namespace balance::app {
 [[nodiscard]] Result<std::vector<core::ArmySpec>> read_armies(
     const toml::table& armies, const std::vector<core::PieceSpec>& pieces, const std::string& file);
 
-// The army whose name or alias is `name` (case-insensitive), or nullptr.
-[[nodiscard]] const core::ArmySpec* find_army(const std::vector<core::ArmySpec>& armies,
-                                              std::string_view name);
+// The end of an "unknown army" message: "; did you mean 'elves'? (armies: humans, elves, orcs)".
+// Names and aliases are candidates; the suggestion is the army's name. (core::find_army finds.)
+[[nodiscard]] std::string unknown_army_hint(std::string_view given,
+                                            const std::vector<core::ArmySpec>& armies);
 
 }  // namespace balance::app

@@ -21,6 +21,8 @@
 
 #include <cstdint>
 
+#include "balance/core/splitmix64.hpp"
+
 namespace balance::players::engine {
 
 struct RootRandom {
@@ -29,18 +31,10 @@ struct RootRandom {
     std::uint64_t seed = 0;
 };
 
-// SplitMix64 finaliser: a well-mixed 64-bit hash of x.
-[[nodiscard]] constexpr std::uint64_t mix64(std::uint64_t x) {
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 // Index in [0, n) drawn from the seed and the position hash.
 [[nodiscard]] constexpr int seeded_index(std::uint64_t seed, std::uint64_t position_key, int n) {
     return n <= 1 ? 0
-                  : static_cast<int>(mix64(seed ^ mix64(position_key)) %
+                  : static_cast<int>(core::splitmix64(seed ^ core::splitmix64(position_key)) %
                                      static_cast<std::uint64_t>(n));
 }
 

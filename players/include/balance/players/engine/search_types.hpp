@@ -36,6 +36,13 @@ enum class EvalTerms { Full, Material };
 
 [[nodiscard]] const char* eval_terms_name(EvalTerms terms);  // "full", "material"
 
+// The score of a mate in `moves` moves (negative: being mated), the inverse of mate_in_moves:
+// how an external engine's "mate n" is put on this scale.
+[[nodiscard]] constexpr int mate_score_in_moves(int moves) {
+    const int plies = moves > 0 ? 2 * moves - 1 : -2 * moves;
+    return moves > 0 ? MateScore - plies : -(MateScore - plies);
+}
+
 struct EngineOptions {
     std::size_t hash_mb = 16;  // transposition table size; one table per Engine instance
     // Game diversity (see root_random.hpp): during the first `random_plies` plies of a game the

@@ -12,6 +12,15 @@
 //   (a socketpair + MSG_NOSIGNAL would be cheaper but changes what the engine sees on fd 0).
 // - Every read and write has a deadline (poll); nothing here can block forever, and nothing throws.
 // - The destructor terminates and reaps the child: no zombies, no orphaned engines.
+// - Engines die with the harness, however it ends (SIGKILL included): each engine leads its own
+//   process group, and a watchdog (/bin/sh, in that group) blocks reading a pipe whose only write
+//   end we hold. When we die the pipe reports end of input and the watchdog SIGKILLs the group,
+//   so an engine that ignores end of input and SIGTERM (and anything it started) goes too.
+//   Why not PR_SET_PDEATHSIG: it needs fork+exec (posix_spawn cannot set it), and it fires when
+//   the *thread* that started the engine exits, which in a thread pool happens while the harness
+//   lives on; it also misses the engine's own children. Own process groups also keep a terminal's
+//   Ctrl-C away from engines: the harness stops them itself, so no game is lost to a crash. The
+//   group id cannot be reused while the watchdog, a member, is alive.
 // - spawn() reads `environ` to build the child's environment: do not setenv() concurrently.
 
 #include <sys/types.h>
@@ -66,13 +75,16 @@ class Process {
     // Waits up to `timeout` for the child to exit by itself (after "quit"); its status if it did.
     std::optional<ExitStatus> wait_exit(std::chrono::milliseconds timeout);
 
-    // Closes stdin, sends SIGTERM, waits up to `grace`, then SIGKILL; always reaps the child.
+    // Closes stdin, sends SIGTERM, waits up to `grace`, then SIGKILL (to the engine's process
+    // group); always reaps the child and its watchdog, which kills what is left of the group.
     // With sigterm = false (XBoard engines that announce sigterm=0) it only waits after closing
     // stdin. Returns how it ended (nullopt only for a moved-from or never-started Process).
     std::optional<ExitStatus> terminate(std::chrono::milliseconds grace = default_grace,
                                         bool sigterm = true);
 
     [[nodiscard]] pid_t pid() const { return pid_; }
+    // The watchdog's pid (-1 when none runs); the engine's process group id is pid().
+    [[nodiscard]] pid_t watchdog_pid() const { return watchdog_pid_; }
     [[nodiscard]] const std::string& name() const { return name_; }
     // Set once the child has been reaped.
     [[nodiscard]] const std::optional<ExitStatus>& exit_status() const { return exit_status_; }
@@ -82,10 +94,13 @@ class Process {
     [[nodiscard]] EngineError fail(Fault fault, std::string message) const;
     bool try_reap();  // waitpid(WNOHANG); true once the child is reaped
     void close_fds();
+    void stop_watchdog();  // closes its pipe (it kills the group and exits), then reaps it
 
     pid_t pid_ = -1;
     int stdin_fd_ = -1;   // our write end of the child's stdin (non-blocking)
     int stdout_fd_ = -1;  // our read end of the child's stdout
+    pid_t watchdog_pid_ = -1;
+    int watchdog_fd_ = -1;  // the only write end of the watchdog's stdin
     std::string name_;
     std::chrono::milliseconds write_timeout_{10'000};
     std::string buffer_;  // bytes read but not yet returned as lines

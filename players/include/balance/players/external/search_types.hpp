@@ -36,9 +36,14 @@ struct TimeoutPolicy {
     std::chrono::milliseconds handshake{10'000};  // uci/uciok, xboard/feature done=1, sync
 };
 
+// No deadline is further away than this (7 days): steady_clock counts nanoseconds in 64 bits, so
+// `now + timeout` overflows (and every move "times out") beyond about 290 years.
+inline constexpr std::chrono::milliseconds longest_search{7LL * 24 * 3600 * 1000};
+
 // The deadline for a search with `limits`: the tightest time bound implied by the limits
 // (movetime, the larger clock plus increment, nodes at slow_nodes_per_second), plus margin and
 // slack; `policy.unbounded` when no limit bounds time. limits.timeout overrides all of this.
+// Never more than longest_search.
 [[nodiscard]] std::chrono::milliseconds search_timeout(const Limits& limits,
                                                        const TimeoutPolicy& policy);
 

@@ -56,7 +56,8 @@ struct XboardConfig {
     MoveTranslator move_from_engine;
     TimeoutPolicy timeouts;
     LineObserver observer;
-    // Protocol version 1 engines never send `feature`: after this long without one we assume v1.
+    // Protocol version 1 engines never send `feature`: after this long without one we assume v1
+    // and check that it answers a test search (probe_protocol_one).
     std::chrono::milliseconds protover_wait{2000};
 };
 
@@ -94,6 +95,10 @@ class XboardClient final : public ProcessClient {
 
   private:
     [[nodiscard]] EngineResult<void> handshake();
+    // No `feature` came: protocol 1, or a program that never answers. A protocol-1 engine plays
+    // a move when asked; one that does not within timeouts.handshake is refused at start-up
+    // (as a UCI engine without uciok is), instead of timing out on every move later.
+    [[nodiscard]] EngineResult<void> probe_protocol_one();
     [[nodiscard]] bool feature(const std::string& key, bool fallback) const;
     [[nodiscard]] EngineResult<void> send_position(std::string_view start_fen,
                                                    const std::vector<std::string>& moves);
