@@ -7,6 +7,7 @@ packages=(
   libtbb-dev libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
   libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev libboost-math-dev nlohmann-json3-dev
   sqlite3 clang-format ccache
+  clang libclang-rt-dev  # libFuzzer targets (tests/fuzz, -DBALANCE_FUZZ=ON)
   fairymax fairy-stockfish stockfish sjaakii
 )
 missing=()

@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # Quick-start command 2: install dependencies, build, run the whole test suite.
+#   ./test.sh              Release build (build/) and the whole suite
+#   ./test.sh --sanitize   the whole suite built with ASan + UBSan instead (build-asan/)
+# CI (.ci/run sets CI=true) takes the sanitizer build: it runs every test, and a Release pass
+# on top would not fit CI's 30 minutes on 2 cores (README, Tests).
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
-./build.sh
-ctest --test-dir build --output-on-failure -j "$(nproc)"
+if [ "${1:-}" = "--sanitize" ] || [ "${CI:-}" = "true" ]; then
+  BUILD_DIR=build-asan ./build.sh -DBALANCE_SANITIZE=ON -DBALANCE_BUILD_BENCH=OFF
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+else
+  ./build.sh
+  ctest --test-dir build --output-on-failure -j "$(nproc)"
+fi

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <optional>
+#include <string>
 
 namespace balance::core {
 namespace {
@@ -267,10 +268,17 @@ Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
         }
         // Optional range digits.
         if (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+            // Ranges beyond any board are refused before they could overflow an int.
+            constexpr int kMaxRange = 99;
             int range = 0;
             const size_t digits_at = pos;
-            while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos])))
+            while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
                 range = range * 10 + (text[pos++] - '0');
+                if (range > kMaxRange)
+                    return make_error(describe(
+                        text, digits_at,
+                        "range too large (at most " + std::to_string(kMaxRange) + " squares)"));
+            }
             for (auto& s : shapes) {
                 if (s.x > 1 || s.y > 1)
                     return make_error(describe(text, digits_at,

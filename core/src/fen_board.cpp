@@ -24,9 +24,14 @@ Result<std::vector<PlacedLetter>> read_fen_board(std::string_view board, int fil
             if (--rank < 0) return make_error("more than " + std::to_string(ranks) + " ranks");
             file = 0;
         } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+            if (ch == '0')
+                return make_error("rank " + std::to_string(rank + 1) +
+                                  ": an empty-square count must not start with 0");
             int n = 0;
-            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i])))
+            while (i < board.size() && std::isdigit(static_cast<unsigned char>(board[i]))) {
                 n = n * 10 + (board[i++] - '0');
+                if (n > files) break;  // too long already; stops before an int could overflow
+            }
             --i;
             file += n;
             if (file > files) return too_long();

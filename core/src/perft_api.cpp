@@ -53,6 +53,7 @@ Result<PerftResult> run_perft(const VariantSpec& spec, const PerftRequest& reque
 }
 
 Result<void> validate(const VariantSpec& spec) {
+    const std::string& where = spec.start_fen_where.empty() ? spec.file : spec.start_fen_where;
     for (const auto& white : spec.armies)
         for (const auto& black : spec.armies) {
             if (!white.can_play_white || !black.can_play_black) continue;
@@ -61,10 +62,10 @@ Result<void> validate(const VariantSpec& spec) {
             // Parsing the start position checks letters, kings, castling rights.
             if (rules->narrow) {
                 auto pos = Position<u64>::from_fen(rules->narrow, rules->narrow->start_fen);
-                if (!pos) return Error{"start position: " + pos.error().message, spec.file};
+                if (!pos) return Error{"start position: " + pos.error().message, where};
             } else {
                 auto pos = Position<u128>::from_fen(rules->wide, rules->wide->start_fen);
-                if (!pos) return Error{"start position: " + pos.error().message, spec.file};
+                if (!pos) return Error{"start position: " + pos.error().message, where};
             }
         }
     return {};

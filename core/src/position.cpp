@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <string_view>
 
 namespace balance::core {
 
@@ -80,6 +82,19 @@ std::vector<std::string> split(std::string_view s) {
     return out;
 }
 
+// A FEN move counter: decimal digits only, at most `max` (refuses "-3", "+1", "1e3",
+// "99999999999").
+std::optional<int> read_counter(std::string_view text, int max) {
+    if (text.empty() || text.size() > 9) return std::nullopt;
+    int value = 0;
+    for (char ch : text) {
+        if (ch < '0' || ch > '9') return std::nullopt;
+        value = value * 10 + (ch - '0');
+    }
+    if (value > max) return std::nullopt;
+    return value;
+}
+
 std::string lower(std::string s) {
     for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     return s;
@@ -103,6 +118,8 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     if (fields.empty()) return make_error("empty FEN");
     // Army metadata, if present, must name this pairing.
     if (fields.back().front() == '{') {
+        if (fields.back().back() != '}')
+            return make_error("army metadata '" + fields.back() + "' has no closing '}'");
         std::string meta = fields.back().substr(1, fields.back().size() - 2);
         fields.pop_back();
         for (auto& token : split(meta)) {
@@ -150,6 +167,10 @@ Result<void> Position<BB>::parse(std::string_view fen) {
             std::toupper(static_cast<unsigned char>(ch)))];
         if (t == NoPieceType)
             return make_error(std::string("hand letter '") + ch + "' is not in the army");
+        constexpr int kMaxInHand = 16;
+        if (hand_[index(c)][t] >= kMaxInHand)  // the Zobrist table has one key per count
+            return make_error(std::string("more than ") + std::to_string(kMaxInHand) + " '" + ch +
+                              "' in hand");
         key_ ^= r.zobrist.hand[(index(c) * MaxPieceTypes + t) * 17 + hand_[index(c)][t]];
         ++hand_[index(c)][t];
         ++hand_total_[index(c)];
@@ -254,14 +275,19 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     rule50_ = 0;
     game_ply_ = stm_ == Color::Black ? 1 : 0;
     if (fields.size() > 4) {
-        try {
-            rule50_ = std::stoi(fields[4]);
-            if (fields.size() > 5)
-                game_ply_ = std::max(0, 2 * (std::stoi(fields[5]) - 1)) + (stm_ == Color::Black);
-        } catch (...) {
-            return make_error("move counters must be numbers");
+        constexpr int kMaxCounter = 1'000'000;  // far beyond any game; keeps 2 * moves in an int
+        const auto clock = read_counter(fields[4], kMaxCounter);
+        if (!clock)
+            return make_error("halfmove clock '" + fields[4] + "' must be a number from 0 to " +
+                              std::to_string(kMaxCounter));
+        rule50_ = *clock;
+        if (fields.size() > 5) {
+            const auto moves = read_counter(fields[5], kMaxCounter);
+            if (!moves || *moves < 1)
+                return make_error("fullmove number '" + fields[5] +
+                                  "' must be a number from 1 to " + std::to_string(kMaxCounter));
+            game_ply_ = 2 * (*moves - 1) + (stm_ == Color::Black);
         }
-        if (rule50_ < 0) return make_error("halfmove clock must not be negative");
     }
     lost_ = compute_lost(r, by_type_.data(), by_color_.data());
     if (!in_placement()) {

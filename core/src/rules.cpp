@@ -92,7 +92,7 @@ class Compiler {
             return make_error("board " + std::to_string(spec_.files) + "x" +
                                   std::to_string(spec_.ranks) +
                                   " is not supported (2..16 files and ranks, at most 128 squares)",
-                              where_);
+                              at(spec_.board_where));
         for (int s = 0; s < r_.squares; ++s) r_.board |= square_bb<BB>(s);
         r_.sliders = std::make_unique<SliderAttacks<BB>>(r_.files, r_.ranks);
         for (int c = 0; c < 2; ++c) {
@@ -538,7 +538,8 @@ class Compiler {
     Result<void> start_array() {
         const std::string board_field = spec_.start_fen.substr(0, spec_.start_fen.find(' '));
         auto placed = read_fen_board(board_field, r_.files, r_.ranks);
-        if (!placed) return make_error("start_fen: " + placed.error().message, where_);
+        if (!placed)
+            return make_error("start_fen: " + placed.error().message, at(spec_.start_fen_where));
         for (const PlacedLetter& p : *placed) {
             const int c = index(p.color);
             const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(p.letter)));
@@ -548,20 +549,28 @@ class Compiler {
             if (t == NoPieceType)
                 return make_error(std::string("start_fen: letter '") + up + "' is not in army '" +
                                       r_.armies[c].name + "'",
-                                  where_);
+                                  at(spec_.start_fen_where));
+            if (r_.pieces[t].role == PieceRole::Pawn && (r_.back_rank[c] & square_bb<BB>(p.square)))
+                return make_error(std::string("start_fen: a pawn ('") + up + "') on " +
+                                      (c == 0 ? "White" : "Black") + "'s first rank, at " +
+                                      static_cast<char>('a' + r_.file_of(p.square)) +
+                                      std::to_string(r_.rank_of(p.square) + 1),
+                                  at(spec_.start_fen_where));
             ++r_.armies[c].initial_count[t];
             const int rank = r_.rank_of(p.square);
             for (int f = 0; f < r_.files; ++f)
                 r_.initial_squares[c][t] |= square_bb<BB>(r_.square(f, rank));
             if (t == r_.king_type[c]) {
                 if (king_sq_[c] != NoSquare)
-                    return make_error("start_fen: more than one king per side", where_);
+                    return make_error("start_fen: more than one king per side",
+                                      at(spec_.start_fen_where));
                 king_sq_[c] = p.square;
             }
             placed_.push_back({p.square, p.color, t});
         }
         for (int c = 0; c < 2; ++c)
-            if (king_sq_[c] == NoSquare) return make_error("start_fen: a side has no king", where_);
+            if (king_sq_[c] == NoSquare)
+                return make_error("start_fen: a side has no king", at(spec_.start_fen_where));
         return {};
     }
 
@@ -583,7 +592,8 @@ class Compiler {
                 const int king_to_file = kf + dir * spec_.castling.king_travel;
                 const int corner_file = r_.file_of(corner);
                 if ((king_to_file - corner_file) * dir > 0 || king_to_file == kf)
-                    return make_error("castling: the king would travel past its rook", where_);
+                    return make_error("castling: the king would travel past its rook",
+                                      at(spec_.castling_where));
                 CastlingInfo<BB>& ci = r_.castling[c][side];
                 ci.possible = true;
                 ci.king_from = k;
@@ -677,6 +687,8 @@ class Compiler {
     const VariantSpec& spec_;
     Rules<BB>& r_;
     const std::string where_;
+    // The lines of the board size, start_fen and [castling] when the loader knew them.
+    std::string at(const std::string& line) const { return line.empty() ? where_ : line; }
     std::vector<int> spec_index_;  // type -> index in spec.pieces
     std::vector<Placed> placed_;   // the start array
     std::array<int, 2> king_sq_{NoSquare, NoSquare};

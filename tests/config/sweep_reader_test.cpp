@@ -192,7 +192,7 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
               "bad.toml:7: army_names: unknown army 'elvs'; did you mean 'elves'? (armies: "
               "humans, elves, orcs)");
     EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 0\n" + players),
-              "bad.toml:2: 'games_per_cell' in the top level must be between 1 and 100000000, "
+              "bad.toml:2: 'games_per_cell' in the top level must be between 1 and 1000000, "
               "not 0");
     EXPECT_EQ(error_of("variant = \"chess\"\n" + players + "[adaptive]\nbudget = 10\n"),
               "bad.toml:5: [adaptive] is missing required key 'target_half_width'");

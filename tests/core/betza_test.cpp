@@ -94,6 +94,10 @@ TEST(Betza, UnsupportedSpellingsAreErrorsNamingThePart) {
         {"", "empty"},
         {"hW", "'h'"},
         {"lrfbvF3", ""},
+        {"W99", ""},
+        // A range too long for an int was undefined behaviour and then a wrong message.
+        {"W100", "range too large (at most 99 squares)"},
+        {"fW99999999999999999999", "range too large"},
     };
     for (const auto& c : cases) {
         auto r = parse_betza(c.text);

@@ -57,7 +57,15 @@ TEST(Fen, ErrorsSayWhatIsWrong) {
         {"4k3/8/8/2pPp3/8/8/8/4K3 w - d6 0 1", "no enemy pawn"},  // Footmen step straight
         {"4k3/8/8/2pPp3/8/8/8/4K3 w - d7 0 1", "no enemy pawn"},
         {"4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", "castling right"},
-        {"4k3/8/8/8/8/8/8/4K3 w - - x 1", "numbers"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock 'x' must be a number"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock '-1'"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 -3", "fullmove number '-3' must be a number from 1"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number '0'"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 7x", "fullmove number '7x'"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999", "fullmove number"},
+        {"4k3/08/8/8/8/8/8/4K3 w - - 0 1", "must not start with 0"},
+        {"4k3/99999999999/8/8/8/8/8/4K3 w - - 0 1", "longer than 8 files"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 {W:humans B:humans", "has no closing '}'"},
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 {W:dwarves B:orcs}", "army 'dwarves'"},
         {"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check"},
         {" ", "empty FEN"},
@@ -110,3 +118,25 @@ TEST(Notation, CastlingPromotionEnPassantChecks) {
 
 }  // namespace
 }  // namespace balance::testing
+
+namespace balance::core {
+namespace {
+
+// An unclosed army brace used to lose the army name's last letter ("{W:humans" read as "human").
+TEST(Fen, UnclosedArmyBraceIsAnErrorNotAShorterName) {
+    const auto spec = balance::testing::load_shipped("asymmetric");
+    auto g = Game::start(spec, "humans", "humans", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {W:humans");
+    ASSERT_FALSE(g.ok());
+    EXPECT_NE(g.error().message.find("'{W:humans' has no closing '}'"), std::string::npos)
+        << g.error().message;
+}
+
+TEST(Fen, FullmoveNumberSetsThePly) {
+    const auto spec = balance::testing::load_shipped("chess");
+    auto g = Game::start(spec, "", "", "4k3/8/8/8/8/8/8/4K3 b - - 7 40");
+    ASSERT_TRUE(g.ok()) << g.error().to_string();
+    EXPECT_EQ(g->fen(), "4k3/8/8/8/8/8/8/4K3 b - - 7 40");
+}
+
+}  // namespace
+}  // namespace balance::core

@@ -77,8 +77,8 @@ Result<std::unique_ptr<Database>> Database::open(const std::filesystem::path& fi
         if (!opened) return opened.error();
         handle = *opened;
     }
-    // Another process (a report, a second shard on a shared disk) may hold the lock briefly.
-    sqlite3_busy_timeout(handle, 30'000);
+    // Another process (a report, a merge, a second shard on a shared disk) may hold the lock.
+    sqlite3_busy_timeout(handle, mode == Mode::ReadOnly ? kReaderWaitMs : kWriterWaitMs);
     // Extended codes tell a duplicate key (SQLITE_CONSTRAINT_PRIMARYKEY) from other failures.
     sqlite3_extended_result_codes(handle, 1);
     return std::unique_ptr<Database>(new Database(handle, file));

@@ -58,6 +58,10 @@ class Statement {
 class Database {
   public:
     enum class Mode { Create, Existing, ReadOnly };
+    // Writers wait this long for a lock (a merge commits in batches, a report reads briefly):
+    // a sweep waits rather than losing its game to "database is locked".
+    static constexpr int kWriterWaitMs = 3'600'000;
+    static constexpr int kReaderWaitMs = 30'000;
     [[nodiscard]] static Result<std::unique_ptr<Database>> open(const std::filesystem::path& file,
                                                                 Mode mode);
     ~Database();
@@ -69,6 +73,9 @@ class Database {
     // `what` failed: adds SQLite's message and names the file.
     [[nodiscard]] Error error(std::string_view what) const;
     [[nodiscard]] std::int64_t last_insert_rowid() const;
+    // How long a statement waits for another connection's lock before failing with BUSY.
+    void set_busy_timeout(int milliseconds) { sqlite3_busy_timeout(db_, milliseconds); }
+    [[nodiscard]] bool read_only() const { return sqlite3_db_readonly(db_, "main") == 1; }
     [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 
   private:

@@ -128,7 +128,15 @@ ResultStore::ResultStore(std::unique_ptr<Database> db, std::filesystem::path fil
     : db_(std::move(db)), file_(std::move(file)), version_(version) {}
 ResultStore::ResultStore(ResultStore&&) noexcept = default;
 ResultStore& ResultStore::operator=(ResultStore&&) noexcept = default;
-ResultStore::~ResultStore() = default;
+// A writer leaves the database in rollback-journal mode, so that it is one self-contained file
+// any reader can open read-only, also where it cannot create -wal/-shm files (a read-only
+// directory or medium). Best effort: while another connection is open (a second shard, a
+// report) the switch fails at once and the database stays in WAL until the last writer closes.
+ResultStore::~ResultStore() {
+    if (!db_ || db_->read_only()) return;
+    db_->set_busy_timeout(0);
+    (void)db_->exec("PRAGMA journal_mode=DELETE");
+}
 
 Result<ResultStore> ResultStore::open(const std::filesystem::path& file,
                                       const SpecResolver& resolver) {

@@ -172,6 +172,27 @@ Result<int> check_schema(Database& db) {
 }
 
 Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
+    // Nothing is written to a file before it is known to be ours (or empty) and writable by this
+    // balance: journal_mode=WAL would convert someone else's database for good even though it is
+    // then refused.
+    {
+        auto version = user_version(db);
+        if (!version) return version.error();
+        if (*version != 0 && (*version < kOldestSchemaVersion || *version > kSchemaVersion))
+            return unreadable_version(db, *version);
+        if (*version == 1 && !resolver) {
+            return make_error(
+                "results database has schema version 1; writing to it needs a migration to "
+                "version " +
+                    std::to_string(kSchemaVersion) + ", which needs the variant configs",
+                db.file().string());
+        }
+        auto tables = has_tables(db);
+        if (!tables) return tables.error();
+        if (*version == 0 && *tables)
+            return make_error("not a balance results database (it holds other tables)",
+                              db.file().string());
+    }
     // WAL: readers (reports) never block the writer; FULL: a committed game survives power loss.
     if (auto r = db.exec("PRAGMA journal_mode=WAL"); !r) return r.error();
     if (auto r = db.exec("PRAGMA synchronous=FULL"); !r) return r.error();

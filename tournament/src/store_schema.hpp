@@ -8,9 +8,10 @@
 
 namespace balance::tournament {
 
-// Sets WAL and synchronous=FULL, then creates the tables in a new database, migrates a
-// schema-1 database (its rules from `resolver`; none: refused) or checks the version of a
-// current one. Returns the version the database has afterwards (kSchemaVersion).
+// Refuses a database that is not ours or that this balance cannot write (touching nothing), sets
+// WAL and synchronous=FULL, then creates the tables in a new database, migrates a schema-1
+// database (its rules from `resolver`; none: refused) or checks the version of a current one.
+// Returns the version the database has afterwards (kSchemaVersion).
 [[nodiscard]] Result<int> prepare_schema(Database& db, const SpecResolver& resolver);
 
 // Checks that an existing database has a schema this balance reads (kOldestSchemaVersion up to

@@ -244,6 +244,9 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     const toml::table* scoring = fields.table("scoring");
     const toml::table* reference = fields.table("reference");
     if (auto done = fields.finish(); !done) return done.error();
+    spec.board_where = fields.where(doc.contains("files") ? "files" : "ranks");
+    spec.start_fen_where = fields.where("start_fen");
+    spec.castling_where = castling ? where_of(castling->source(), file) : spec.start_fen_where;
 
     if (auto done = read_castling(castling, file, spec.castling); !done) return done.error();
     if (auto done = read_rules(rules, file, spec.rules); !done) return done.error();

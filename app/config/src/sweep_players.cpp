@@ -117,8 +117,10 @@ void read_limits(Fields& fields, const toml::table& table, PlayerSpec& spec,
 }
 
 void read_engine(Fields& fields, PlayerSpec& spec) {
-    spec.hash_mb = static_cast<int>(
-        fields.integer("hash_mb", Need::Optional, 1, 65536).value_or(spec.hash_mb));
+    // The UCI engine's Hash option has the same bound; more would not fit most machines once
+    // every worker thread holds its own table (`balance sweep` checks threads x tables).
+    spec.hash_mb =
+        static_cast<int>(fields.integer("hash_mb", Need::Optional, 1, 4096).value_or(spec.hash_mb));
     spec.random_plies = static_cast<int>(
         fields.integer("random_plies", Need::Optional, 0, 1000).value_or(spec.random_plies));
     spec.random_margin_cp =

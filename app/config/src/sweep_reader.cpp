@@ -245,8 +245,8 @@ Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& 
     t.variant = top.string("variant", Need::Required);
     sweep.seed = static_cast<std::uint64_t>(top.integer("seed", Need::Optional, 0, INT64_MAX)
                                                 .value_or(static_cast<std::int64_t>(sweep.seed)));
-    t.games_per_cell = top.integer("games_per_cell", Need::Optional, 1, 100'000'000);
-    t.rung_gap_games = top.integer("rung_gap_games", Need::Optional, 1, 100'000'000);
+    t.games_per_cell = top.integer("games_per_cell", Need::Optional, 1, tournament::kMaxSweepGames);
+    t.rung_gap_games = top.integer("rung_gap_games", Need::Optional, 1, tournament::kMaxSweepGames);
     if (const toml::node* p = doc.get("pairings"); p && p->is_string()) {
         (void)top.choice("pairings", {"all"});
         t.pairings = p;
@@ -303,7 +303,19 @@ Result<Sweep> load_sweep(const fs::path& path) {
     const std::string gap_where =
         doc->get("rung_gap_games") ? where_of(doc->get("rung_gap_games")->source(), file) : file;
     if (auto r = read_matchups(sweep, top->matchups, file, gap_where); !r) return r.error();
-    if (top->games_per_cell) sweep.games_per_cell = static_cast<int>(*top->games_per_cell);
+    if (top->games_per_cell) {
+        const auto cells = static_cast<std::int64_t>(sweep.rule_sets.size() *
+                                                     sweep.pairings.size() * sweep.matchups.size());
+        if (*top->games_per_cell * cells > tournament::kMaxSweepGames) {
+            return make_error(
+                fmt::format("games_per_cell = {} in {} cells is {} games, more than one sweep may "
+                            "plan ({}); split it into several sweeps and merge their databases",
+                            *top->games_per_cell, cells, *top->games_per_cell * cells,
+                            tournament::kMaxSweepGames),
+                where_of(doc->get("games_per_cell")->source(), file));
+        }
+        sweep.games_per_cell = static_cast<int>(*top->games_per_cell);
+    }
     if (top->adaptive) {
         auto adaptive = read_adaptive(*top->adaptive, file);
         if (!adaptive) return adaptive.error();

@@ -117,11 +117,13 @@ Result<tournament::AdaptiveSpec> read_adaptive(const toml::table& table, const s
         }
         spec.target_half_width = *target;
     }
-    spec.budget = fields.integer("budget", Need::Required, 1, INT64_MAX).value_or(spec.budget);
+    spec.budget = fields.integer("budget", Need::Required, 1, tournament::kMaxSweepGames)
+                      .value_or(spec.budget);
     spec.initial_games =
         as_int(fields.integer("initial_games", Need::Optional, 1, 1000000), spec.initial_games);
     spec.wave_games =
-        as_int(fields.integer("wave_games", Need::Optional, 1, 10000000), spec.wave_games);
+        as_int(fields.integer("wave_games", Need::Optional, 1, tournament::kMaxSweepGames),
+               spec.wave_games);
     if (auto done = fields.finish(); !done) return done.error();
     return spec;
 }

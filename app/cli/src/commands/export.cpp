@@ -1,6 +1,7 @@
 // `balance export`: stored games as PGN, SAN movetext replayed through the rules engine.
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -53,20 +54,31 @@ int run_export_command(const ExportArgs& args, AppContext& ctx) {
     std::map<std::int64_t, std::string> hosts;
     for (const auto& run : *runs) hosts[run.run_id] = run.host;
 
-    std::ofstream out(args.pgn);
-    if (!out) return report_error(ctx, make_error("cannot write the PGN file", args.pgn));
     // The rules each game was played under, from the database (configs/ only for schema 1).
     auto specs = store->rule_specs();
     if (!specs) return report_error(ctx, specs.error());
     report::VariantCatalog catalog(std::move(*specs));
     report::RulesCache cache(catalog);
+    // All games are formatted before the file is opened, so a failure leaves no partial file.
+    std::string text;
     for (const auto& game : *games) {
         auto rules = cache.get(game);
         if (!rules) return report_error(ctx, rules.error());
         auto pgn = tournament::format_pgn(game, **rules, hosts[game.run_id]);
         if (!pgn) return report_error(ctx, pgn.error());
-        out << *pgn << '\n';
+        text += *pgn + '\n';
     }
+    // Missing directories are created, as `report --out` does.
+    const std::filesystem::path file(args.pgn);
+    std::error_code error;
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), error);
+    if (error)
+        return report_error(
+            ctx,
+            make_error("cannot create the PGN file's directory: " + error.message(), args.pgn));
+    std::ofstream out(file, std::ios::binary);
+    if (!out) return report_error(ctx, make_error("cannot write the PGN file", args.pgn));
+    out << text;
     out.close();
     if (!out) return report_error(ctx, make_error("writing the PGN file failed", args.pgn));
     ctx.out << fmt::format("{}: {} games\n", args.pgn, games->size());

@@ -12,6 +12,7 @@
 #include "balance/cli/output.hpp"
 #include "balance/cli/output_file.hpp"
 #include "balance/cli/sampling_flags.hpp"
+#include "number_flags.hpp"
 
 namespace balance::app {
 
@@ -79,7 +80,7 @@ void register_report(CLI::App& app, AppContext& ctx) {
         "CSV only: cells (default), pairs, armies, rule_effects, players, failures, "
         "points, series, values");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
-        ->check(CLI::Range(0.5, 0.9999));
+        ->check(finite_range(0.5, 0.9999));
     command->add_flag("--values", args->values,
                       "Also fit piece values (replays every game; default for html)");
     command->add_flag("--no-values", args->no_values, "Do not fit piece values in html");

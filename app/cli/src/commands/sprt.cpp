@@ -14,6 +14,7 @@
 #include "balance/cli/output.hpp"
 #include "balance/stats/balance_sprt.hpp"
 #include "balance/stats/interval.hpp"
+#include "number_flags.hpp"
 
 namespace balance::app {
 
@@ -171,11 +172,11 @@ void register_sprt(CLI::App& app, AppContext& ctx) {
                       "Count single games even when openings are paired");
     command->add_option("--margin", args->margin, "Score margin, e.g. 0.02 for 48%-52%")
         ->required()
-        ->check(CLI::Range(0.0001, 0.4999));
+        ->check(finite_range(0.0001, 0.4999));
     command->add_option("--alpha", args->alpha, "False-alarm rate of each test (default 0.05)")
-        ->check(CLI::Range(0.0001, 0.5));
+        ->check(finite_range(0.0001, 0.5));
     command->add_option("--beta", args->beta, "Miss rate of each test (default 0.05)")
-        ->check(CLI::Range(0.0001, 0.5));
+        ->check(finite_range(0.0001, 0.5));
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->callback([args, &ctx] { ctx.exit_code = run_sprt_command(*args, ctx); });
 }

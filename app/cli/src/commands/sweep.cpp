@@ -1,8 +1,10 @@
 // `balance sweep`: plays a sweep file's games into its results database, resumable at any
 // point, and prints the balance table at the end.
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -10,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -102,6 +105,103 @@ Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db
     return {};
 }
 
+// What a run creates (the database, its journal files and the engine-log directory), removed
+// again when the run fails before any game is stored: a sweep that cannot start leaves nothing.
+class CreatedFiles {
+  public:
+    explicit CreatedFiles(const std::string& db) : db_(db) {
+        std::error_code error;
+        db_created_ = !std::filesystem::exists(db, error);
+        logs_created_ = !std::filesystem::exists(db + ".logs", error);
+    }
+    void remove_unless_games(tournament::ResultStore& store) {
+        auto scores = store.scores();
+        if (!scores || !scores->empty()) return;
+        { tournament::ResultStore closed = std::move(store); }  // closes the connection
+        std::error_code error;
+        if (db_created_) {
+            for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+                std::filesystem::remove(db_ + suffix, error);
+        }
+        // An engine log that holds what the engine said when it failed is kept.
+        if (logs_created_ && !has_content(db_ + ".logs"))
+            std::filesystem::remove_all(db_ + ".logs", error);
+    }
+
+  private:
+    static bool has_content(const std::filesystem::path& dir) {
+        std::error_code error;
+        for (std::filesystem::directory_iterator it(dir, error), end; !error && it != end;
+             it.increment(error)) {
+            if (it->is_regular_file(error) && it->file_size(error) > 0) return true;
+        }
+        return false;
+    }
+
+    std::string db_;
+    bool db_created_ = false;
+    bool logs_created_ = false;
+};
+
+// One sweep process per shard of a database: two sweeps on the same games would both play every
+// game (the primary key keeps one copy, the work is done twice). An open-file-description lock
+// on one byte of the database file per shard (far above the bytes SQLite locks, which end at
+// 1 GiB + 512): shard K/N takes byte base+K, an unsharded run takes every shard's byte. Shards
+// K/N and J/N (K != J) share a database; the lock goes when the process ends, however it ends.
+class ShardLock {
+  public:
+    static Result<ShardLock> take(const std::string& db, const tournament::Shard& shard) {
+        const int fd = ::open(db.c_str(), O_RDWR | O_CLOEXEC);
+        if (fd < 0) return make_error("cannot open the database to lock it", db);
+        constexpr off_t kBase = off_t{1} << 40;  // 1 TiB: no SQLite lock byte is near it
+        struct flock lock {};
+        lock.l_type = F_WRLCK;
+        lock.l_whence = SEEK_SET;
+        lock.l_start = kBase + (shard.count > 1 ? shard.index : 0);
+        lock.l_len = shard.count > 1 ? 1 : 1 << 20;
+        if (::fcntl(fd, F_OFD_SETLK, &lock) != 0) {
+            ::close(fd);
+            return make_error(
+                fmt::format("another `balance sweep` is writing this database's games (shard "
+                            "{}); it would play the same games again. Wait for it to finish, or "
+                            "give each process its own part with --shard K/N",
+                            shard.to_string()),
+                db);
+        }
+        return ShardLock(fd);
+    }
+    ShardLock(ShardLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+    ShardLock& operator=(ShardLock&&) = delete;
+    ShardLock(const ShardLock&) = delete;
+    ~ShardLock() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+
+  private:
+    explicit ShardLock(int fd) : fd_(fd) {}
+    int fd_;
+};
+
+// Every worker thread holds its own engine per side of a game, each with its hash table: refuse a
+// run whose tables alone need more memory than the machine has, before allocating any.
+Result<void> check_hash_memory(const tournament::Sweep& sweep, int threads) {
+    std::int64_t largest = 0;
+    for (const auto& player : sweep.players)
+        if (player.kind == tournament::PlayerKind::Engine)
+            largest = std::max<std::int64_t>(largest, player.hash_mb);
+    const std::int64_t needed_mb = std::int64_t{threads} * 2 * largest;
+    const std::int64_t physical_mb = static_cast<std::int64_t>(::sysconf(_SC_PHYS_PAGES)) *
+                                     ::sysconf(_SC_PAGE_SIZE) / (1024 * 1024);
+    if (physical_mb > 0 && needed_mb > physical_mb) {
+        return make_error(fmt::format("{} threads x 2 engines x hash_mb = {} need {} MB of hash "
+                                      "tables, more than this machine's {} MB; use fewer "
+                                      "--threads or a smaller hash_mb",
+                                      threads, largest, needed_mb, physical_mb),
+                          "--threads");
+    }
+    return {};
+}
+
 int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto file = find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
@@ -112,26 +212,44 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto shard = tournament::parse_shard(args.shard);
     if (!shard) return report_error(ctx, shard.error());
 
+    const int threads = args.threads > 0
+                            ? args.threads
+                            : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    if (auto memory = check_hash_memory(*sweep, threads); !memory)
+        return report_error(ctx, memory.error());
+
     const std::string db = args.db.empty() ? "results/" + sweep->name + ".db" : args.db;
     if (args.resume && !std::filesystem::exists(db))
         return report_error(ctx, make_error("nothing to resume: no such database", db));
+    // A database of another sweep is refused read-only, before a writer touches its bytes.
+    if (!args.force && std::filesystem::exists(db)) {
+        auto existing = tournament::ResultStore::open_existing(db);
+        if (!existing) return report_error(ctx, existing.error());
+        auto same = tournament::check_same_sweep(*existing, tournament::config_json(*sweep));
+        if (!same) return report_error(ctx, same.error());
+    }
+    CreatedFiles created(db);
     auto store = tournament::ResultStore::open(db, spec_text_from_configs);
     if (!store) return report_error(ctx, store.error());
     if (!args.force) {
         auto same = tournament::check_same_sweep(*store, tournament::config_json(*sweep));
         if (!same) return report_error(ctx, same.error());
     }
+    // No clean-up when the lock is taken: the other sweep may have created the files.
+    auto lock = ShardLock::take(db, *shard);
+    if (!lock) return report_error(ctx, lock.error());
     // The rules each rule set is played under against those its stored games were played under.
     if (auto cells = tournament::assign_spec_cells(*sweep, *store, args.force, spec_differences);
         !cells)
         return report_error(ctx, cells.error());
 
-    if (auto logs = route_engine_stderr(*sweep, db); !logs) return report_error(ctx, logs.error());
+    if (auto logs = route_engine_stderr(*sweep, db); !logs) {
+        created.remove_unless_games(*store);
+        return report_error(ctx, logs.error());
+    }
 
     tournament::RunOptions options;
-    options.threads = args.threads > 0
-                          ? args.threads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    options.threads = threads;
     options.shard = *shard;
     if (args.max_games >= 0) options.max_games = args.max_games;
     options.sweep_file = file->string();
@@ -149,7 +267,10 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     StopOnSignal signals;
     auto summary = tournament::run_sweep(*sweep, *store, options, tournament::make_player,
                                          stop_requested, args.quiet ? nullptr : &display);
-    if (!summary) return report_error(ctx, summary.error());
+    if (!summary) {
+        created.remove_unless_games(*store);
+        return report_error(ctx, summary.error());
+    }
 
     ctx.out << '\n';
     tournament::print_table(ctx.out, summary->cells);

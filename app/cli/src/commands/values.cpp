@@ -22,6 +22,7 @@
 #include "balance/cli/output.hpp"
 #include "balance/cli/output_file.hpp"
 #include "balance/cli/sampling_flags.hpp"
+#include "number_flags.hpp"
 
 namespace balance::app {
 
@@ -133,9 +134,11 @@ void register_values(CLI::App& app, AppContext& ctx) {
                         "Rule set as stored (default: the variant's defaults; '*' = all)");
     command->add_option("--normalize", args->normalize,
                         "Reference piece (default: the variant's first pawn, e.g. footman)");
-    command->add_option("--unit-value", args->unit_value,
-                        "Value of the reference piece (default: its documented value, e.g. "
-                        "4 quarter-pawns for Uneven's pawn)");
+    command
+        ->add_option("--unit-value", args->unit_value,
+                     "Value of the reference piece (default: its documented value, e.g. "
+                     "4 quarter-pawns for Uneven's pawn)")
+        ->check(finite_positive());
     report::add_sampling_flags(*command, args->sampling);
     command
         ->add_option("--bootstrap", args->bootstrap,
@@ -143,7 +146,7 @@ void register_values(CLI::App& app, AppContext& ctx) {
         ->check(CLI::Range(0, 100000));
     command->add_option("--seed", args->seed, "Bootstrap seed (default 1)");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
-        ->check(CLI::Range(0.5, 0.9999));
+        ->check(finite_range(0.5, 0.9999));
     command->add_flag("--odds", args->odds,
                       "Material-odds method (Muller): games whose start lacks one piece; "
                       "--normalize names the calibration pawn");

@@ -131,6 +131,9 @@ struct VariantSpec {
     std::string name;  // "asymmetric"
     std::string description;
     std::string file;  // the config file it came from
+    // "file:line" of the board size, start_fen and [castling] when the loader knows them, so
+    // that errors found while compiling the rules name the line (empty: just `file`).
+    std::string board_where, start_fen_where, castling_where;
     int files = 8;
     int ranks = 8;
     std::string value_unit = "pawn";

@@ -135,6 +135,10 @@ struct AdjudicationSpec {
     } draw;
 };
 
+// The most games one sweep may plan: a run keeps its plan in memory (about 300 bytes a game, so
+// ~300 MB here). Larger experiments are several sweeps (or sweep files) merged afterwards.
+inline constexpr std::int64_t kMaxSweepGames = 1'000'000;
+
 // Adaptive mode: waves of games go to the cells whose score intervals are widest.
 struct AdaptiveSpec {
     double target_half_width = 0.05;  // 95% interval half-width on the score, per cell

@@ -1,0 +1,158 @@
+// `balance sweep` at start: a sweep that cannot start leaves no database and no log directory
+// behind, two sweeps of the same games on one database are refused (one plays, the other is told
+// why), and `check` reads a sweep without `variant` as a sweep.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "../support/temp_dir.hpp"
+
+namespace balance::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Slow enough that the first sweep is still playing when the second starts.
+constexpr const char* kSlowSweep = R"(variant = "chess"
+games_per_cell = 400
+[players.thinker]
+type = "engine"
+nodes = 20000
+hash_mb = 1
+[adjudication]
+max_plies = 200
+)";
+
+// Games stored so far, read through the C API (0 while the database is not there yet).
+long long stored_games(const fs::path& db) {
+    if (!fs::exists(db)) return 0;
+    sqlite3* handle = nullptr;
+    long long count = 0;
+    if (sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(handle, 5000);
+        sqlite3_stmt* stmt = nullptr;
+        if (sqlite3_prepare_v2(handle, "SELECT count(*) FROM games", -1, &stmt, nullptr) ==
+                SQLITE_OK &&
+            sqlite3_step(stmt) == SQLITE_ROW)
+            count = sqlite3_column_int64(stmt, 0);
+        sqlite3_finalize(stmt);
+    }
+    sqlite3_close(handle);
+    return count;
+}
+
+// Starts `balance sweep <args>` in a child process.
+pid_t start_sweep(const std::vector<std::string>& args) {
+    const std::string balance = std::string(BALANCE_BINARY_DIR) + "/app/balance";
+    const pid_t pid = fork();
+    if (pid == 0) {
+        std::vector<char*> argv{const_cast<char*>(balance.c_str())};
+        for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+        argv.push_back(nullptr);
+        execv(balance.c_str(), argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+// Waits (at most two minutes) until the sweep in `pid` has stored a game, so it holds its lock.
+bool wait_for_a_game(const fs::path& db) {
+    for (int i = 0; i < 1200; ++i) {
+        if (stored_games(db) > 0) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+void stop(pid_t pid) {
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+}
+
+TEST(SweepStart, FailingAtStartLeavesNoDatabaseAndNoLogs) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("ghost.toml", R"(variant = "chess"
+games_per_cell = 1
+matchups = [["greedy", "ghost"]]
+[players.greedy]
+type = "greedy"
+[players.ghost]
+type = "uci"
+command = "/nonexistent/engine"
+depth = 1
+)");
+    const auto db = dir.path() / "out" / "ghost.db";
+    const auto run = testing::run_balance(
+        {"sweep", sweep.string(), "--db", db.string(), "--threads", "1", "--quiet"});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find("ghost"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(db));
+    EXPECT_FALSE(fs::exists(db.string() + "-wal"));
+    EXPECT_FALSE(fs::exists(db.string() + ".logs"));
+}
+
+TEST(SweepStart, CheckReadsASweepWithoutVariantAsASweep) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("novariant.toml", R"(games_per_cell = 1
+[players.greedy]
+type = "greedy"
+)");
+    const auto run = testing::run_balance({"check", sweep.string()});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find("missing required key 'variant'"), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("start_fen"), std::string::npos) << run.err;
+}
+
+TEST(SweepStart, ASecondSweepOfTheSameGamesIsRefused) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("slow.toml", kSlowSweep);
+    const auto db = dir.path() / "slow.db";
+    const pid_t first =
+        start_sweep({"sweep", sweep.string(), "--db", db.string(), "--threads", "1", "--quiet"});
+    ASSERT_GT(first, 0);
+    ASSERT_TRUE(wait_for_a_game(db));
+    const auto second = testing::run_balance({"sweep", sweep.string(), "--db", db.string(),
+                                              "--threads", "1", "--quiet", "--max-games", "1"});
+    // An unsharded run covers every shard, so shard 2/2 is refused too.
+    const auto other_shard =
+        testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--threads", "1",
+                              "--quiet", "--shard", "2/2", "--max-games", "1"});
+    stop(first);
+    EXPECT_NE(second.status, 0);
+    EXPECT_NE(second.err.find("another `balance sweep` is writing this database"),
+              std::string::npos)
+        << second.err;
+    EXPECT_NE(other_shard.status, 0);
+    EXPECT_NE(other_shard.err.find("another `balance sweep`"), std::string::npos)
+        << other_shard.err;
+}
+
+TEST(SweepStart, ShardsOfOneDatabaseRunSideBySide) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("slow.toml", kSlowSweep);
+    const auto db = dir.path() / "slow.db";
+    const pid_t first = start_sweep({"sweep", sweep.string(), "--db", db.string(), "--threads", "1",
+                                     "--quiet", "--shard", "1/2"});
+    ASSERT_GT(first, 0);
+    ASSERT_TRUE(wait_for_a_game(db));
+    const auto second =
+        testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--threads", "1",
+                              "--quiet", "--shard", "2/2", "--max-games", "1"});
+    stop(first);
+    EXPECT_EQ(second.status, 0) << second.err;
+}
+
+}  // namespace
+}  // namespace balance::app
