@@ -9,6 +9,8 @@ packages=(
   sqlite3 clang-format ccache
   clang libclang-rt-dev  # libFuzzer targets (tests/fuzz, -DBALANCE_FUZZ=ON)
   fairymax fairy-stockfish stockfish sjaakii
+  # tests/slurm/cluster_test.sh: a one-node Slurm cluster, daemons started by the test itself
+  munge slurmctld slurmd slurm-client
 )
 missing=()
 for p in "${packages[@]}"; do

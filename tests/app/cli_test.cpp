@@ -56,6 +56,24 @@ TEST(Cli, EverySubcommandHasHelp) {
     }
 }
 
+// The revision is stamped when the binary is built, so it names the commit the sources are at
+// (a configure-time stamp kept naming an older commit after later ones were built).
+TEST(Cli, VersionNamesTheRevisionTheBinaryWasBuiltFrom) {
+    FILE* git = ::popen(("git -C " + std::string(BALANCE_SOURCE_DIR) +
+                         " rev-parse --short=12 HEAD 2>/dev/null")
+                            .c_str(),
+                        "r");
+    ASSERT_NE(git, nullptr);
+    std::array<char, 64> head{};
+    const std::size_t n = std::fread(head.data(), 1, head.size() - 1, git);
+    ::pclose(git);
+    const std::string commit(head.data(), n > 0 ? n - 1 : 0);  // without the newline
+    if (commit.size() != 12) GTEST_SKIP() << "not a git checkout: the revision reads 'unknown'";
+    const CliRun result = run_binary("--version");
+    EXPECT_EQ(result.status, 0);
+    EXPECT_EQ(result.out.rfind("balance " + commit, 0), 0u) << result.out << " vs " << commit;
+}
+
 TEST(Cli, UnknownCommandSuggests) {
     const CliRun result = run_balance({"chek", "chess"});
     EXPECT_EQ(result.status, 1);

@@ -55,14 +55,18 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
     if (!section || !section->is_array()) {
         return make_error(
             fmt::format("unknown table '{}' (tables: cells, pairs, armies, "
-                        "rule_effects, players, failures, points, series, values)",
+                        "rule_effects, players, failures, points, series, values, strength, "
+                        "strength_rungs, strength_gaps, strength_agree, strength_armies)",
                         table));
     }
     // Rows: each element flattened; armies are expanded to one row per army, values to one row
     // per piece, so every CSV row is one measurement.
     std::vector<std::vector<std::pair<std::string, std::string>>> rows;
     for (const auto& element : *section) {
-        const char* nested = table == "armies" ? "armies" : table == "values" ? "pieces" : nullptr;
+        const char* nested = table == "armies" || table == "strength_rungs" ? "armies"
+                             : table == "values"                            ? "pieces"
+                             : table == "strength"                          ? "rungs"
+                                                                            : nullptr;
         if (nested && element.contains(nested) && element[nested].is_array() &&
             !element[nested].empty()) {
             Json outer = element;

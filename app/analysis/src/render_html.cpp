@@ -9,6 +9,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
+#include "balance/analysis/strength_tables.hpp"
 #include "balance/analysis/svg_charts.hpp"
 #include "balance/analysis/text_format.hpp"
 
@@ -192,7 +193,9 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         << "<a href=\"#cells\">cells</a>"
         << (report.points.empty() ? "" : "<a href=\"#points\">points</a>")
         << "<a href=\"#armies\">armies</a>"
-        << "<a href=\"#rules\">rule effects</a><a href=\"#failures\">failures</a>"
+        << "<a href=\"#rules\">rule effects</a>"
+        << (report.strength.empty() ? "" : "<a href=\"#strength\">strength</a>")
+        << "<a href=\"#failures\">failures</a>"
         << (report.values.empty() ? "" : "<a href=\"#values\">piece values</a>")
         << "<a href=\"#reading\">how to read</a></nav>\n";
 
@@ -224,6 +227,21 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     write_table(out, rule_effects_table(report, catalog));
     out << effect_chart(report, catalog, false) << effect_chart(report, catalog, true)
         << "</section>\n";
+
+    if (!report.strength.empty()) {
+        out << "<section id=\"strength\">\n<h2>Balance against player strength</h2>\n";
+        int chart = 0;
+        for (const StrengthLadder& ladder : report.strength.ladders) {
+            out << strength_chart(
+                fmt::format("strength-{}", chart++),
+                fmt::format("{}, {}: X's score (X = Y) against {} ({})", ladder.variant,
+                            rules_label(ladder.rules), ladder.limit, ladder.player),
+                limit_phrase(ladder.limit), ladder.values, strength_series(ladder, catalog));
+        }
+        for (const auto& table : strength_tables(report.strength, catalog, report.confidence))
+            write_table(out, table);
+        out << "</section>\n";
+    }
 
     if (!report.head_to_head.empty()) {
         out << "<section id=\"players\">\n<h2>Players head to head</h2>\n";

@@ -5,6 +5,7 @@
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/config/suggest.hpp"
+#include "balance/revision/revision.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
@@ -288,6 +289,102 @@ Json odds_json(const OddsValues& odds) {
                 {"method", stats::kOddsValueMethod}};
 }
 
+namespace {
+
+Json trend_json(const std::optional<StrengthTrend>& t) {
+    if (!t) return nullptr;
+    return Json{
+        {"slope_per_doubling", num(t->slope)}, {"low", num(t->lower)}, {"high", num(t->upper)}};
+}
+
+void strength_json(const StrengthReport& strength, Json& out) {
+    Json lines = Json::array(), rungs = Json::array(), gaps = Json::array();
+    for (const StrengthLadder& l : strength.ladders) {
+        for (const StrengthLine& line : l.lines) {
+            Json per_rung = Json::array();
+            for (std::size_t i = 0; i < line.rungs.size(); ++i) {
+                Json r = summary_json(line.rungs[i]);
+                if (r.is_null()) r = Json::object();
+                r["limit"] = l.values[i];
+                r["player"] = l.rung_players[i];
+                per_rung.push_back(r);
+            }
+            lines.push_back({{"variant", l.variant},
+                             {"rules", l.rules},
+                             {"player", l.player},
+                             {"limit", l.limit},
+                             {"x", line.x},
+                             {"y", line.y},
+                             {"view", line.view},
+                             {"reference", optional_num(line.reference)},
+                             {"trend", trend_json(line.trend)},
+                             {"verdict", line.verdict},
+                             {"rungs", per_rung}});
+        }
+        for (std::size_t i = 0; i < l.values.size(); ++i) {
+            Json armies = Json::array();
+            Json advantage = nullptr;
+            if (l.armies[i] && l.armies[i]->ok()) {
+                const ArmyFit& fit = *l.armies[i];
+                advantage = interval_pair(fit.white_advantage_elo, fit.white_advantage_score);
+                for (const ArmyRating& a : fit.armies)
+                    armies.push_back({{"army", a.army},
+                                      {"elo", num(a.elo.estimate)},
+                                      {"elo_low", num(a.elo.lower)},
+                                      {"elo_high", num(a.elo.upper)}});
+            }
+            rungs.push_back({{"variant", l.variant},
+                             {"rules", l.rules},
+                             {"player", l.player},
+                             {"limit", l.limit},
+                             {"value", l.values[i]},
+                             {"white_mirror", summary_json(l.white_mirror[i])},
+                             {"white_advantage", advantage},
+                             {"armies", armies}});
+        }
+        for (const RungGap& g : l.gaps) {
+            gaps.push_back({{"variant", l.variant},
+                            {"rules", l.rules},
+                            {"player", l.player},
+                            {"limit", l.limit},
+                            {"from", g.from},
+                            {"to", g.to},
+                            {"stronger", summary_json(g.stronger)}});
+        }
+    }
+    Json agree = Json::array();
+    for (const PlayersAgree& a : strength.agreements) {
+        agree.push_back({{"variant", a.variant},
+                         {"rules", a.rules},
+                         {"x", a.x},
+                         {"y", a.y},
+                         {"view", a.view},
+                         {"a", a.a},
+                         {"b", a.b},
+                         {"verdict_a", a.verdict_a},
+                         {"verdict_b", a.verdict_b},
+                         {"top_a", summary_json(a.top_a)},
+                         {"top_b", summary_json(a.top_b)},
+                         {"agree", a.agree}});
+    }
+    Json mixed = Json::array();
+    for (const ArmyByPlayer& m : strength.mixed) {
+        mixed.push_back({{"variant", m.variant},
+                         {"rules", m.rules},
+                         {"player", m.player},
+                         {"opponent", m.opponent},
+                         {"army", m.army},
+                         {"score", summary_json(m.score)}});
+    }
+    out["strength"] = lines;
+    out["strength_rungs"] = rungs;
+    out["strength_gaps"] = gaps;
+    out["strength_agree"] = agree;
+    out["strength_armies"] = mixed;
+}
+
+}  // namespace
+
 Json report_json(const ReportData& report) {
     const double alpha = 1.0 - report.confidence;
     Json cells = Json::array(), pairs = Json::array(), fits = Json::array(),
@@ -328,7 +425,7 @@ Json report_json(const ReportData& report) {
               {"database", report.database},
               {"games", report.games},
               {"confidence", report.confidence},
-              {"generated_by", std::string("balance ") + BALANCE_GIT_REVISION},
+              {"generated_by", std::string("balance ") + revision::git_revision()},
               {"runs", runs_json(report)},
               {"methods",
                {{"score_interval", stats::kScoreIntervalMethod},
@@ -339,16 +436,18 @@ Json report_json(const ReportData& report) {
                 {"points_difference", stats::kMeanMethod},
                 {"reference", join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
-    return Json{{"cells", std::move(cells)},
-                {"pairs", std::move(pairs)},
-                {"armies", {{"method", stats::kDavidsonMethod}, {"fits", std::move(fits)}}},
-                {"rule_effects", std::move(effects)},
-                {"players", std::move(players)},
-                {"failures", std::move(failures)},
-                {"points", std::move(points)},
-                {"series", std::move(series)},
-                {"values", std::move(values)},
-                {"meta", std::move(meta)}};
+    Json out{{"cells", std::move(cells)},
+             {"pairs", std::move(pairs)},
+             {"armies", {{"method", stats::kDavidsonMethod}, {"fits", std::move(fits)}}},
+             {"rule_effects", std::move(effects)},
+             {"players", std::move(players)},
+             {"failures", std::move(failures)},
+             {"points", std::move(points)},
+             {"series", std::move(series)},
+             {"values", std::move(values)},
+             {"meta", std::move(meta)}};
+    strength_json(report.strength, out);
+    return out;
 }
 
 }  // namespace balance::app::report

@@ -6,6 +6,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
+#include "balance/analysis/strength_tables.hpp"
 #include "balance/analysis/text_format.hpp"
 
 namespace balance::app::report {
@@ -86,6 +87,12 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
 
     out << "## Rule effects (against the default rules)\n\n";
     out << markdown_table(rule_effects_table(report, catalog), "###");
+
+    if (!report.strength.empty()) {
+        out << "## Balance against player strength\n\n";
+        for (const auto& table : strength_tables(report.strength, catalog, report.confidence))
+            out << markdown_table(table, "###");
+    }
 
     if (!report.head_to_head.empty()) {
         out << "## Players head to head\n\n";

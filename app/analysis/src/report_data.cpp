@@ -89,6 +89,8 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.armies = fit_armies(cells, catalog, options.confidence);
     report.rule_effects = rule_effects(cells, options.confidence);
     report.head_to_head = build_head_to_head(cells, options.confidence);
+    report.strength = build_strength(cells, report.pairs, report.armies, report.head_to_head,
+                                     catalog, options.confidence);
     report.failures = tally_failures(store.games, store.failed_attempts);
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);

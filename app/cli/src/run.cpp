@@ -1,4 +1,5 @@
 #include "balance/cli/run.hpp"
+#include "balance/revision/revision.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -33,7 +34,7 @@ std::optional<Error> unknown_command(const CLI::App& app, const std::vector<std:
 
 int run_cli(const std::vector<std::string>& args, AppContext& ctx) {
     CLI::App app(kDescription, "balance");
-    app.set_version_flag("--version", std::string("balance ") + BALANCE_GIT_REVISION);
+    app.set_version_flag("--version", std::string("balance ") + revision::git_revision());
     app.require_subcommand(1);
     register_all_commands(app, ctx);
     // After registering: subcommands would inherit the footer.

@@ -8,6 +8,7 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_perft(app, ctx);
     register_sweep(app, ctx);
     register_merge(app, ctx);
+    register_slurm(app, ctx);
     register_export(app, ctx);
     register_bench(app, ctx);
     register_uci(app, ctx);

@@ -22,6 +22,7 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/revision/revision.hpp"
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/sweep_json.hpp"
@@ -253,7 +254,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     options.shard = *shard;
     if (args.max_games >= 0) options.max_games = args.max_games;
     options.sweep_file = file->string();
-    options.git_revision = BALANCE_GIT_REVISION;
+    options.git_revision = revision::git_revision();
     options.host = host_name();
 
     const bool terminal = &ctx.out == &std::cout && isatty(STDOUT_FILENO);

@@ -27,6 +27,17 @@
 //               "low", "high"}, "detectable_unadjusted", "verdict"}],
 //    "players": [{"variant", "rules", "player", "opponent", "as_white" | "as_black" | "pooled":
 //               {the summary above, the player's view} | null}],
+//    "strength": [{"variant", "rules", "player" (the ladder), "limit", "x", "y", "view" ("X-Y",
+//               "Y-X", "X = Y"), "reference", "trend": {"slope_per_doubling", "low", "high"}
+//               | null, "verdict", "rungs": [{"limit", "player", the summary above}]}],
+//    "strength_rungs": [{"variant", "rules", "player", "limit", "value", "white_mirror":
+//               {summary}, "white_advantage": {...} | null, "armies": [{"army", "elo",
+//               "elo_low", "elo_high"}]}],
+//    "strength_gaps": [{"variant", "rules", "player", "limit", "from", "to", "stronger":
+//               {summary, the stronger rung's view}}],
+//    "strength_agree": [{"variant", "rules", "x", "y", "view", "a", "b", "verdict_a",
+//               "verdict_b", "top_a", "top_b", "agree"}],
+//    "strength_armies": [{"variant", "rules", "player", "opponent", "army", "score"}],
 //    "failures": [{"player", "games", "by_status": {...}, "total"}],
 //    "points": [{"cell_key", "variant", "white", "black", "rules", "white_player",
 //               "black_player", "by_points" | "by_board": {the summary above, White's view} |

@@ -16,6 +16,7 @@
 #include "balance/analysis/points_report.hpp"
 #include "balance/analysis/rule_effects.hpp"
 #include "balance/analysis/store_reader.hpp"
+#include "balance/analysis/strength.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
 namespace balance::app::report {
@@ -52,6 +53,7 @@ struct ReportData {
     std::vector<RuleEffect> rule_effects;
     std::vector<HeadToHead> head_to_head;  // player vs player (strength sweeps)
     PointsReport points;                   // points variants (Stylish chess); empty otherwise
+    StrengthReport strength;               // balance against player strength (ladders)
     std::vector<EngineFailures> failures;
     std::vector<VariantValues> values;
     std::vector<std::string> notes;  // things the reader must know (unequal colours, skipped fits)

@@ -14,6 +14,7 @@ void register_export(CLI::App& app, AppContext& ctx);
 void register_merge(CLI::App& app, AppContext& ctx);
 void register_perft(CLI::App& app, AppContext& ctx);
 void register_sweep(CLI::App& app, AppContext& ctx);
+void register_slurm(CLI::App& app, AppContext& ctx);
 void register_variants(CLI::App& app, AppContext& ctx);
 void register_report(CLI::App& app, AppContext& ctx);
 void register_sprt(CLI::App& app, AppContext& ctx);

@@ -1,0 +1,142 @@
+// `balance report`'s "Balance against player strength" section: a ladder's rungs found from the
+// stored player names, per-rung scores, the trend per doubling and its verdict, rung gaps, and
+// mixed matchups per army; with hand-computed numbers where the arithmetic is simple.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/temp_dir.hpp"
+#include "balance/analysis/strength.hpp"
+#include "cli_runner.hpp"
+#include "report_store_fixture.hpp"
+
+namespace balance::app {
+namespace {
+
+using nlohmann::json;
+using testing::asymmetric;
+using testing::run_balance;
+using testing::TempDir;
+using testing::TestGame;
+using testing::TestStore;
+
+TestGame rung(TestGame g, const std::string& white, const std::string& black) {
+    g.white_player = white;
+    g.black_player = black;
+    return g;
+}
+
+// Humans against Elves up a three-rung ladder: 50%, 75%, 90% for the Humans (both colours).
+void add_ladder(TestStore& store) {
+    const std::vector<std::string> rungs{"e:nodes=1000", "e:nodes=2000", "e:nodes=4000"};
+    const int human_wins[] = {20, 30, 36};
+    for (std::size_t i = 0; i < rungs.size(); ++i) {
+        const int w = human_wins[i];
+        store.add_counts(rung(asymmetric("humans", "elves"), rungs[i], rungs[i]), w, 0, 40 - w);
+        store.add_counts(rung(asymmetric("elves", "humans"), rungs[i], rungs[i]), 40 - w, 0, w);
+        store.add_counts(rung(asymmetric("humans", "humans"), rungs[i], rungs[i]), 10, 20, 10);
+    }
+    // Rung gap 1000 -> 2000 in the mirror pairing: the stronger rung's view +30 =8 -2.
+    store.add_counts(rung(asymmetric("humans", "humans"), "e:nodes=2000", "e:nodes=1000"), 15, 5,
+                     0);
+    store.add_counts(rung(asymmetric("humans", "humans"), "e:nodes=1000", "e:nodes=2000"), 2, 3,
+                     15);
+    // A mixed matchup of two different players.
+    store.add_counts(rung(asymmetric("humans", "elves"), "alpha", "beta"), 6, 2, 2);
+}
+
+json report_of(const std::filesystem::path& db) {
+    const auto run = run_balance({"report", "--db", db.string(), "--format", "json"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    return json::parse(run.out);
+}
+
+TEST(ReportStrength, RungsTrendVerdictAndGaps) {
+    TempDir dir;
+    TestStore store(dir.path() / "ladder.sqlite");
+    add_ladder(store);
+    const json report = report_of(store.path());
+    const json& lines = report["strength"];
+    ASSERT_EQ(lines.size(), 3u) << lines.dump(2);  // Human-Elf, Elf-Human, Human = Elf
+    const json& pooled = lines[2];
+    EXPECT_EQ(pooled["player"], "e");
+    EXPECT_EQ(pooled["limit"], "nodes");
+    EXPECT_EQ(pooled["view"], "X = Y");
+    EXPECT_EQ(pooled["x"], "humans");
+    ASSERT_EQ(pooled["rungs"].size(), 3u);
+    EXPECT_EQ(pooled["rungs"][0]["limit"], 1000);
+    EXPECT_DOUBLE_EQ(pooled["rungs"][0]["score"].get<double>(), 0.5);
+    EXPECT_DOUBLE_EQ(pooled["rungs"][1]["score"].get<double>(), 0.75);
+    EXPECT_DOUBLE_EQ(pooled["rungs"][2]["score"].get<double>(), 0.9);
+    EXPECT_GT(pooled["trend"]["low"].get<double>(), 0.0);
+    EXPECT_NE(pooled["verdict"].get<std::string>().find("as strength grows"), std::string::npos);
+    const std::string verdict = pooled["verdict"];
+    EXPECT_EQ(verdict.rfind("tilts towards ", 0), 0u) << verdict;
+    EXPECT_NE(verdict.find("uman"), std::string::npos) << verdict;  // the Humans' display name
+    ASSERT_EQ(report["strength_gaps"].size(), 1u);
+    const json& gap = report["strength_gaps"][0];
+    EXPECT_EQ(gap["from"], 1000);
+    EXPECT_EQ(gap["to"], 2000);
+    EXPECT_EQ(gap["stronger"]["wins"], 30);
+    EXPECT_EQ(gap["stronger"]["draws"], 8);
+    EXPECT_EQ(gap["stronger"]["losses"], 2);
+    ASSERT_EQ(report["strength_rungs"].size(), 3u);
+    EXPECT_DOUBLE_EQ(report["strength_rungs"][0]["white_mirror"]["score"].get<double>(), 0.5);
+    // Mixed: alpha had the Humans (+6 =2 -2), beta the Elves.
+    ASSERT_EQ(report["strength_armies"].size(), 2u);
+    EXPECT_EQ(report["strength_armies"][0]["player"], "alpha");
+    EXPECT_EQ(report["strength_armies"][0]["army"], "humans");
+    EXPECT_EQ(report["strength_armies"][0]["score"]["wins"], 6);
+    EXPECT_EQ(report["strength_armies"][1]["army"], "elves");
+    EXPECT_EQ(report["strength_armies"][1]["score"]["losses"], 6);
+}
+
+TEST(ReportStrength, MarkdownHtmlAndCsv) {
+    TempDir dir;
+    TestStore store(dir.path() / "ladder.sqlite");
+    add_ladder(store);
+    const auto md = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(md.status, 0) << md.err;
+    EXPECT_NE(md.out.find("## Balance against player strength"), std::string::npos);
+    EXPECT_NE(md.out.find("trend per doubling"), std::string::npos);
+    EXPECT_NE(md.out.find("what a step up the ladder buys"), std::string::npos);
+    const auto html = run_balance({"report", "--db", store.path().string(), "--format", "html"});
+    ASSERT_EQ(html.status, 0) << html.err;
+    EXPECT_NE(html.out.find("id=\"strength-0\""), std::string::npos);
+    EXPECT_NE(html.out.find("class=\"band\""), std::string::npos);
+    const auto csv = run_balance(
+        {"report", "--db", store.path().string(), "--format", "csv", "--table", "strength"});
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    // One row per line and rung: 3 lines x 3 rungs, plus the header.
+    EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 10);
+}
+
+report::ScoreSummary fake(double estimate, double half_width) {
+    report::ScoreSummary s;
+    s.wdl = stats::Wdl{50, 0, 50};
+    s.score = stats::Interval{estimate, estimate - half_width, estimate + half_width, 0.95};
+    return s;
+}
+
+TEST(ReportStrength, TrendIsWeightedLeastSquaresOnLog2) {
+    // Equal weights: the OLS slope 0.1 per doubling; its SE (0.05 / z) / sqrt(2) gives the
+    // interval 0.1 +- 0.05 / sqrt(2).
+    const auto t = report::score_trend({10, 11, 12},
+                                       {fake(0.5, 0.05), fake(0.6, 0.05), fake(0.7, 0.05)}, 0.95);
+    ASSERT_TRUE(t.has_value());
+    EXPECT_NEAR(t->slope, 0.1, 1e-12);
+    EXPECT_NEAR(t->upper - t->slope, 0.05 / std::sqrt(2.0), 1e-6);
+    EXPECT_FALSE(report::score_trend({10}, {fake(0.5, 0.05)}, 0.95).has_value());
+    report::StrengthLine flat;
+    flat.rungs = {fake(0.5, 0.05), fake(0.52, 0.05)};
+    flat.trend = report::score_trend({10, 11}, flat.rungs, 0.95);
+    EXPECT_EQ(report::strength_verdict(flat, "Human", "Elf"), "balanced at every rung");
+    flat.rungs[1]->wdl = stats::Wdl{5, 0, 5};
+    EXPECT_EQ(report::strength_verdict(flat, "Human", "Elf"), "not enough games");
+}
+
+}  // namespace
+}  // namespace balance::app
