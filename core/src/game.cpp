@@ -47,7 +47,10 @@ Result<Move> Game::parse_move(std::string_view text) const {
 }
 
 void Game::play(Move m) {
-    visit([&](auto& pos) { pos.make(m); });
+    visit([&](auto& pos) {
+        ledger_.play(pos, m);
+        pos.make(m);
+    });
     moves_.push_back(m);
 }
 
@@ -60,6 +63,7 @@ Result<Move> Game::play(std::string_view text) {
 void Game::undo() {
     if (moves_.empty()) return;
     visit([](auto& pos) { pos.unmake(); });
+    ledger_.undo();
     moves_.pop_back();
 }
 
@@ -85,6 +89,14 @@ Color Game::side_to_move() const {
 
 bool Game::in_check() const {
     return visit([](const auto& pos) { return !pos.in_placement() && pos.in_check(); });
+}
+
+bool Game::scored() const {
+    return visit([](const auto& pos) { return pos.rules().scoring != nullptr; });
+}
+
+Points Game::final_points(const Outcome& o, bool adjudicated_draw) const {
+    return visit([&](auto& pos) { return core::final_points(pos, points(), o, adjudicated_draw); });
 }
 
 }  // namespace balance::core

@@ -43,6 +43,16 @@ unsigned move_type_of(const BetzaAtom& a) {
     return 0;
 }
 
+// The pairing's pieces as the points compiler sees them (Stylish chess, scoring.hpp).
+template <Bitboard BB>
+std::vector<ScoredPiece> scored_pieces(const Rules<BB>& r) {
+    std::vector<ScoredPiece> out;
+    for (const PieceInfo& p : r.pieces) out.push_back({p.name, p.role == PieceRole::King, false});
+    for (const ArmyInfo& army : r.armies)
+        for (PieceType t : army.promotions) out[t].promotable = true;
+    return out;
+}
+
 // A piece's atoms, per state: [0] on squares of its own colour, [1] elsewhere (the same list
 // twice for a piece whose moves do not depend on its square).
 using AtomsByState = std::array<std::vector<BetzaAtom>, 2>;
@@ -63,7 +73,7 @@ class Compiler {
         if (auto ok = armies(white_army, black_army); !ok) return ok;
         for (auto stage : {&Compiler::piece_moves, &Compiler::attacker_classes, &Compiler::legality,
                            &Compiler::lines, &Compiler::start_array, &Compiler::castling,
-                           &Compiler::hashing, &Compiler::placement}) {
+                           &Compiler::hashing, &Compiler::placement, &Compiler::scoring}) {
             auto ok = (this->*stage)();
             if (!ok) return ok;
         }
@@ -659,6 +669,15 @@ class Compiler {
             return std::isupper(static_cast<unsigned char>(a)) != 0;
         });
         r_.start_fen = board + "[" + hand + "] w - - 0 1";
+        return {};
+    }
+
+    // Points tables of a points variant (Stylish chess), for the pieces this pairing uses.
+    Result<void> scoring() {
+        if (!spec_.scoring.enabled) return {};
+        auto scoring = compile_scoring(spec_.scoring, scored_pieces(r_));
+        if (!scoring) return scoring.error();
+        r_.scoring = std::make_shared<const ScoringTables>(std::move(scoring.value()));
         return {};
     }
 

@@ -193,6 +193,71 @@ TEST(GameRunner, SameSeedSameGame) {
     EXPECT_NE(one.moves, other.moves);
 }
 
+// Stylish chess: the game keeps its board result and adds the points and the result by them.
+core::Game stylish_game(const std::string& fen, const core::VariantSpec* spec = nullptr) {
+    static const core::VariantSpec shipped = testing::load_shipped("stylish");
+    return testing::make_game(spec ? *spec : shipped, "fide", "fide", fen);
+}
+
+TEST(GameRunner, StylishGamesCarryTheirPoints) {
+    ScriptedPlayer white({"f7f8n"}), black({});
+    const auto record = play_game(stylish_game("4K3/R4Pk1/5p2/3B4/8/8/8/7R w - - 0 1"),
+                                  {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_EQ(record.result.termination, "checkmate");
+    EXPECT_EQ(record.result.white_points, 230.0);
+    EXPECT_EQ(record.result.black_points, 0.0);
+    EXPECT_EQ(record.result.white_score, 1.0);
+    EXPECT_EQ(record.result.board_white_score, 1.0);
+    const auto plain = play_game(chess_start(), {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_FALSE(plain.result.white_points);
+    EXPECT_FALSE(plain.result.board_white_score);
+}
+
+TEST(GameRunner, StylishMatedSideCanWinOnPoints) {
+    auto spec = testing::load_shipped("stylish");
+    for (auto& row : spec.scoring.capture)
+        if (row.capturer == "pawn") row.points["queen"] = 150;
+    ScriptedPlayer white({"e1e8"}), black({"b7a6"});
+    const auto record = play_game(stylish_game("7k/1p4pp/Q7/8/8/8/8/4R1K1 b - - 0 1", &spec),
+                                  {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_EQ(record.result.termination, "checkmate");
+    EXPECT_EQ(record.result.board_white_score, 1.0);  // by the board
+    EXPECT_EQ(record.result.white_points, 110.0);
+    EXPECT_EQ(record.result.black_points, 150.0);
+    EXPECT_EQ(record.result.white_score, 0.0);  // by points
+    EXPECT_EQ(record.result.text(), "0-1");
+}
+
+TEST(GameRunner, StylishResignationLosesWhateverThePoints) {
+    auto spec = testing::load_shipped("stylish");
+    for (auto& row : spec.scoring.capture)
+        if (row.capturer == "pawn") row.points["queen"] = 150;
+    ScriptedPlayer white({"g1g2"}), black({"b7a6"}, MoveStatus::Resigned);
+    const auto record = play_game(stylish_game("7k/1p4pp/Q7/8/8/8/8/4R1K1 b - - 0 1", &spec),
+                                  {&white, {}}, {&black, {}}, 1, no_adjudication());
+    EXPECT_EQ(record.result.termination, "resignation");
+    EXPECT_EQ(record.result.white_points, 0.0);
+    EXPECT_EQ(record.result.black_points, 150.0);
+    EXPECT_EQ(record.result.white_score, 1.0);  // Black resigned 150 points ahead
+    EXPECT_EQ(record.result.board_white_score, 1.0);
+    EXPECT_FALSE(record.failure);
+}
+
+TEST(GameRunner, StylishTurnsResignAdjudicationOffAndPaysAdjudicatedDraws) {
+    ScriptedPlayer white({"e1f1", "f1e1"}, MoveStatus::Crashed, 900, 5);
+    ScriptedPlayer black({"e8f8", "f8e8"}, MoveStatus::Crashed, -900, 5);
+    AdjudicationSpec a = no_adjudication();
+    a.resign = {true, 800, 1};
+    a.max_plies = 4;
+    const auto record = play_game(stylish_game("4k3/3np3/8/8/8/8/3N4/4K3 w - - 0 1"), {&white, {}},
+                                  {&black, {}}, 1, a);
+    EXPECT_EQ(record.result.termination, "adjudication-max-plies");
+    EXPECT_EQ(record.result.white_points, 37.0);  // N against N+P
+    EXPECT_EQ(record.result.black_points, 0.0);
+    EXPECT_EQ(record.result.white_score, 1.0);
+    EXPECT_EQ(record.result.board_white_score, 0.5);
+}
+
 TEST(GameResult, TextOfDecidedAndScoredGames) {
     EXPECT_EQ(GameResult::decided(0, "checkmate").text(), "1-0");
     EXPECT_EQ(GameResult::decided(1, "checkmate").text(), "0-1");

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "balance/tournament/adjudication.hpp"
+#include "balance/tournament/points_notes.hpp"
 
 namespace balance::tournament {
 
@@ -55,17 +56,39 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
     GameRecord record;
     record.start_fen = game.fen();
     const SideSetup* sides[2] = {&white, &black};
+    const bool scored = game.scored();
+    const AdjudicationSpec rules = adjudication_for(adjudication, scored);
+    // The board's result; in a points variant (Stylish chess) the points decide White's score
+    // and the board's score is kept beside it.
+    const auto finish = [&](int winner, std::string termination, const core::Outcome& outcome,
+                            bool adjudicated_draw) {
+        record.result = GameResult::decided(winner, std::move(termination));
+        if (!scored) return;
+        const core::Points points = game.final_points(outcome, adjudicated_draw);
+        record.result.board_white_score = record.result.white_score;
+        record.result.white_score = game.visit([&](const auto& pos) {
+            return core::white_score_by_points(*pos.rules().scoring, points, winner);
+        });
+        record.result.white_points = points.total[0];
+        record.result.black_points = points.total[1];
+    };
+    // A game lost whatever the points (a resignation, a failure): the points so far stand.
+    const auto keep_points_so_far = [&] {
+        record.result.board_white_score = record.result.white_score;
+        record.result.white_points = game.points().total[0];
+        record.result.black_points = game.points().total[1];
+    };
     white.player->new_game();
     if (black.player != white.player) black.player->new_game();
     while (true) {
         const core::Outcome outcome = game.outcome();
         if (outcome.over()) {
-            record.result = GameResult::decided(
-                outcome.winner, std::string(core::termination_name(outcome.termination)));
+            finish(outcome.winner, std::string(core::termination_name(outcome.termination)),
+                   outcome, false);
             break;
         }
-        if (auto verdict = adjudicate(adjudication, record.scores)) {
-            record.result = GameResult::decided(verdict->winner, verdict->termination);
+        if (auto verdict = adjudicate(rules, record.scores)) {
+            finish(verdict->winner, verdict->termination, {}, verdict->winner < 0);
             break;
         }
         const int mover = core::index(game.side_to_move());
@@ -77,6 +100,8 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
         const players::MoveStatus status = checked_status(game, reply);
         if (status == players::MoveStatus::Resigned) {  // a result like checkmate, no failure
             record.result = GameResult::decided(1 - mover, "resignation");
+            // Under points the resigner loses whatever the points (and the series, RULES §3.1).
+            if (scored) keep_points_so_far();
             break;
         }
         if (status != players::MoveStatus::Ok) {
@@ -85,6 +110,7 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
             record.failure = GameFailure{mover, status, detail + " (at " + game.fen() + ")"};
             record.result = GameResult::decided(
                 1 - mover, std::string(side_name(mover)) + "-" + players::move_status_name(status));
+            if (scored) keep_points_so_far();  // a failing player loses by points too
             // No result: the game is void (GameRecord::void_game) and is played again later.
             record.void_game = status == players::MoveStatus::Unavailable;
             break;

@@ -167,6 +167,8 @@ std::string details_json(const GameRecord& record, int opening_imbalance_cp,
                      std::llround(record.think_seconds[1] * 1000.0)};
     j["nodes"] = {record.nodes[0], record.nodes[1]};
     if (imbalance_scored) j["opening_imbalance_cp"] = opening_imbalance_cp;
+    // Points variants: white_score is the result by points; the board's result is kept here.
+    if (record.result.board_white_score) j["board_score"] = *record.result.board_white_score;
     return j.dump();
 }
 

@@ -11,6 +11,7 @@
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
+#include "balance/stats/mean_sample.hpp"
 #include "balance/stats/multiple.hpp"
 #include "balance/stats/odds_values.hpp"
 
@@ -461,6 +462,9 @@ std::vector<std::string> method_lines(const ReportData& report) {
                     "(two-sided), multiplicity {}.",
                     stats::kDifferenceMethod, stats::kMultiplicityMethod),
     };
+    if (!report.points.empty()) {
+        out.push_back(fmt::format("Points differences: {}.", stats::kMeanMethod));
+    }
     if (!report.values.empty()) {
         out.push_back(fmt::format(
             "Piece values: {}; values = coefficient / reference coefficient, delta-method SE.",
@@ -473,7 +477,7 @@ std::vector<std::string> method_lines(const ReportData& report) {
 
 std::vector<std::string> reading_guide(const ReportData& report) {
     const std::string ci = confidence_label(report.confidence);
-    return {
+    std::vector<std::string> out{
         "A cell is one (variant, White army, Black army, rule set, players) combination; its "
         "score is White's: (wins + draws/2) / games.",
         fmt::format("Intervals are {} trinomial Wilson score intervals: draws shrink the spread "
@@ -490,6 +494,13 @@ std::vector<std::string> reading_guide(const ReportData& report) {
         "so a change counts as significant only when its Holm-adjusted p-value is below "
         "1 - confidence.",
     };
+    if (!report.points.empty()) {
+        out.push_back(
+            "In a variant decided by points (Stylish chess) a game's result, and so every score "
+            "above, is the result by points: the side with more points wins even if it was "
+            "mated. The points section puts the board's result beside it.");
+    }
+    return out;
 }
 
 }  // namespace balance::app::report

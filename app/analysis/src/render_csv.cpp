@@ -55,8 +55,8 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
     if (!section || !section->is_array()) {
         return make_error(
             fmt::format("unknown table '{}' (tables: cells, pairs, armies, "
-                        "rule_effects, players, failures, values, strength, strength_rungs, "
-                        "strength_gaps, strength_agree, strength_armies)",
+                        "rule_effects, players, failures, points, series, values, strength, "
+                        "strength_rungs, strength_gaps, strength_agree, strength_armies)",
                         table));
     }
     // Rows: each element flattened; armies are expanded to one row per army, values to one row

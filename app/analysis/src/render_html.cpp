@@ -190,7 +190,9 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         << " games in " << report.cells.size() << " cells.</p>\n";
     write_list(out, run_lines(report));
     out << "<nav><a href=\"#balance\">balance table</a><a href=\"#charts\">scores chart</a>"
-        << "<a href=\"#cells\">cells</a><a href=\"#armies\">armies</a>"
+        << "<a href=\"#cells\">cells</a>"
+        << (report.points.empty() ? "" : "<a href=\"#points\">points</a>")
+        << "<a href=\"#armies\">armies</a>"
         << "<a href=\"#rules\">rule effects</a>"
         << (report.strength.empty() ? "" : "<a href=\"#strength\">strength</a>")
         << "<a href=\"#failures\">failures</a>"
@@ -207,6 +209,15 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     out << "<h3>Terminations</h3>\n";
     write_table(out, terminations_table(report, catalog));
     out << "</section>\n";
+
+    if (!report.points.empty()) {
+        out << "<section id=\"points\">\n<h2>Points (games decided by points): by points and "
+               "by the board</h2>\n";
+        write_table(out, points_table(report, catalog));
+        out << "<h3>Series (two games, colours swapped, points summed)</h3>\n";
+        write_table(out, series_table(report, catalog));
+        out << "</section>\n";
+    }
 
     out << "<section id=\"armies\">\n<h2>First-move advantage and army strength</h2>\n";
     for (const auto& table : army_tables(report, catalog)) write_table(out, table);

@@ -9,6 +9,7 @@
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/stats/logistic.hpp"
+#include "balance/stats/mean_sample.hpp"
 #include "balance/stats/multiple.hpp"
 #include "balance/stats/odds_values.hpp"
 
@@ -46,32 +47,67 @@ Json counts_json(const stats::Wdl& wdl) {
                 {"score", num(wdl.score())}, {"draw_rate", num(wdl.draw_rate())}};
 }
 
-Json cell_json(const CellRow& row) {
-    const CellId& id = row.tally.id;
-    const auto& s = row.white;
-    const double nan = std::nan("");
-    Json terminations = Json::object();
-    for (const auto& [reason, count] : row.tally.terminations) terminations[reason] = count;
+// The fields that name a cell.
+Json cell_id_json(const CellId& id) {
     return Json{{"cell_key", id.str()},
                 {"variant", id.variant},
                 {"white", id.white},
                 {"black", id.black},
                 {"rules", id.rules},
                 {"white_player", id.white_player},
-                {"black_player", id.black_player},
-                {"games", row.tally.wdl.games()},
-                {"white_wins", row.tally.wdl.wins},
-                {"draws", row.tally.wdl.draws},
-                {"black_wins", row.tally.wdl.losses},
-                {"score", num(s ? s->score.estimate : nan)},
-                {"score_low", num(s ? s->score.lower : nan)},
-                {"score_high", num(s ? s->score.upper : nan)},
-                {"elo", num(s ? s->elo.estimate : nan)},
-                {"elo_low", num(s ? s->elo.lower : nan)},
-                {"elo_high", num(s ? s->elo.upper : nan)},
-                {"draw_rate", num(s ? s->draw_rate : nan)},
-                {"mean_plies", num(row.tally.mean_plies())},
-                {"terminations", std::move(terminations)}};
+                {"black_player", id.black_player}};
+}
+
+Json cell_json(const CellRow& row) {
+    const auto& s = row.white;
+    const double nan = std::nan("");
+    Json terminations = Json::object();
+    for (const auto& [reason, count] : row.tally.terminations) terminations[reason] = count;
+    Json j = cell_id_json(row.tally.id);
+    j.update(Json{{"games", row.tally.wdl.games()},
+                  {"white_wins", row.tally.wdl.wins},
+                  {"draws", row.tally.wdl.draws},
+                  {"black_wins", row.tally.wdl.losses},
+                  {"score", num(s ? s->score.estimate : nan)},
+                  {"score_low", num(s ? s->score.lower : nan)},
+                  {"score_high", num(s ? s->score.upper : nan)},
+                  {"elo", num(s ? s->elo.estimate : nan)},
+                  {"elo_low", num(s ? s->elo.lower : nan)},
+                  {"elo_high", num(s ? s->elo.upper : nan)},
+                  {"draw_rate", num(s ? s->draw_rate : nan)},
+                  {"mean_plies", num(row.tally.mean_plies())},
+                  {"terminations", std::move(terminations)}});
+    return j;
+}
+
+Json mean_json(const stats::MeanSample& sample, const std::optional<stats::Interval>& interval) {
+    return Json{{"estimate", num(sample.mean())},
+                {"low", interval ? num(interval->lower) : Json(nullptr)},
+                {"high", interval ? num(interval->upper) : Json(nullptr)},
+                {"games", sample.count}};
+}
+
+Json points_cell_json(const PointsCell& cell) {
+    Json j = cell_id_json(cell.id);
+    j.update(Json{{"by_points", summary_json(cell.points_score)},
+                  {"by_board", summary_json(cell.board_score)},
+                  {"disagree", cell.disagree},
+                  {"mates", cell.mates},
+                  {"mates_not_won", cell.mates_not_won},
+                  {"white_points_mean", num(cell.white_points.mean())},
+                  {"black_points_mean", num(cell.black_points.mean())},
+                  {"difference", mean_json(cell.difference, cell.difference_interval)}});
+    return j;
+}
+
+Json series_json(const PointsSeries& series) {
+    return Json{{"first_cell", series.first_cell.str()},
+                {"second_cell", series.second_cell.str()},
+                {"series", series.result.games()},
+                {"resigned", series.resigned},
+                {"differ_from_games", series.differ_from_games},
+                {"result", summary_json(series.score)},
+                {"difference", mean_json(series.difference, series.difference_interval)}};
 }
 
 Json pair_json(const PairSummary& pair) {
@@ -353,7 +389,7 @@ Json report_json(const ReportData& report) {
     const double alpha = 1.0 - report.confidence;
     Json cells = Json::array(), pairs = Json::array(), fits = Json::array(),
          effects = Json::array(), failures = Json::array(), values = Json::array(),
-         players = Json::array();
+         players = Json::array(), points = Json::array(), series = Json::array();
     for (const HeadToHead& h : report.head_to_head) {
         players.push_back({{"variant", h.variant},
                            {"rules", h.rules},
@@ -364,6 +400,8 @@ Json report_json(const ReportData& report) {
                            {"pooled", summary_json(h.pooled)}});
     }
     for (const CellRow& row : report.cells) cells.push_back(cell_json(row));
+    for (const PointsCell& cell : report.points.cells) points.push_back(points_cell_json(cell));
+    for (const PointsSeries& s : report.points.series) series.push_back(series_json(s));
     for (const PairSummary& pair : report.pairs) pairs.push_back(pair_json(pair));
     for (const ArmyFit& fit : report.armies) fits.push_back(army_fit_json(fit));
     for (const RuleEffect& e : report.rule_effects) effects.push_back(effect_json(e, alpha));
@@ -395,6 +433,7 @@ Json report_json(const ReportData& report) {
                 {"army_fit", stats::kDavidsonMethod},
                 {"rule_effect_interval", stats::kDifferenceMethod},
                 {"multiplicity", stats::kMultiplicityMethod},
+                {"points_difference", stats::kMeanMethod},
                 {"reference", join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
     Json out{{"cells", std::move(cells)},
@@ -403,6 +442,8 @@ Json report_json(const ReportData& report) {
              {"rule_effects", std::move(effects)},
              {"players", std::move(players)},
              {"failures", std::move(failures)},
+             {"points", std::move(points)},
+             {"series", std::move(series)},
              {"values", std::move(values)},
              {"meta", std::move(meta)}};
     strength_json(report.strength, out);

@@ -75,6 +75,13 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     out << "### Terminations\n\n";
     out << markdown_table(terminations_table(report, catalog), "####");
 
+    if (!report.points.empty()) {
+        out << "## Points (games decided by points): by points and by the board\n\n";
+        out << markdown_table(points_table(report, catalog), "###");
+        out << "### Series (two games, colours swapped, points summed)\n\n";
+        out << markdown_table(series_table(report, catalog), "####");
+    }
+
     out << "## First-move advantage and army strength\n\n";
     for (const auto& table : army_tables(report, catalog)) out << markdown_table(table, "###");
 

@@ -92,6 +92,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.strength = build_strength(cells, report.pairs, report.armies, report.head_to_head,
                                      catalog, options.confidence);
     report.failures = tally_failures(store.games, store.failed_attempts);
+    report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);
     for (const ArmyFit& fit : report.armies) {
         if (!fit.ok()) {

@@ -11,8 +11,7 @@ namespace balance::app::report {
 namespace {
 
 // details_json.failure when present (it names the status exactly), else the termination.
-FailureTag failure_of(const tournament::GameRow& game) {
-    const auto json = nlohmann::json::parse(game.details_json, nullptr, false);
+FailureTag failure_of(const tournament::GameRow& game, const nlohmann::json& json) {
     if (json.is_object() && json.contains("failure") && json["failure"].is_object()) {
         const auto& failure = json["failure"];
         FailureTag tag{failure.value("side", ""), failure.value("status", "")};
@@ -58,8 +57,19 @@ Result<Store> read_store(const std::filesystem::path& path) {
                                           row.game_key, row.white_score),
                               path.string());
         }
-        const FailureTag tag = failure_of(row);
-        StoredGame game{std::move(row), tag.side, tag.status};
+        const auto details = nlohmann::json::parse(row.details_json, nullptr, false);
+        const FailureTag tag = failure_of(row, details);
+        std::optional<double> board;
+        if (details.is_object() && details.contains("board_score") &&
+            details["board_score"].is_number()) {
+            board = details["board_score"].get<double>();
+            if (!(*board >= 0.0 && *board <= 1.0)) {
+                return make_error(
+                    fmt::format("game {} has board_score {}, outside [0, 1]", row.game_key, *board),
+                    path.string());
+            }
+        }
+        StoredGame game{std::move(row), tag.side, tag.status, board};
         out.games.push_back(std::move(game));
     }
     return out;

@@ -11,6 +11,7 @@
 
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/plan.hpp"
+#include "balance/tournament/points_notes.hpp"
 #include "balance/tournament/validate.hpp"
 
 namespace balance::app {
@@ -85,6 +86,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             ? fmt::format("adaptive, target +-{} within {} games",
                           sweep->adaptive->target_half_width, sweep->adaptive->budget)
             : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
+    const auto notes = tournament::points_variant_notes(*sweep);
     if (json) {
         files.push_back({{"file", file},
                          {"ok", true},
@@ -92,6 +94,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                          {"name", sweep->name},
                          {"variant", sweep->variant},
                          {"cells", cells},
+                         {"notes", notes},
                          {"errors", Json::array()}});
     } else {
         ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {} = {}, {}\n", file,
@@ -100,6 +103,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                                report::count_of(sweep->rule_sets.size(), "rule set"),
                                report::count_of(sweep->matchups.size(), "matchup"),
                                report::count_of(cells, "cell"), games);
+        for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
     }
     return true;
 }

@@ -7,6 +7,7 @@
 
 #include "balance/config/army_reader.hpp"
 #include "balance/config/fields.hpp"
+#include "balance/config/scoring_reader.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
 #include "balance/core/army_lookup.hpp"
@@ -240,6 +241,7 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     const toml::table* pieces = fields.table("pieces", Need::Required);
     const toml::table* armies = fields.table("armies", Need::Required);
     const toml::array* bonuses = fields.array("bonuses");
+    const toml::table* scoring = fields.table("scoring");
     const toml::table* reference = fields.table("reference");
     if (auto done = fields.finish(); !done) return done.error();
     spec.board_where = fields.where(doc.contains("files") ? "files" : "ranks");
@@ -257,6 +259,11 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     auto bonus_specs = read_bonuses(bonuses, spec.pieces, file);
     if (!bonus_specs) return bonus_specs.error();
     spec.bonuses = std::move(bonus_specs.value());
+    if (scoring) {
+        auto scoring_spec = read_scoring(*scoring, spec.pieces, file);
+        if (!scoring_spec) return scoring_spec.error();
+        spec.scoring = std::move(scoring_spec.value());
+    }
     auto reference_table = read_reference(reference, spec.armies, file);
     if (!reference_table) return reference_table.error();
     spec.reference = std::move(reference_table.value());

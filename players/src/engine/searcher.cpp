@@ -214,10 +214,10 @@ template <Bitboard BB>
 int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
     if (!enter_node(ply)) return 0;
     core::Position<BB>& pos = *pos_;
-    if (draw_by_rule(ply)) return 0;
-    if (ply >= MaxPly) return in_check ? 0 : evaluate_here();
+    if (draw_by_rule(ply)) return draw_score();
+    if (ply >= MaxPly) return in_check ? draw_score() : evaluate_here();
 
-    const std::uint64_t key = pos.key();
+    const std::uint64_t key = node_key();
     const TTEntry* tte = tt_.probe(key);
     Move hash_move;
     if (tte) {
@@ -236,9 +236,10 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
     else
         core::generate_captures(pos, f.moves);
     if (f.moves.empty() && (in_check || core::count_legal(pos) == 0)) {
-        if (in_check || pos.rules().game.stalemate == core::StalemateResult::WinForStalemater)
+        if (in_check) return mated_score(ply);
+        if (pos.rules().game.stalemate == core::StalemateResult::WinForStalemater)
             return -MateScore + ply;
-        return 0;
+        return draw_score();
     }
     const int orig_alpha = alpha;
     int best = -Infinite, stand_pat = -Infinite;
@@ -263,10 +264,10 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         }
         f.current = m;
         f.moved = pos.moved_piece(m);
-        pos.make(m);
-        tt_.prefetch(pos.key());
+        make(m);
+        tt_.prefetch(node_key());
         const int v = child_q(us, alpha, beta, ply + 1, gives_check());
-        pos.unmake();
+        unmake();
         if (stopped_) return 0;
         if (v > best) {
             best = v;
@@ -293,14 +294,14 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
     const bool pv = beta - alpha > 1;
     const auto& game = pos.rules().game;
 
-    if (draw_by_rule(ply)) return 0;
-    if (ply >= MaxPly) return in_check ? 0 : evaluate_here();
+    if (draw_by_rule(ply)) return draw_score();
+    if (ply >= MaxPly) return in_check ? draw_score() : evaluate_here();
     // Mate distance pruning: no line from here beats a mate already found closer to the root.
     alpha = std::max(alpha, -MateScore + ply);
     beta = std::min(beta, MateScore - ply - 1);
     if (alpha >= beta) return alpha;
 
-    const std::uint64_t key = pos.key();
+    const std::uint64_t key = node_key();
     const TTEntry* tte = tt_.probe(key);
     Move hash_move;
     int tt_score = 0;
@@ -350,12 +351,12 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
 
     core::generate_legal(pos, f.moves);
     if (f.moves.empty()) {
-        if (in_check || game.stalemate == core::StalemateResult::WinForStalemater)
-            return -MateScore + ply;
-        return 0;
+        if (in_check) return mated_score(ply);
+        if (game.stalemate == core::StalemateResult::WinForStalemater) return -MateScore + ply;
+        return draw_score();
     }
     // The 50-move rule: a draw, unless this move is mate (checked just above).
-    if (game.fifty_move_plies > 0 && pos.rule50() >= game.fifty_move_plies) return 0;
+    if (game.fifty_move_plies > 0 && pos.rule50() >= game.fifty_move_plies) return draw_score();
 
     score_moves(f, hash_move, ply, false);
     const Color us = pos.side_to_move();
@@ -371,7 +372,7 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
         const bool late_quiet = quiet && score < KillerScore;
         f.current = m;
         f.moved = pos.moved_piece(m);
-        pos.make(m);
+        make(m);
         const bool check = gives_check();
         // Prune late quiet moves near the leaves unless they give check.
         if (!pv && !in_check && late_quiet && !check && best > -MateBound && moves_searched > 0) {
@@ -379,11 +380,11 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
                 depth <= 5 && quiets_tried >= (3 + depth * depth) / (improving ? 1 : 2);
             const bool futile = depth <= 4 && eval + 100 + 90 * depth <= alpha;
             if (lmp || futile) {
-                pos.unmake();
+                unmake();
                 continue;
             }
         }
-        tt_.prefetch(pos.key());
+        tt_.prefetch(node_key());
         const int extension = check && ply < 2 * root_depth_ ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         int v;
@@ -403,7 +404,7 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
             if (v > alpha && r > 0) v = child(us, new_depth, alpha, alpha + 1, ply + 1, check);
             if (v > alpha && v < beta) v = child(us, new_depth, alpha, beta, ply + 1, check);
         }
-        pos.unmake();
+        unmake();
         if (stopped_) return 0;
         ++moves_searched;
         if (quiet && quiets_tried < 64) quiets[quiets_tried++] = m;
@@ -443,7 +444,7 @@ int Searcher<BB>::root_search(int depth, int alpha, int beta) {
         const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
         f.current = m;
         f.moved = pos.moved_piece(m);
-        pos.make(m);
+        make(m);
         const bool check = gives_check();
         const int new_depth = depth - 1 + (check ? 1 : 0);
         // With randomisation, moves within the margin of the best need exact scores.
@@ -462,7 +463,7 @@ int Searcher<BB>::root_search(int depth, int alpha, int beta) {
             if (v > lo && r > 0) v = child(us, new_depth, lo, lo + 1, 1, check);
             if (v > lo && v < beta) v = child(us, new_depth, lo, beta, 1, check);
         }
-        pos.unmake();
+        unmake();
         if (stopped_) break;
         const int window_lo = i == 0 ? alpha : lo;
         rm.score = v;
@@ -494,6 +495,7 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
                                const SearchHooks& hooks) {
     pos_ = &pos;
     et_ = &tables;
+    points_.begin(pos);
     hooks_ = &hooks;
     start_ = std::chrono::steady_clock::now();
     has_deadline_ = limits.movetime_ms > 0;
@@ -525,10 +527,10 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     core::generate_legal(pos, f0.moves);
     root_moves_.clear();
     if (f0.moves.empty()) {
-        result.score =
-            pos.in_check() || pos.rules().game.stalemate == core::StalemateResult::WinForStalemater
-                ? -MateScore
-                : 0;
+        result.score = pos.in_check() ? mated_score(0)
+                       : pos.rules().game.stalemate == core::StalemateResult::WinForStalemater
+                           ? -MateScore
+                           : draw_score();
         return result;
     }
     score_moves(f0, Move::none(), 0, false);

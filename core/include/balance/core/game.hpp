@@ -11,6 +11,7 @@
 #include "balance/core/notation.hpp"
 #include "balance/core/outcome.hpp"
 #include "balance/core/position.hpp"
+#include "balance/core/scoring.hpp"
 
 namespace balance::core {
 
@@ -38,6 +39,13 @@ class Game {
     [[nodiscard]] Color side_to_move() const;
     [[nodiscard]] bool in_check() const;
 
+    // Points variants (Stylish chess, scoring.hpp): is this one, the points so far (kept move by
+    // move), and the points once the game ended with `o` (mate or draw points added; an
+    // adjudicated draw pays draw points too).
+    [[nodiscard]] bool scored() const;
+    [[nodiscard]] const Points& points() const { return ledger_.now(); }
+    [[nodiscard]] Points final_points(const Outcome& o, bool adjudicated_draw = false) const;
+
     template <class F>
     decltype(auto) visit(F&& f) {
         return std::visit(std::forward<F>(f), position_);
@@ -54,6 +62,7 @@ class Game {
     mutable AnyPosition position_;  // SAN needs make/unmake; the position is restored
     std::string start_fen_;
     std::vector<Move> moves_;
+    PointsLedger ledger_;
 };
 
 }  // namespace balance::core

@@ -10,6 +10,7 @@
 
 #include "balance/core/bitboard.hpp"
 #include "balance/core/error.hpp"
+#include "balance/core/scoring_tables.hpp"
 #include "balance/core/slider_attacks.hpp"
 #include "balance/core/spec.hpp"
 #include "balance/core/types.hpp"
@@ -166,6 +167,8 @@ class Rules {
     std::unique_ptr<SliderAttacks<BB>> sliders;
     ZobristKeys zobrist;
     std::string start_fen;  // with free placement: back ranks emptied, pieces in hand
+    // Points tables of a points variant (Stylish chess, scoring.hpp); null for the others.
+    std::shared_ptr<const ScoringTables> scoring;
 
     // Squares strictly between two squares on a line (empty if not on a common line).
     [[nodiscard]] BB between(int a, int b) const { return between_[a * squares + b]; }

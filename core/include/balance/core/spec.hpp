@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "balance/core/scoring_spec.hpp"
+
 namespace balance::core {
 
 enum class PieceRole {
@@ -144,6 +146,7 @@ struct VariantSpec {
     CastlingSpec castling;
     GameRulesSpec rules;
     std::vector<BonusSpec> bonuses;
+    ScoringSpec scoring;  // points (Stylish chess); disabled unless the file has [scoring]
     // The rule options selected to produce this spec ("stalemate-win", "sprite-double-step=none"),
     // in canonical order; recorded with games and shown in reports.
     std::vector<std::string> active_options;

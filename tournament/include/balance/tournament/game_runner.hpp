@@ -30,6 +30,10 @@ struct GameResult {
     std::string termination;
     std::optional<double> white_points;  // nullopt: the rule set has no scoring
     std::optional<double> black_points;
+    // A rule set that scores games (Stylish chess) decides white_score by points; the board's
+    // result (the mated side loses, a draw is 1/2) is kept here. nullopt: white_score is the
+    // board's result.
+    std::optional<double> board_white_score;
 
     // A decided game: `winner` 0 White, 1 Black, -1 a draw.
     [[nodiscard]] static GameResult decided(int winner, std::string termination);

@@ -30,6 +30,10 @@ struct DisplayTable {
                                                     VariantCatalog& catalog);
 [[nodiscard]] DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalog);
 [[nodiscard]] DisplayTable failures_table(const ReportData& report);
+// Points variants (points_report.hpp): the result by points beside the board's, per cell, and
+// the series (two games, colours swapped, points summed). Empty rows when no game has points.
+[[nodiscard]] DisplayTable points_table(const ReportData& report, VariantCatalog& catalog);
+[[nodiscard]] DisplayTable series_table(const ReportData& report, VariantCatalog& catalog);
 // Player against player, pooled over armies and colours; empty rows when no two different
 // players met.
 [[nodiscard]] DisplayTable head_to_head_table(const ReportData& report);

@@ -39,6 +39,13 @@
 //               "verdict_b", "top_a", "top_b", "agree"}],
 //    "strength_armies": [{"variant", "rules", "player", "opponent", "army", "score"}],
 //    "failures": [{"player", "games", "by_status": {...}, "total"}],
+//    "points": [{"cell_key", "variant", "white", "black", "rules", "white_player",
+//               "black_player", "by_points" | "by_board": {the summary above, White's view} |
+//               null, "disagree", "mates", "mates_not_won", "white_points_mean",
+//               "black_points_mean", "difference": {"estimate", "low", "high", "games"}}],
+//    "series": [{"first_cell", "second_cell", "series", "resigned", "differ_from_games",
+//               "result": {the summary above, the first player's view} | null,
+//               "difference": {...}}]  (points and series: games with points only, else []),
 //    "values": [{"variant", "error" | null, "normalize", "unit_value", "pieces": [{"piece",
 //               "armies", "documented", "identified", "why_not", "value", "value_se",
 //               "value_low", "value_high", "coefficient", "coefficient_se", "elo_per_piece",
@@ -64,8 +71,8 @@ inline constexpr int kReportJsonSchema = 1;
 [[nodiscard]] std::string render_html(const ReportData& report, VariantCatalog& catalog);
 
 // The CSV of one JSON section ("cells", "pairs", "armies", "rule_effects", "players", "failures",
-// "values"): one row per element, nested objects flattened to "a.b" columns. Errors: unknown
-// table.
+// "points", "series", "values"): one row per element, nested objects flattened to "a.b" columns.
+// Errors: unknown table.
 [[nodiscard]] Result<std::string> render_csv(const Json& report, const std::string& table);
 
 // Piece values and odds values as JSON objects (shared by `values` and the report's "values").

@@ -13,6 +13,7 @@
 #include "balance/analysis/head_to_head.hpp"
 #include "balance/analysis/pairs.hpp"
 #include "balance/analysis/piece_values.hpp"
+#include "balance/analysis/points_report.hpp"
 #include "balance/analysis/rule_effects.hpp"
 #include "balance/analysis/store_reader.hpp"
 #include "balance/analysis/strength.hpp"
@@ -51,6 +52,7 @@ struct ReportData {
     std::vector<ArmyFit> armies;
     std::vector<RuleEffect> rule_effects;
     std::vector<HeadToHead> head_to_head;  // player vs player (strength sweeps)
+    PointsReport points;                   // points variants (Stylish chess); empty otherwise
     StrengthReport strength;               // balance against player strength (ladders)
     std::vector<EngineFailures> failures;
     std::vector<VariantValues> values;

@@ -5,6 +5,7 @@
 // from these rows, so statistics can improve without replaying a single game.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ struct StoredGame : tournament::GameRow {
     // termination; empty when the game did not end by an engine failure.
     std::string failure_side;
     std::string failure_status;
+    // Points variants: the board's result (White's score: the mated side loses, a draw is
+    // 1/2) from details_json.board_score; white_score is then the result by points. nullopt
+    // for every other game (white_score is the board's result).
+    std::optional<double> board_white_score;
 };
 
 struct Store {

@@ -10,6 +10,9 @@
 // MVV-LVA using the configured values (captures that lose material to a recapture go last),
 // killers, counter move, history.
 //
+// Points variants (Stylish chess): terminal nodes and the evaluation score by points, and the
+// points so far are part of the node (points_search.hpp).
+//
 // Draws inside the tree: any repetition of an earlier position (game history included), the
 // 50-move rule (a mate on the last move still counts), insufficient material (the variant's
 // cannot_mate lists), stalemate (a loss for the stalemated side when game.stalemate ==
@@ -30,6 +33,7 @@
 #include "balance/core/position.hpp"
 #include "balance/players/engine/attacks.hpp"
 #include "balance/players/engine/eval.hpp"
+#include "balance/players/engine/points_search.hpp"
 #include "balance/players/engine/root_random.hpp"
 #include "balance/players/engine/search_types.hpp"
 #include "balance/players/engine/transposition_table.hpp"
@@ -88,13 +92,30 @@ class Searcher {
     // Counts the node and checks the limits; false once the search must stop.
     [[nodiscard]] bool enter_node(int ply);
     [[nodiscard]] int evaluate_here() const {
-        return eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_) : material_eval(*pos_, *et_);
+        const int cp =
+            eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_) : material_eval(*pos_, *et_);
+        return points_.active() ? points_.evaluation(*pos_, cp) : cp;
     }
+    // Game ends inside the tree: by the variant's points when it has them (points_search.hpp).
+    [[nodiscard]] int draw_score() const { return points_.active() ? points_.draw(*pos_) : 0; }
+    [[nodiscard]] int mated_score(int ply) const {
+        return points_.active() ? points_.mated(*pos_) : -MateScore + ply;
+    }
+    void make(core::Move m) {
+        points_.make(*pos_, m);
+        pos_->make(m);
+    }
+    void unmake() {
+        pos_->unmake();
+        points_.unmake();
+    }
+    [[nodiscard]] std::uint64_t node_key() const { return points_.key(*pos_); }
 
     TranspositionTable& tt_;
     core::Position<BB>* pos_ = nullptr;
     const EvalTables<BB>* et_ = nullptr;
     const SearchHooks* hooks_ = nullptr;
+    PointsSearch<BB> points_;
     std::vector<Frame> frames_;
     std::vector<RootMove> root_moves_;
     std::array<std::array<core::Move, MaxPly + 1>, MaxPly + 1> pv_{};
