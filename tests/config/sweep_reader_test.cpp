@@ -12,30 +12,12 @@
 namespace balance::tournament {
 namespace {
 
+using testing::sweep_load_error;
 using testing::TempDir;
-
-constexpr const char* kMinimal = R"(variant = "asymmetric"
-games_per_cell = 2
-[players.e]
-type = "engine"
-nodes = 1000
-)";
-
-// The error of loading `text`, as printed ("file:line: message").
-std::string error_of(const std::string& text) {
-    TempDir dir;
-    auto sweep = app::load_sweep(dir.write("bad.toml", text));
-    EXPECT_FALSE(sweep.ok());
-    if (sweep) return "";
-    const std::string printed = sweep.error().to_string();
-    // Report the position relative to the file name, whatever the temp directory is.
-    const auto at = printed.find("bad.toml");
-    return at == std::string::npos ? printed : printed.substr(at);
-}
 
 TEST(SweepReader, FillsDefaults) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write("night-run.toml", kMinimal));
+    auto sweep = app::load_sweep(dir.write("night-run.toml", testing::kMinimalSweep));
     ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
     EXPECT_EQ(sweep->name, "night-run");
     EXPECT_EQ(sweep->variant, "asymmetric");
@@ -123,97 +105,100 @@ nodes = 100
 }
 
 TEST(SweepReader, ErrorsNameTheLineAndSuggest) {
-    EXPECT_EQ(error_of(std::string(kMinimal) + "gmes_per_cell = 3\n"),
+    EXPECT_EQ(sweep_load_error(std::string(testing::kMinimalSweep) + "gmes_per_cell = 3\n"),
               "bad.toml:6: unknown key 'gmes_per_cell' in [players.e]")
         << "a key after [players.e] belongs to that table";
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cel = 3\n[players.e]\ntype = "
-                       "\"engine\"\nnodes = 1\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cel = 3\n[players.e]\ntype = "
+                               "\"engine\"\nnodes = 1\n"),
               "bad.toml:2: unknown key 'games_per_cel' in the top level; did you mean "
               "'games_per_cell'?");
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
-                       "\"engin\"\nnodes = 1\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
+                               "\"engin\"\nnodes = 1\n"),
               "bad.toml:4: 'type' in [players.e] must be one of engine, random, greedy, uci, "
               "xboard, not 'engin'; did you mean 'engine'?");
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
-                       "\"engine\"\nnode = 1\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
+                               "\"engine\"\nnode = 1\n"),
               "bad.toml:5: unknown key 'node' in [players.e]; did you mean 'nodes'?");
 }
 
 TEST(SweepReader, ErrorsAboutArmiesPlayersAndRules) {
     const std::string players = "[players.e]\ntype = \"engine\"\nnodes = 1\n";
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 1\npairings = [[\"humans\", "
-                       "\"elvs\"]]\n" +
-                       players),
-              "bad.toml:3: unknown army 'elvs' for variant 'asymmetric'; did you mean 'elves'? "
-              "(armies: humans, elves, orcs)");
-    EXPECT_EQ(error_of("variant = \"uneven\"\ngames_per_cell = 1\npairings = [[\"black\", "
-                       "\"white\"]]\n" +
-                       players),
+    EXPECT_EQ(
+        sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 1\npairings = [[\"humans\", "
+                         "\"elvs\"]]\n" +
+                         players),
+        "bad.toml:3: unknown army 'elvs' for variant 'asymmetric'; did you mean 'elves'? "
+        "(armies: humans, elves, orcs)");
+    EXPECT_EQ(sweep_load_error("variant = \"uneven\"\ngames_per_cell = 1\npairings = [[\"black\", "
+                               "\"white\"]]\n" +
+                               players),
               "bad.toml:3: army 'black' cannot play White in variant 'uneven'");
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 1\nmatchups = [[\"e\", "
-                       "\"f\"]]\n" +
-                       players),
+    EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 1\nmatchups = [[\"e\", "
+                               "\"f\"]]\n" +
+                               players),
               "bad.toml:3: unknown player 'f'; did you mean 'e'? (players: e)");
-    const std::string rules = error_of(
+    const std::string rules = sweep_load_error(
         "variant = \"asymmetric\"\ngames_per_cell = 1\nrule_sets = { a = [\"stalemate-wni\"] "
         "}\n" +
         players);
     EXPECT_EQ(rules.rfind("bad.toml:3: rule set 'a': ", 0), 0u) << rules;
     EXPECT_NE(rules.find("did you mean 'stalemate-win'"), std::string::npos) << rules;
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 1\nrule_sets = { a = [], b = "
-                       "[\"stalemate-win=off\"] }\n" +
-                       players),
-              "bad.toml:3: rule set 'b' selects the same rules ('') as an earlier one");
-    EXPECT_EQ(error_of("variant = \"chesss\"\ngames_per_cell = 1\n" + players)
+    EXPECT_EQ(
+        sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 1\nrule_sets = { a = [], b = "
+                         "[\"stalemate-win=off\"] }\n" +
+                         players),
+        "bad.toml:3: rule set 'b' selects the same rules ('') as an earlier one");
+    EXPECT_EQ(sweep_load_error("variant = \"chesss\"\ngames_per_cell = 1\n" + players)
                   .rfind("bad.toml:1: no such variant", 0),
               0u);
 }
 
 TEST(SweepReader, ErrorsAboutModesAndLimits) {
     const std::string players = "[players.e]\ntype = \"engine\"\nnodes = 1\n";
-    EXPECT_EQ(error_of("variant = \"chess\"\n" + players),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\n" + players),
               "bad.toml: set either games_per_cell or an [adaptive] table (exactly one)");
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n[players.e]\ntype = "
-                       "\"engine\"\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n[players.e]\ntype = "
+                               "\"engine\"\n"),
               "bad.toml:3: [players.e] needs a search limit: nodes, depth or movetime_ms (nodes "
               "or depth keep games reproducible)");
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n[players.r]\ntype = "
-                       "\"random\"\nnodes = 5\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n[players.r]\ntype = "
+                               "\"random\"\nnodes = 5\n"),
               "bad.toml:5: 'nodes' in [players.r] does not apply to type = \"random\"");
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n" + players +
-                       "[players.f]\ntype = \"greedy\"\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                               "[players.f]\ntype = \"greedy\"\n"),
               "bad.toml: with several players, list who plays whom: matchups = [[\"white "
               "player\", \"black player\"], ...]");
-    EXPECT_EQ(
-        error_of("variant = \"chess\"\ngames_per_cell = 1\n" + players + "[openings]\nplies = 3\n"),
-        "bad.toml:7: 'plies' in [openings] applies only to type = \"random-plies\"");
-    EXPECT_EQ(error_of("variant = \"asymmetric\"\ngames_per_cell = 1\n[players.x]\ntype = "
-                       "\"xboard\"\ncommand = \"x\"\ndepth = 1\narmy_names = { elvs = \"elf\" }\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                               "[openings]\nplies = 3\n"),
+              "bad.toml:7: 'plies' in [openings] applies only to type = \"random-plies\"");
+    EXPECT_EQ(sweep_load_error(
+                  "variant = \"asymmetric\"\ngames_per_cell = 1\n[players.x]\ntype = "
+                  "\"xboard\"\ncommand = \"x\"\ndepth = 1\narmy_names = { elvs = \"elf\" }\n"),
               "bad.toml:7: army_names: unknown army 'elvs'; did you mean 'elves'? (armies: "
               "humans, elves, orcs)");
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 0\n" + players),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 0\n" + players),
               "bad.toml:2: 'games_per_cell' in the top level must be between 1 and 1000000, "
               "not 0");
-    EXPECT_EQ(error_of("variant = \"chess\"\n" + players + "[adaptive]\nbudget = 10\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\n" + players + "[adaptive]\nbudget = 10\n"),
               "bad.toml:5: [adaptive] is missing required key 'target_half_width'");
     // 2e14 nodes once passed and overflowed an external engine's move deadline.
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n[players.u]\ntype = "
-                       "\"uci\"\ncommand = \"x\"\nnodes = 200000000000000\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n[players.u]\ntype = "
+                               "\"uci\"\ncommand = \"x\"\nnodes = 200000000000000\n"),
               "bad.toml:6: 'nodes' in [players.u] must be between 1 and 1000000000000, not "
               "200000000000000");
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n[players.u]\ntype = "
-                       "\"uci\"\ncommand = \"x\"\ndepth = 5\ndepth_timeout_ms = 10\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n[players.u]\ntype = "
+                               "\"uci\"\ncommand = \"x\"\ndepth = 5\ndepth_timeout_ms = 10\n"),
               "bad.toml:7: 'depth_timeout_ms' in [players.u] must be between 100 and 86400000, "
               "not 10");
-    EXPECT_EQ(error_of("variant = \"chess\"\ngames_per_cell = 1\n" + players +
-                       "max_failures_in_row = 2\n"),
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                               "max_failures_in_row = 2\n"),
               "bad.toml:6: 'max_failures_in_row' in [players.e] does not apply to type = "
               "\"engine\"");
 }
 
 TEST(SweepReader, InlineBookPositions) {
     TempDir dir;
-    const std::string book = std::string(kMinimal) +
+    const std::string book = std::string(testing::kMinimalSweep) +
                              "[openings]\ntype = \"book\"\npositions = [\n"
                              "  \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1\",\n"
                              "  \"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\",\n]\n";
@@ -226,7 +211,7 @@ TEST(SweepReader, InlineBookPositions) {
 
     // A position that does not fit is named with the sweep file.
     auto bad = app::load_sweep(dir.write(
-        "odds-bad.toml", std::string(kMinimal) +
+        "odds-bad.toml", std::string(testing::kMinimalSweep) +
                              "[openings]\ntype = \"book\"\npositions = [\"8/8/8 w - - 0 1\"]\n"));
     ASSERT_TRUE(bad.ok()) << bad.error().to_string();
     const auto invalid = validate_sweep(*bad);
@@ -234,12 +219,14 @@ TEST(SweepReader, InlineBookPositions) {
     EXPECT_NE(invalid.error().to_string().find("odds-bad.toml"), std::string::npos)
         << invalid.error().to_string();
 
-    EXPECT_EQ(error_of(std::string(kMinimal) + "[openings]\ntype = \"book\"\n"),
-              "bad.toml:7: [openings] type = \"book\" needs exactly one of 'file' and "
-              "'positions'");
-    EXPECT_EQ(error_of(std::string(kMinimal) +
-                       "[openings]\ntype = \"random-plies\"\nplies = 2\npositions = [\"x\"]\n"),
-              "bad.toml:9: 'positions' in [openings] applies only to type = \"book\"");
+    EXPECT_EQ(
+        sweep_load_error(std::string(testing::kMinimalSweep) + "[openings]\ntype = \"book\"\n"),
+        "bad.toml:7: [openings] type = \"book\" needs exactly one of 'file' and "
+        "'positions'");
+    EXPECT_EQ(
+        sweep_load_error(std::string(testing::kMinimalSweep) +
+                         "[openings]\ntype = \"random-plies\"\nplies = 2\npositions = [\"x\"]\n"),
+        "bad.toml:9: 'positions' in [openings] applies only to type = \"book\"");
 }
 
 TEST(SweepReader, ShippedSweepsLoadAndValidate) {

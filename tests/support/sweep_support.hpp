@@ -9,15 +9,35 @@
 #include <map>
 #include <string>
 
+#include "../support/temp_dir.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/player_factory.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/store.hpp"
-#include "../support/temp_dir.hpp"
 
 namespace balance::tournament::testing {
 
 using app::testing::TempDir;
+
+// The smallest valid sweep: the Asymmetric variant, one engine player, two games per cell.
+inline constexpr const char* kMinimalSweep = R"(variant = "asymmetric"
+games_per_cell = 2
+[players.e]
+type = "engine"
+nodes = 1000
+)";
+
+// The error of loading the sweep file `text`, as printed ("bad.toml:line: message"), relative
+// to the file name whatever the temp directory is; "" (and a test failure) when it loads.
+inline std::string sweep_load_error(const std::string& text) {
+    TempDir dir;
+    auto sweep = app::load_sweep(dir.write("bad.toml", text));
+    EXPECT_FALSE(sweep.ok());
+    if (sweep) return "";
+    const std::string printed = sweep.error().to_string();
+    const auto at = printed.find("bad.toml");
+    return at == std::string::npos ? printed : printed.substr(at);
+}
 
 // A fast sweep: chess, the internal engine at a tiny node limit against the greedy baseline
 // (both colour orders), short games. `extra` is appended to the file.

@@ -12,17 +12,8 @@
 namespace balance::tournament {
 namespace {
 
+using testing::sweep_load_error;
 using testing::TempDir;
-
-std::string error_of(const std::string& text) {
-    TempDir dir;
-    auto sweep = app::load_sweep(dir.write("bad.toml", text));
-    EXPECT_FALSE(sweep.ok());
-    if (sweep) return "";
-    const std::string printed = sweep.error().to_string();
-    const auto at = printed.find("bad.toml");
-    return at == std::string::npos ? printed : printed.substr(at);
-}
 
 TEST(Ladder, RungNamesRoundTrip) {
     EXPECT_EQ(rung_name("balance", "nodes", 4000), "balance:nodes=4000");
@@ -130,25 +121,28 @@ TEST(Ladder, PlainSweepsKeepTheirKeysAndIdentity) {
 
 TEST(Ladder, Errors) {
     const std::string head = "variant = \"asymmetric\"\ngames_per_cell = 1\n";
-    EXPECT_EQ(error_of(head + "[players.e]\ntype = \"engine\"\nnodes = [400, 100]\n"),
+    EXPECT_EQ(sweep_load_error(head + "[players.e]\ntype = \"engine\"\nnodes = [400, 100]\n"),
               "bad.toml:5: [players.e]: nodes = [...] must ascend, weakest rung first (400 then "
               "100)");
-    EXPECT_EQ(error_of(head + "[players.e]\ntype = \"engine\"\nnodes = [1, 2]\ndepth = [3]\n"),
-              "bad.toml:6: depth is a list, and so is nodes: a player climbs one ladder (one "
-              "limit may be a list)");
-    EXPECT_EQ(error_of(head + "[players.e]\ntype = \"engine\"\nnodes = []\n"),
-              "bad.toml:5: nodes = [] lists no rung");
-    EXPECT_EQ(error_of(head + "[players.e]\ntype = \"engine\"\nnodes = 5\neval = \"taste\"\n")
-                  .rfind("bad.toml:6: ", 0),
-              0u);
     EXPECT_EQ(
-        error_of(head + "matchups = [[\"a\", \"b\"]]\n[players.a]\ntype = \"engine\"\nnodes = "
-                        "[1, 2]\n[players.b]\ntype = \"engine\"\ndepth = [1, 2, 3]\n"),
-        "bad.toml: matchup a-b pairs two ladders rung by rung, so they need as many rungs "
-        "(2 and 3)");
-    EXPECT_EQ(error_of(head + "rung_gap_games = 2\n[players.e]\ntype = \"engine\"\nnodes = 5\n"),
-              "bad.toml:3: rung_gap_games needs a player with a ladder of two or more rungs "
-              "(nodes = [...]) playing itself");
+        sweep_load_error(head + "[players.e]\ntype = \"engine\"\nnodes = [1, 2]\ndepth = [3]\n"),
+        "bad.toml:6: depth is a list, and so is nodes: a player climbs one ladder (one "
+        "limit may be a list)");
+    EXPECT_EQ(sweep_load_error(head + "[players.e]\ntype = \"engine\"\nnodes = []\n"),
+              "bad.toml:5: nodes = [] lists no rung");
+    EXPECT_EQ(
+        sweep_load_error(head + "[players.e]\ntype = \"engine\"\nnodes = 5\neval = \"taste\"\n")
+            .rfind("bad.toml:6: ", 0),
+        0u);
+    EXPECT_EQ(sweep_load_error(
+                  head + "matchups = [[\"a\", \"b\"]]\n[players.a]\ntype = \"engine\"\nnodes = "
+                         "[1, 2]\n[players.b]\ntype = \"engine\"\ndepth = [1, 2, 3]\n"),
+              "bad.toml: matchup a-b pairs two ladders rung by rung, so they need as many rungs "
+              "(2 and 3)");
+    EXPECT_EQ(
+        sweep_load_error(head + "rung_gap_games = 2\n[players.e]\ntype = \"engine\"\nnodes = 5\n"),
+        "bad.toml:3: rung_gap_games needs a player with a ladder of two or more rungs "
+        "(nodes = [...]) playing itself");
 }
 
 }  // namespace
