@@ -33,8 +33,8 @@ MeanSample& MeanSample::operator+=(const MeanSample& other) {
 }
 
 Expected<Interval> mean_interval(const MeanSample& sample, double confidence) {
-    if (sample.count < 2) return StatsError{"a mean interval needs at least 2 values"};
-    if (!(confidence > 0.0 && confidence < 1.0)) return StatsError{"confidence must be in (0, 1)"};
+    if (sample.count < 2) return fail("a mean interval needs at least 2 values");
+    if (!(confidence > 0.0 && confidence < 1.0)) return fail("confidence must be in (0, 1)");
     const boost::math::students_t_distribution<double> t(static_cast<double>(sample.count - 1));
     const double q = boost::math::quantile(t, 0.5 + 0.5 * confidence);
     const double mean = sample.mean();

@@ -1,46 +1,25 @@
 #pragma once
-// Errors are values in balance_stats too. stats must not depend on core (it knows numbers only),
-// so it carries its own two-line error type; callers convert with
-// `balance::make_error(e.message, "stats")` when they cross into the rest of the program.
+// Errors are values in balance_stats too, with the program's one error vocabulary
+// (balance/core/error.hpp, published by the balance_error target: that header alone, no chess
+// types). The names below keep the statistics code readable: Expected<T> is Result<T>.
 
 #include <string>
 #include <utility>
-#include <variant>
+
+#include "balance/core/error.hpp"
 
 namespace balance::stats {
 
 /// Why a statistic could not be computed ("no games", "separation: ...", "singular ...").
-struct StatsError {
-    std::string message;
-};
+using StatsError = balance::Error;
 
-/// A value or a StatsError: the small part of C++23 std::expected that the fits need.
+/// A value or a StatsError.
 template <class T>
-class [[nodiscard]] Expected {
-  public:
-    Expected(T value) : data_(std::move(value)) {}
-    Expected(StatsError error) : data_(std::move(error)) {}
-
-    [[nodiscard]] bool ok() const { return data_.index() == 0; }
-    explicit operator bool() const { return ok(); }
-
-    [[nodiscard]] T& value() & { return std::get<0>(data_); }
-    [[nodiscard]] const T& value() const& { return std::get<0>(data_); }
-    [[nodiscard]] T&& value() && { return std::get<0>(std::move(data_)); }
-    [[nodiscard]] const StatsError& error() const { return std::get<1>(data_); }
-
-    T& operator*() & { return value(); }
-    const T& operator*() const& { return value(); }
-    T* operator->() { return &value(); }
-    const T* operator->() const { return &value(); }
-
-  private:
-    std::variant<T, StatsError> data_;
-};
+using Expected = balance::Result<T>;
 
 /// Shorthand for returning an error: `return fail("no games");`.
 [[nodiscard]] inline StatsError fail(std::string message) {
-    return StatsError{std::move(message)};
+    return balance::make_error(std::move(message));
 }
 
 }  // namespace balance::stats
