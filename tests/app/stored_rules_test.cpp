@@ -6,15 +6,16 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
+#include "../support/temp_dir.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -218,6 +219,54 @@ TEST(StoredRules, SchemaOneIsReadAsItIsAndMigratedOnOpenForWrite) {
     }
     EXPECT_EQ(testing::run_balance({"report", "--db", db.string(), "--format", "md"}).out,
               report_v1);
+}
+
+// A version-1 database (rules not recorded) merged with a version-2 one: the output is version
+// 2, the old games get the rules of the variant files on disk (origin "migrated"), the new ones
+// keep the rules they were played under, and the version-1 input is not changed.
+TEST(StoredRules, MergeTakesASchemaOneInputBesideASchemaTwoOne) {
+    Fixture f;
+    ASSERT_EQ(f.sweep_run().status, 0);
+    const auto old_db = f.dir.path() / "old.db";
+    {
+        testing::TestStore old(old_db);
+        for (int i = 0; i < 3; ++i) {
+            testing::TestGame game;
+            game.white_score = 1.0;
+            game.moves = "e2e4 e7e5";
+            game.plies = 2;
+            old.add(game);
+        }
+    }
+    const std::string old_bytes = read_file(old_db);
+    const auto merged = f.dir.path() / "merged.db";
+    const CliRun run =
+        testing::run_balance({"merge", merged.string(), old_db.string(), f.db.string(), "--force"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(read_file(old_db), old_bytes);
+
+    auto store = tournament::ResultStore::open_existing(merged);
+    ASSERT_TRUE(store.ok()) << store.error().to_string();
+    EXPECT_EQ(store->schema_version(), tournament::kSchemaVersion);
+    auto specs = store->rule_specs();
+    ASSERT_TRUE(specs.ok());
+    std::map<std::string, std::string> origin_by_variant;
+    for (const auto& spec : *specs) origin_by_variant[spec.variant] = spec.origin;
+    EXPECT_EQ(origin_by_variant["chess"], "migrated");
+    EXPECT_EQ(origin_by_variant["stored-chess"], "sweep");
+    auto games = store->games();
+    ASSERT_TRUE(games.ok());
+    int old_games = 0;
+    for (const auto& game : *games) {
+        EXPECT_FALSE(game.spec_hash.empty()) << game.game_key;
+        if (game.variant == "chess") ++old_games;
+    }
+    EXPECT_EQ(old_games, 3);
+    EXPECT_GT(games->size(), 3u);
+    // The merged database reports without the stored-chess file, from its own rules.
+    std::filesystem::remove(f.variant);
+    const CliRun report = testing::run_balance({"report", "--db", merged.string()});
+    EXPECT_EQ(report.status, 0) << report.err;
 }
 
 TEST(StoredRules, NewerSchemaIsRefusedClearly) {

@@ -1,6 +1,7 @@
 // Regression tests for the results database under hostile conditions: someone else's SQLite
 // file is refused untouched, a finished database is one self-contained file a read-only reader
-// can open, merging twice adds nothing twice, and a writer waits for another's lock.
+// can open, merging twice adds nothing twice (games, runs or failed attempts), and a writer waits
+// for another's lock.
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -105,6 +106,54 @@ TEST(StoreReliability, MergingTwiceAddsNoRunRecordsTwice) {
     auto store = ResultStore::open_existing(merged);
     ASSERT_TRUE(store.ok());
     EXPECT_EQ(store->runs()->size(), 1u);
+}
+
+// A shard's failed attempts (an engine that could not start) travel with its run into the
+// merged database, once however often the shard is merged, so the merged report still names the
+// engine that failed and the games still missing.
+TEST(StoreReliability, MergeCopiesFailedAttemptsOnce) {
+    TempDir dir;
+    const auto sweep = testing::load(dir, testing::small_sweep(1));
+    const auto shard = dir.path() / "shard.db";
+    (void)testing::run(sweep, shard);
+    {
+        auto store = ResultStore::open(shard);
+        ASSERT_TRUE(store.ok()) << store.error().to_string();
+        const auto runs = store->runs();
+        ASSERT_TRUE(runs.ok());
+        ASSERT_EQ(runs->size(), 1u);
+        for (const char* key :
+             {"chess|orthodox|orthodox||a|b#7", "chess|orthodox|orthodox||a|b#8"}) {
+            FailedGameRow row{key,
+                              runs->front().run_id,
+                              "chess|orthodox|orthodox||a|b",
+                              "b",
+                              "black",
+                              "unavailable",
+                              "engine 'b': no such file",
+                              "2026-01-01T00:00:00Z"};
+            ASSERT_TRUE(store->insert_failed_game(row).ok());
+        }
+    }
+    const auto merged = dir.path() / "merged.db";
+    for (int i = 0; i < 2; ++i) {
+        auto summary = merge_databases(merged, {shard}, false);
+        ASSERT_TRUE(summary.ok()) << summary.error().to_string();
+    }
+    auto store = ResultStore::open_existing(merged);
+    ASSERT_TRUE(store.ok());
+    const auto failed = store->failed_games();
+    ASSERT_TRUE(failed.ok()) << failed.error().to_string();
+    ASSERT_EQ(failed->size(), 2u);
+    EXPECT_EQ((*failed)[0].game_key, "chess|orthodox|orthodox||a|b#7");
+    EXPECT_EQ((*failed)[0].run_id, store->runs()->front().run_id);
+    EXPECT_EQ((*failed)[1].detail, "engine 'b': no such file");
+    const auto counts = store->failed_game_counts();
+    ASSERT_TRUE(counts.ok());
+    ASSERT_EQ(counts->size(), 1u);
+    EXPECT_EQ((*counts)[0].player, "b");
+    EXPECT_EQ((*counts)[0].attempts, 2);
+    EXPECT_EQ((*counts)[0].unplayed, 2);
 }
 
 // Another connection holds the write lock (as a merge's batch does) while a game is stored:

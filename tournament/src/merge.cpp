@@ -150,6 +150,32 @@ Result<void> copy_games(ResultStore& out, const ResultStore& in,
     return out.commit_batch();
 }
 
+bool same_failure(const FailedGameRow& a, const FailedGameRow& b) {
+    return a.game_key == b.game_key && a.run_id == b.run_id && a.player == b.player &&
+           a.side == b.side && a.status == b.status && a.detail == b.detail &&
+           a.failed_at == b.failed_at;
+}
+
+// Failed attempts travel with their runs, so the merged report counts the engines that could
+// not start; an attempt merged before (same run, key, player and time) is not counted twice.
+Result<void> copy_failed_games(ResultStore& out, const ResultStore& in,
+                               const std::map<std::int64_t, std::int64_t>& run_ids) {
+    auto failed = in.failed_games();
+    if (!failed) return failed.error();
+    if (failed->empty()) return {};
+    auto known = out.failed_games();
+    if (!known) return known.error();
+    for (FailedGameRow row : *failed) {
+        row.run_id = run_ids.at(row.run_id);
+        const bool seen = std::any_of(known->begin(), known->end(),
+                                      [&](const FailedGameRow& k) { return same_failure(k, row); });
+        if (seen) continue;
+        if (auto ok = out.insert_failed_game(row); !ok) return ok;
+        known->push_back(row);
+    }
+    return {};
+}
+
 }  // namespace
 
 Result<MergeSummary> merge_databases(const std::filesystem::path& output,
@@ -212,6 +238,7 @@ Result<MergeSummary> merge_databases(const std::filesystem::path& output,
         }
         if (auto copied = copy_games(*out, in, run_ids, specs, summary); !copied)
             return copied.error();
+        if (auto copied = copy_failed_games(*out, in, run_ids); !copied) return copied.error();
         for (const auto& [old_id, new_id] : run_ids) {
             auto sets = in.run_rule_sets(old_id);
             if (!sets) return sets.error();

@@ -72,4 +72,22 @@ Result<std::vector<FailedGameCount>> ResultStore::failed_game_counts() const {
     return out;
 }
 
+Result<std::vector<FailedGameRow>> ResultStore::failed_games() const {
+    auto exists = has_failed_table(*db_);
+    if (!exists) return exists.error();
+    if (!*exists) return std::vector<FailedGameRow>{};
+    auto stmt = db_->prepare(
+        "SELECT game_key, run_id, cell_key, player, side, status, detail, failed_at FROM "
+        "failed_games ORDER BY attempt_id");
+    if (!stmt) return stmt.error();
+    std::vector<FailedGameRow> out;
+    int rc;
+    while ((rc = stmt->step()) == SQLITE_ROW) {
+        out.push_back(FailedGameRow{stmt->text(0), stmt->integer(1), stmt->text(2), stmt->text(3),
+                                    stmt->text(4), stmt->text(5), stmt->text(6), stmt->text(7)});
+    }
+    if (rc != SQLITE_DONE) return db_->error("reading the failed games");
+    return out;
+}
+
 }  // namespace balance::tournament

@@ -159,6 +159,8 @@ class ResultStore {
     [[nodiscard]] Result<void> insert_failed_game(const FailedGameRow& row);
     // Per player and status, by player; empty for databases without failed attempts.
     [[nodiscard]] Result<std::vector<FailedGameCount>> failed_game_counts() const;
+    // Every failed attempt, in the order recorded; empty for databases without failed attempts.
+    [[nodiscard]] Result<std::vector<FailedGameRow>> failed_games() const;
 
     [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 
