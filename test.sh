@@ -8,7 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
 if [ "${1:-}" = "--sanitize" ] || [ "${BALANCE_CI_SANITIZE:-}" = "true" ]; then
-  BUILD_DIR=build-asan ./build.sh -DBALANCE_SANITIZE=ON -DBALANCE_BUILD_BENCH=OFF
+  # -O1 with assertions on (Debug, light debug info): the sanitizers' usual setting; it compiles
+  # in about half the time of -O2 and still runs the suite's games at a usable speed.
+  BUILD_TYPE=Debug BUILD_DIR=build-asan ./build.sh -DBALANCE_SANITIZE=ON -DBALANCE_BUILD_BENCH=OFF \
+    -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
 else
