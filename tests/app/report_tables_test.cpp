@@ -343,6 +343,43 @@ TEST(ReportTables, ArmyFitSeparatesWhiteAdvantageFromEqualArmies) {
     EXPECT_NEAR(fit["draw_nu"].get<double>(), 40.0 / std::sqrt(600.0), 1e-6);
 }
 
+// A cell whose players repeat games move for move: the table counts the different games and a
+// note says how many games are repeats and where they are fewest; a cell of different games
+// alone gets no note.
+TEST(ReportTables, RepeatedGamesAreCountedAndNamed) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    for (const char* moves : {"e2e4 e7e5", "d2d4 d7d5", "e2e4 e7e5", "e2e4 e7e5"}) {
+        TestGame g;
+        g.moves = moves;
+        store.add(g);
+    }
+    for (const char* moves : {"e2e4", "d2d4", "c2c4"}) {
+        TestGame g = asymmetric("humans", "elves");
+        g.moves = moves;
+        store.add(g);
+    }
+    const json report = report_json(store.path());
+    EXPECT_EQ(find_cell(report, "chess|fide|fide||engine|engine")["distinct_games"], 2);
+    EXPECT_EQ(find_cell(report, "asymmetric|humans|elves||engine|engine")["distinct_games"], 3);
+    const std::string notes = report["meta"]["notes"].dump();
+    EXPECT_NE(notes.find("2 of 7 games repeat an earlier game of their cell move for move (1 of "
+                         "2 cells"),
+              std::string::npos)
+        << notes;
+    EXPECT_NE(notes.find("fewest: 2 different of 4 in chess fide-fide"), std::string::npos)
+        << notes;
+
+    TempDir other;
+    TestStore varied(other.path() / "v.sqlite");
+    for (const char* moves : {"e2e4", "d2d4"}) {
+        TestGame g;
+        g.moves = moves;
+        varied.add(g);
+    }
+    EXPECT_EQ(report_json(varied.path())["meta"]["notes"].dump().find("repeat"), std::string::npos);
+}
+
 TEST(ReportTables, JsonHasTheDocumentedSchema) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");
@@ -352,10 +389,11 @@ TEST(ReportTables, JsonHasTheDocumentedSchema) {
         EXPECT_TRUE(report.contains(key)) << key;
     for (const auto& cell : report["cells"]) {
         for (const char* key :
-             {"variant",      "white",        "black",      "rules",      "games",
-              "white_wins",   "draws",        "black_wins", "score",      "score_low",
-              "score_high",   "elo",          "elo_low",    "elo_high",   "draw_rate",
-              "white_player", "black_player", "cell_key",   "mean_plies", "terminations"})
+             {"variant",       "white",        "black",      "rules",      "games",
+              "white_wins",    "draws",        "black_wins", "score",      "score_low",
+              "score_high",    "elo",          "elo_low",    "elo_high",   "draw_rate",
+              "white_player",  "black_player", "cell_key",   "mean_plies", "terminations",
+              "distinct_games"})
             EXPECT_TRUE(cell.contains(key)) << key;
     }
     for (const char* key : {"x", "y", "x_white", "x_black", "pooled", "reference"})

@@ -1,6 +1,11 @@
 #include "balance/analysis/cells.hpp"
 
+#include <set>
+#include <string_view>
+
 #include <fmt/format.h>
+
+#include "balance/tournament/seeds.hpp"
 
 #include "balance/stats/elo.hpp"
 #include "balance/stats/game_result.hpp"
@@ -29,12 +34,26 @@ double CellTally::mean_plies() const {
     return n > 0 ? static_cast<double>(total_plies) / static_cast<double>(n) : 0.0;
 }
 
+namespace {
+
+// A game's identity for counting repeats: 64-bit FNV-1a of what was played (a collision among
+// a cell's games is ~n^2 / 2^65: never in practice).
+std::uint64_t game_fingerprint(const StoredGame& game) {
+    std::uint64_t h = tournament::fnv1a64(game.start_fen);
+    h = tournament::fnv1a64(game.opening) ^ (h * 0x100000001b3ULL);
+    return tournament::fnv1a64(game.moves) ^ (h * 0x100000001b3ULL);
+}
+
+}  // namespace
+
 std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
     std::map<CellId, CellTally> cells;
+    std::map<CellId, std::set<std::uint64_t>> played;
     for (const StoredGame& game : games) {
         const CellId id = cell_of(game);
         CellTally& tally = cells[id];
         tally.id = id;
+        if (played[id].insert(game_fingerprint(game)).second) ++tally.distinct_games;
         stats::add_game_score(tally.wdl, game.white_score);
         (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
         ++tally.terminations[game.termination];

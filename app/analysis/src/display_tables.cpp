@@ -125,7 +125,7 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
         ci);
     table.header = {"variant",        "White",      "Black",     "rules",      "players",
                     "games",          "White wins", "draws",     "Black wins", "White score",
-                    ci + " interval", "Elo " + ci,  "draw rate", "mean plies"};
+                    ci + " interval", "Elo " + ci,  "draw rate", "mean plies", "different games"};
     for (const CellRow& row : report.cells) {
         const CellId& id = row.tally.id;
         const auto& s = row.white;
@@ -136,7 +136,8 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
              std::to_string(row.tally.wdl.draws), std::to_string(row.tally.wdl.losses),
              s ? percent(s->score.estimate, 2) : "n/a", s ? percent_interval(s->score) : "n/a",
              s ? fmt::format("{} {}", elo(s->elo.estimate), elo_interval_text(s->elo)) : "n/a",
-             s ? percent(s->draw_rate) : "n/a", number(row.tally.mean_plies(), 1)});
+             s ? percent(s->draw_rate) : "n/a", number(row.tally.mean_plies(), 1),
+             std::to_string(row.tally.distinct_games)});
         table.emphasis.push_back(false);
     }
     return table;

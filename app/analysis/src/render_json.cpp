@@ -76,6 +76,7 @@ Json cell_json(const CellRow& row) {
                   {"elo_high", num(s ? s->elo.upper : nan)},
                   {"draw_rate", num(s ? s->draw_rate : nan)},
                   {"mean_plies", num(row.tally.mean_plies())},
+                  {"distinct_games", row.tally.distinct_games},
                   {"terminations", std::move(terminations)}});
     return j;
 }

@@ -30,6 +30,35 @@ void note_unequal_colours(const ReportData& report, std::vector<std::string>& no
     }
 }
 
+// Repeated games are honest samples of the player's games, but a reader must know when the
+// players' randomness gave few different games: say how many and where it is worst.
+void note_repeated_games(const ReportData& report, std::vector<std::string>& notes) {
+    std::int64_t games = 0, repeats = 0, cells_with_repeats = 0;
+    const CellRow* worst = nullptr;
+    auto share = [](const CellRow& row) {
+        return static_cast<double>(row.tally.distinct_games) /
+               static_cast<double>(std::max<std::int64_t>(1, row.tally.wdl.games()));
+    };
+    for (const CellRow& row : report.cells) {
+        const std::int64_t n = row.tally.wdl.games();
+        games += n;
+        if (row.tally.distinct_games >= n) continue;
+        repeats += n - row.tally.distinct_games;
+        ++cells_with_repeats;
+        if (!worst || share(row) < share(*worst)) worst = &row;
+    }
+    if (!worst) return;
+    notes.push_back(fmt::format(
+        "{} of {} games repeat an earlier game of their cell move for move ({} of {} cells; "
+        "the players' only randomness is in their first moves). A repeat is a fair sample of "
+        "these players' games, so the intervals stand, but they describe fewer different games "
+        "than the counts suggest; fewest: {} different of {} in {} {}-{} ({}, {}). Random "
+        "opening plies ([openings]) give more variety.",
+        repeats, games, cells_with_repeats, report.cells.size(), worst->tally.distinct_games,
+        worst->tally.wdl.games(), worst->tally.id.variant, worst->tally.id.white,
+        worst->tally.id.black, rules_label(worst->tally.id.rules), players_label(worst->tally.id)));
+}
+
 VariantValues fit_values(const Store& store, const std::string& variant, VariantCatalog& catalog,
                          const ReportOptions& options) {
     VariantValues out;
@@ -94,6 +123,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.failures = tally_failures(store.games, store.failed_attempts);
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);
+    note_repeated_games(report, report.notes);
     for (const ArmyFit& fit : report.armies) {
         if (!fit.ok()) {
             report.notes.push_back(fmt::format("army fit {} ({}, {}) not possible: {}", fit.variant,

@@ -38,6 +38,11 @@ struct CellTally {
     stats::ScoreSample scores;
     std::map<std::string, std::int64_t> terminations;
     std::int64_t total_plies = 0;
+    // Different games among them (start position, opening and moves compared): a player whose
+    // only randomness is a few early root choices can play the same game again. Repeats are
+    // fair draws from that player's games, but a cell of few different games says little about
+    // the variant beyond them.
+    std::int64_t distinct_games = 0;
 
     [[nodiscard]] double mean_plies() const;
 };

@@ -1,0 +1,113 @@
+#!/bin/sh
+# Regenerates results/asymmetric-strength/ (report.md, report.html, README.md skeleton) from the
+# two strength studies' databases. Run from the repository root, with `balance` built:
+#
+#   results/asymmetric-strength/make.sh /root/studies/asymmetric-strength.db \
+#       /root/studies/asymmetric-strength-fairymax.db [/root/studies/asymmetric-taste.db]
+#
+# The databases come from (see /root/studies/COMMANDS.txt for the exact command lines used):
+#   nice -n 19 balance sweep configs/sweeps/asymmetric-strength.toml --threads 2 --db A.db
+#   nice -n 19 balance sweep configs/sweeps/asymmetric-strength-fairymax.toml --threads 2 --db F.db
+#   nice -n 19 balance sweep configs/sweeps/asymmetric-taste.toml --threads 2 --db T.db   (optional)
+# Both resume where they stopped; the report of a partial run is valid for the games it holds
+# (every cell fills evenly, game index by game index).
+#
+# The README it writes is a skeleton: the numbers, commands, revisions and sizes are filled in;
+# the reading of the table (the explanation of the difference with the seed's table that the
+# data supports, and what it rules out) must be written by a person from report.md.
+set -eu
+OURS="$1"
+FAIRY="$2"
+TASTE="${3:-}"
+OUT=results/asymmetric-strength
+BALANCE="${BALANCE:-build/app/balance}"
+COMBINED="$(mktemp -d)/asymmetric-strength-all.db"
+"$BALANCE" merge --force "$COMBINED" "$OURS" "$FAIRY" $TASTE
+"$BALANCE" report --db "$COMBINED" --out "$OUT/report.md"
+"$BALANCE" report --db "$COMBINED" --format html --out "$OUT/report.html"
+"$BALANCE" report --db "$COMBINED" --format json --out "$OUT/report.json"
+GAMES=$(python3 -c "import json;print(json.load(open('$OUT/report.json'))['meta']['games'])")
+REVS=$(python3 -c "import json;print(', '.join(sorted({r.get('git_revision','?') for r in json.load(open('$OUT/report.json'))['meta']['runs']})))")
+{
+    echo "# Asymmetric Chess: balance against player strength"
+    echo
+    echo "The seed's table (all 9 pairings) played by two players, each on a ladder of search"
+    echo "limits: the internal engine at 4k-64k nodes per move and Fairy-Max 5.0b at depths 4-6."
+    echo "Full report: \`report.md\`, \`report.html\` (charts)."
+    echo
+    echo "## How it was made"
+    echo
+    echo '```sh'
+    echo "nice -n 19 balance sweep configs/sweeps/asymmetric-strength.toml --threads 2 --db $OURS"
+    echo "nice -n 19 balance sweep configs/sweeps/asymmetric-strength-fairymax.toml --threads 2 --db $FAIRY"
+    [ -n "$TASTE" ] && echo "nice -n 19 balance sweep configs/sweeps/asymmetric-taste.toml --threads 2 --db $TASTE"
+    echo "balance merge --force all.db $OURS $FAIRY $TASTE"
+    echo "balance report --db all.db --out $OUT/report.md"
+    echo "balance report --db all.db --format html --out $OUT/report.html"
+    echo '```'
+    echo
+    echo "- Revisions (from the run records): $REVS. Games: $GAMES."
+    echo "- Runs:"
+    python3 -c "
+import json
+for r in json.load(open('$OUT/report.json'))['meta']['runs']:
+    print('  - run', r.get('run_id'), r.get('sweep_name'), 'started', r.get('started_at'), 'finished', r.get('finished_at'), 'threads', r.get('threads'))"
+    echo
+    echo "## The table per rung, beside the seed's"
+    echo
+    python3 - "$OUT/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+def pct(x): return 'n/a' if x is None else f'{100*x:.1f}%'
+for line in r.get('strength', []):
+    if line['view'] != 'X = Y':
+        continue
+    cells = []
+    for rung in line['rungs']:
+        if rung.get('games'):
+            cells.append(f"{rung['limit']}: {pct(rung['score'])} [{pct(rung['score_low'])}, {pct(rung['score_high'])}] ({rung['games']})")
+        else:
+            cells.append(f"{rung['limit']}: n/a")
+    t = line['trend']
+    trend = 'n/a' if not t else f"{100*t['slope_per_doubling']:+.1f} pp/doubling [{100*t['low']:+.1f}, {100*t['high']:+.1f}]"
+    print(f"- {line['player']}, {line['x']} = {line['y']}: " + '; '.join(cells) +
+          f"; trend {trend}; seed {pct(line['reference'])}; verdict: {line['verdict']}")
+print()
+print('Rung gaps (stronger rung\'s Elo):')
+for g in r.get('strength_gaps', []):
+    s = g['stronger']
+    if s:
+        print(f"- {g['player']} {g['limit']} {g['from']} -> {g['to']}: {s['elo'] if s['elo'] is None else round(s['elo'])} Elo [{s['elo_low'] if s['elo_low'] is None else round(s['elo_low'])}, {s['elo_high'] if s['elo_high'] is None else round(s['elo_high'])}] by {s['games']} games")
+print()
+print('Every player and rung, pooled X = Y (both colour orders), X\'s score:')
+print()
+print('| player | Human = Elf | Human = Orc | Elf = Orc |')
+print('|---|---|---|---|')
+rows = {}
+for p in r['pairs']:
+    if p['x_player'] != p['y_player'] or not p.get('pooled'):
+        continue
+    q = p['pooled']
+    rows.setdefault(p['x_player'], {})[(p['x'], p['y'])] = f"{pct(q['score'])} [{pct(q['score_low'])}, {pct(q['score_high'])}] ({q['games']})"
+seed = {(p['x'], p['y']): p['reference']['pooled_score'] for p in r['pairs'] if p.get('reference')}
+order = [('humans', 'elves'), ('humans', 'orcs'), ('elves', 'orcs')]
+def rung_key(name):
+    head, _, limit = name.partition('=')
+    return (head, int(limit) if limit.isdigit() else 0)
+for player in sorted(rows, key=rung_key):
+    print(f"| {player} | " + ' | '.join(rows[player].get(k, 'n/a') for k in order) + ' |')
+print('| seed (Fairy-Max, 2016) | ' + ' | '.join(pct(seed.get(k)) for k in order) + ' |')
+print()
+print('Players agree? (X = Y lines):')
+for a in r.get('strength_agree', []):
+    if a['view'] == 'X = Y':
+        print(f"- {a['x']} = {a['y']}: {a['a']}: {a['verdict_a']}; {a['b']}: {a['verdict_b']}; agree: {'yes' if a['agree'] else 'no'}")
+PY
+    echo
+    echo "## What the data says"
+    echo
+    echo "TO WRITE from report.md: the verdicts with their intervals; whether the Elves' edge in"
+    echo "results/asymmetric/ follows the player's strength (a trend up our ladder), the player"
+    echo "(Fairy-Max's ladder flat near the seed), or neither; what the data rules out."
+} > "$OUT/README.md"
+echo "wrote $OUT/README.md, report.md, report.html, report.json"
