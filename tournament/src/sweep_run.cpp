@@ -46,6 +46,7 @@ Result<void> SweepRun::prepare() {
     }
     for (const RuleSet& set : sweep_.rule_sets) context_.spec_hashes.push_back(set.hash());
     tallies_.assign(context_.cells.size(), stats::Wdl{});
+    scores_ = StoredScores(context_.cells.size());
     streaks_.assign(sweep_.players.size(), Streaks{});
     for (int w = 0; w < std::max(1, options_.threads); ++w)
         workers_.push_back(std::make_unique<WorkerPlayers>(sweep_, factory_));
@@ -71,9 +72,13 @@ Result<void> SweepRun::load_stored() {
     auto stored = store_.scores();
     if (!stored) return stored.error();
     for (const auto& [key, score] : *stored) {
-        scores_[key] = score;
-        const auto it = cell_index_.find(split_game_key(key).first);
-        if (it != cell_index_.end()) stats::add_game_score(tallies_[it->second], score);
+        // Games of cells this sweep does not have (another sweep in the same database) are
+        // never asked about.
+        const auto [cell_key, index] = split_game_key(key);
+        const auto it = cell_index_.find(cell_key);
+        if (it == cell_index_.end() || scores_.contains(it->second, index)) continue;
+        scores_.set(it->second, index, score);
+        stats::add_game_score(tallies_[it->second], score);
     }
     return {};
 }
@@ -166,7 +171,7 @@ void SweepRun::write(ResultQueue<Finished>& queue) {
             continue;  // keep draining so no worker waits on us
         }
         if (!*added) continue;  // stored meanwhile by another process: keep the first
-        scores_[item->row.game_key] = item->row.white_score;
+        scores_.set(item->cell, item->row.game_index, item->row.white_score);
         stats::add_game_score(tallies_[item->cell], item->row.white_score);
         ++progress_.done;
         ++progress_.played;
@@ -236,7 +241,7 @@ Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
     for (int pass = 0; pass < passes && !should_stop(); ++pass) {
         std::vector<PlannedGame> missing;
         for (const auto& game : planned) {
-            if (!stored(game.key)) missing.push_back(game);
+            if (!stored(game)) missing.push_back(game);
         }
         if (missing.empty()) break;
         const std::int64_t failed_before = summary_.failed;
@@ -245,7 +250,7 @@ Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
     }
     if (error_) return *error_;
     return std::all_of(planned.begin(), planned.end(),
-                       [this](const PlannedGame& g) { return stored(g.key); });
+                       [this](const PlannedGame& g) { return stored(g); });
 }
 
 Result<void> SweepRun::run_fixed() {
@@ -258,7 +263,7 @@ Result<void> SweepRun::run_fixed() {
     summary_.planned = static_cast<std::int64_t>(planned.size());
     progress_.total = summary_.planned;
     progress_.done = std::count_if(planned.begin(), planned.end(),
-                                   [this](const PlannedGame& g) { return stored(g.key); });
+                                   [this](const PlannedGame& g) { return stored(g); });
     summary_.already_stored = progress_.done;
     report_progress(false);
     auto complete = play_missing(planned);
@@ -271,8 +276,7 @@ std::vector<stats::Wdl> SweepRun::results(const std::vector<int>& allocated) con
     std::vector<stats::Wdl> out(context_.cells.size());
     for (std::size_t c = 0; c < context_.cells.size(); ++c) {
         for (int i = 0; i < allocated[c]; ++i) {
-            const auto it = scores_.find(game_key(context_.cells[c].key, i));
-            if (it != scores_.end()) stats::add_game_score(out[c], it->second);
+            if (const auto score = scores_.get(c, i)) stats::add_game_score(out[c], *score);
         }
     }
     return out;
@@ -292,9 +296,8 @@ Result<void> SweepRun::run_adaptive() {
         auto complete = play_missing(planned);
         if (!complete) return complete.error();
         if (!*complete) {  // stopped inside this wave
-            summary_.remaining =
-                std::count_if(planned.begin(), planned.end(),
-                              [this](const PlannedGame& g) { return !stored(g.key); });
+            summary_.remaining = std::count_if(planned.begin(), planned.end(),
+                                               [this](const PlannedGame& g) { return !stored(g); });
             return {};
         }
         const auto added = next_wave(spec, results(allocated), allocated);

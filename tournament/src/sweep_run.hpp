@@ -15,6 +15,7 @@
 #include "balance/tournament/runner.hpp"
 #include "game_task.hpp"
 #include "result_queue.hpp"
+#include "stored_scores.hpp"
 #include "worker_players.hpp"
 
 namespace balance::tournament {
@@ -54,7 +55,9 @@ class SweepRun {
     // player reaches its limit.
     void count_failures(const Cell& cell, const PlayedGame& game);
     [[nodiscard]] bool should_stop() const { return stop_.load() || failed_.load(); }
-    [[nodiscard]] bool stored(const std::string& key) const { return scores_.count(key) > 0; }
+    [[nodiscard]] bool stored(const PlannedGame& game) const {
+        return scores_.contains(game.cell, game.index);
+    }
     [[nodiscard]] std::vector<stats::Wdl> results(const std::vector<int>& allocated) const;
     [[nodiscard]] std::string label(const Cell& cell) const;
     void report_progress(bool final);
@@ -72,8 +75,8 @@ class SweepRun {
     std::vector<std::unique_ptr<WorkerPlayers>> workers_;
 
     // Written by the writer thread while a batch runs, read by the main thread between batches.
-    std::unordered_map<std::string, double> scores_;  // stored game key -> White's score
-    std::vector<stats::Wdl> tallies_;                 // per cell, every stored game
+    StoredScores scores_;              // White's score of every stored game of these cells
+    std::vector<stats::Wdl> tallies_;  // per cell, every stored game
     Progress progress_;
     std::chrono::steady_clock::time_point started_at_;
     std::int64_t started_games_ = 0;  // games taken by workers in this run (for --max-games)
