@@ -151,10 +151,7 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     auto placed = read_fen_board(board, r.files, r.ranks);
     if (!placed) return placed.error();
     for (const PlacedLetter& p : *placed) {
-        const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(p.letter)));
-        const PieceType t = std::isalpha(static_cast<unsigned char>(p.letter))
-                                ? r.armies[index(p.color)].by_letter[static_cast<unsigned char>(up)]
-                                : NoPieceType;
+        const PieceType t = r.armies[index(p.color)].type_of_letter(p.letter);
         if (t == NoPieceType)
             return make_error(std::string("piece letter '") + p.letter + "' is not in " +
                               (p.color == Color::White ? "White" : "Black") + "'s army '" +
@@ -163,8 +160,7 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     }
     for (char ch : hand) {
         const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
-        const PieceType t = r.armies[index(c)].by_letter[static_cast<unsigned char>(
-            std::toupper(static_cast<unsigned char>(ch)))];
+        const PieceType t = r.armies[index(c)].type_of_letter(ch);
         if (t == NoPieceType)
             return make_error(std::string("hand letter '") + ch + "' is not in the army");
         constexpr int kMaxInHand = 16;

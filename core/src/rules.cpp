@@ -165,7 +165,12 @@ class Compiler {
             if (t == NoPieceType)
                 return make_error("army '" + as.name + "' names unknown piece '" + name + "'",
                                   awhere);
-            const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+            const auto byte = static_cast<unsigned char>(letter);
+            if (byte >= army.by_letter.size() || !std::isalpha(byte))
+                return make_error(
+                    "army '" + as.name + "' gives piece '" + name + "' a letter that is not A-Z",
+                    awhere);
+            const char up = static_cast<char>(std::toupper(byte));
             army.by_letter[static_cast<unsigned char>(up)] = t;
             army.types.push_back(t);
             r_.pieces[t].letter[c] = up;
@@ -194,8 +199,7 @@ class Compiler {
         for (const auto& material : as.cannot_mate) {
             std::array<int, MaxPieceTypes> counts{};
             for (char ch : material) {
-                const PieceType t = army.by_letter[static_cast<unsigned char>(
-                    std::toupper(static_cast<unsigned char>(ch)))];
+                const PieceType t = army.type_of_letter(ch);
                 if (t == NoPieceType)
                     return make_error("army '" + as.name + "' cannot_mate entry '" + material +
                                           "' uses unknown letter '" + ch + "'",
@@ -546,9 +550,7 @@ class Compiler {
         for (const PlacedLetter& p : *placed) {
             const int c = index(p.color);
             const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(p.letter)));
-            const PieceType t = std::isalpha(static_cast<unsigned char>(p.letter))
-                                    ? r_.armies[c].by_letter[static_cast<unsigned char>(up)]
-                                    : NoPieceType;
+            const PieceType t = r_.armies[c].type_of_letter(p.letter);
             if (t == NoPieceType)
                 return make_error(std::string("start_fen: letter '") + up + "' is not in army '" +
                                       r_.armies[c].name + "'",

@@ -69,6 +69,11 @@ TEST(Fen, ErrorsSayWhatIsWrong) {
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 {W:dwarves B:orcs}", "army 'dwarves'"},
         {"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check"},
         {" ", "empty FEN"},
+        // Bytes outside A-Z in the [hand] (found by fuzz_fen: they once indexed past the
+        // letter table).
+        {"4k3/8/8/8/8/8/8/4K3[\xb8] w - - 0 1", "hand letter"},
+        {"4k3/8/8/8/8/8/8/4K3[\xff] w - - 0 1", "hand letter"},
+        {"4k3/8/8/8/8/8/8/4K3[/] w - - 0 1", "hand letter"},
     };
     for (const auto& c : cases) {
         auto g = core::Game::start(spec, "humans", "humans", c.fen);

@@ -3,6 +3,7 @@
 // that move generation reads. One Rules object is shared (read-only) by every game of a pairing.
 
 #include <array>
+#include <cctype>
 #include <memory>
 #include <span>
 #include <string>
@@ -79,6 +80,13 @@ struct ArmyInfo {
     std::vector<PieceType> types;          // every type of this army
     std::vector<PieceType> promotions;     // what its pawns promote to
     std::array<PieceType, 128> by_letter;  // upper-case letter -> type (NoPieceType)
+    // The type whose letter is `letter` in either case; NoPieceType for any other byte (input
+    // text may hold anything: never index by_letter with it directly).
+    [[nodiscard]] PieceType type_of_letter(char letter) const {
+        const auto byte = static_cast<unsigned char>(letter);
+        if (byte >= by_letter.size() || !std::isalpha(byte)) return NoPieceType;
+        return by_letter[static_cast<unsigned char>(std::toupper(byte))];
+    }
     std::vector<std::array<int, MaxPieceTypes>> cannot_mate;  // material without mating power
     std::array<int, MaxPieceTypes> initial_count{};           // pieces of each type in the array
 };
