@@ -76,7 +76,7 @@ Result<void> SweepRun::load_stored() {
         // never asked about.
         const auto [cell_key, index] = split_game_key(key);
         const auto it = cell_index_.find(cell_key);
-        if (it == cell_index_.end() || scores_.contains(it->second, index)) continue;
+        if (it == cell_index_.end()) continue;
         scores_.set(it->second, index, score);
         stats::add_game_score(tallies_[it->second], score);
     }

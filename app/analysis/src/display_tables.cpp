@@ -65,6 +65,10 @@ std::string cell_label(VariantCatalog& catalog, const std::string& variant,
                        catalog.display_name(variant, black));
 }
 
+std::string cell_name(VariantCatalog& catalog, const CellId& id) {
+    return fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black));
+}
+
 std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCatalog& catalog) {
     std::vector<DisplayTable> out;
     const std::string ci = confidence_label(report.confidence);
@@ -153,9 +157,8 @@ DisplayTable terminations_table(const ReportData& report, VariantCatalog& catalo
     table.header.insert(table.header.end(), reasons.begin(), reasons.end());
     for (const CellRow& row : report.cells) {
         const CellId& id = row.tally.id;
-        std::vector<std::string> cells{
-            fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
-            rules_label(id.rules), players_label(id)};
+        std::vector<std::string> cells{cell_name(catalog, id), rules_label(id.rules),
+                                       players_label(id)};
         for (const std::string& reason : reasons) {
             const auto it = row.tally.terminations.find(reason);
             cells.push_back(it == row.tally.terminations.end() ? "0" : std::to_string(it->second));

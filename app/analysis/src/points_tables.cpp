@@ -58,10 +58,10 @@ DisplayTable points_table(const ReportData& report, VariantCatalog& catalog) {
     for (const PointsCell& cell : report.points.cells) {
         const CellId& id = cell.id;
         table.rows.push_back(
-            {fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
-             rules_label(id.rules), players_label(id), std::to_string(cell.points.games()),
-             wdl_text(cell.points), score_text(cell.points_score), wdl_text(cell.board),
-             score_text(cell.board_score), share(cell.disagree, cell.points.games()),
+            {cell_name(catalog, id), rules_label(id.rules), players_label(id),
+             std::to_string(cell.points.games()), wdl_text(cell.points),
+             score_text(cell.points_score), wdl_text(cell.board), score_text(cell.board_score),
+             share(cell.disagree, cell.points.games()),
              fmt::format("{} of {}", cell.mates_not_won, cell.mates),
              number(cell.white_points.mean(), 1), number(cell.black_points.mean(), 1),
              mean_text(cell.difference, cell.difference_interval)});
@@ -86,12 +86,11 @@ DisplayTable series_table(const ReportData& report, VariantCatalog& catalog) {
                     "resigned",    "differ",        "points difference"};
     for (const PointsSeries& series : report.points.series) {
         const CellId& id = series.first_cell;
-        table.rows.push_back(
-            {fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black)),
-             rules_label(id.rules), players_label(id), std::to_string(series.result.games()),
-             wdl_text(series.result), score_text(series.score), std::to_string(series.resigned),
-             share(series.differ_from_games, series.result.games()),
-             mean_text(series.difference, series.difference_interval)});
+        table.rows.push_back({cell_name(catalog, id), rules_label(id.rules), players_label(id),
+                              std::to_string(series.result.games()), wdl_text(series.result),
+                              score_text(series.score), std::to_string(series.resigned),
+                              share(series.differ_from_games, series.result.games()),
+                              mean_text(series.difference, series.difference_interval)});
         table.emphasis.push_back(false);
     }
     return table;

@@ -59,5 +59,7 @@ struct DisplayTable {
 [[nodiscard]] std::string score_owner(const std::string& display_name);
 [[nodiscard]] std::string cell_label(VariantCatalog& catalog, const std::string& variant,
                                      const std::string& white, const std::string& black);
+// "asymmetric Human-Elf": a cell named with its variant, as the per-cell tables show it.
+[[nodiscard]] std::string cell_name(VariantCatalog& catalog, const CellId& id);
 
 }  // namespace balance::app::report

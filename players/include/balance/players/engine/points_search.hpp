@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "balance/core/scoring.hpp"
+#include "balance/core/splitmix64.hpp"
 #include "balance/players/engine/search_types.hpp"
 
 namespace balance::players::engine {
@@ -31,7 +32,7 @@ class PointsSearch {
         active_ = pos.rules().scoring != nullptr;
         ledger_ = core::PointsLedger{};
         if (!active_) return;
-        ledger_ = seeded(core::points_so_far(pos));
+        ledger_.reset(core::points_so_far(pos));
         ledger_.reserve(MaxPly + 8);
     }
     [[nodiscard]] bool active() const { return active_; }
@@ -47,7 +48,8 @@ class PointsSearch {
         if (!active_) return pos.key();
         const core::Points& p = ledger_.now();
         const auto diff = static_cast<std::uint64_t>(p.total[0] - p.total[1] + (1 << 20));
-        return pos.key() ^ mix(diff * 4 + static_cast<std::uint64_t>(p.last_capturer + 1));
+        return pos.key() ^
+               core::splitmix64(diff * 4 + static_cast<std::uint64_t>(p.last_capturer + 1));
     }
 
     // The static evaluation plus the points so far, side to move's view.
@@ -64,17 +66,6 @@ class PointsSearch {
     }
 
   private:
-    static core::PointsLedger seeded(const core::Points& so_far) {
-        core::PointsLedger l;
-        l.reset(so_far);
-        return l;
-    }
-    static std::uint64_t mix(std::uint64_t z) {  // SplitMix64's finaliser
-        z += 0x9E3779B97F4A7C15ULL;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
     static int clamp(int s) { return std::clamp(s, -MateBound + 1, MateBound - 1); }
     int final_score(core::Position<BB>& pos, const core::Outcome& o) const {
         const core::Points p = core::final_points(pos, ledger_.now(), o);
