@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "../support/variants.hpp"
 #include "balance/config/army_reader.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
@@ -16,14 +17,8 @@
 namespace balance::app {
 namespace {
 
-const std::filesystem::path kVariants =
-    std::filesystem::path(BALANCE_SOURCE_DIR) / "configs/variants";
-
-core::VariantSpec load(const std::string& name, const std::vector<std::string>& options = {}) {
-    auto spec = load_variant(kVariants / (name + ".toml"), options);
-    EXPECT_TRUE(spec.ok()) << (spec.ok() ? "" : spec.error().to_string());
-    return spec.ok() ? spec.value() : core::VariantSpec{};
-}
+using balance::testing::kShippedVariants;
+using balance::testing::load_shipped;
 
 const core::PieceSpec& piece(const core::VariantSpec& spec, const std::string& name) {
     auto it = std::find_if(spec.pieces.begin(), spec.pieces.end(),
@@ -63,7 +58,7 @@ int line_of(const std::filesystem::path& file, const std::string& text) {
 }
 
 TEST(ChessToml, IsOrthodox) {
-    const auto spec = load("chess");
+    const auto spec = load_shipped("chess");
     EXPECT_EQ(spec.name, "chess");
     EXPECT_EQ(spec.files, 8);
     EXPECT_EQ(spec.ranks, 8);
@@ -92,12 +87,12 @@ TEST(ChessToml, IsOrthodox) {
 }
 
 TEST(ChessToml, PiecesAreInFileOrderWithTheirLine) {
-    const auto spec = load("chess");
+    const auto spec = load_shipped("chess");
     std::vector<std::string> names;
     for (const auto& p : spec.pieces) names.push_back(p.name);
     EXPECT_EQ(names,
               (std::vector<std::string>{"pawn", "knight", "bishop", "rook", "queen", "king"}));
-    const auto file = kVariants / "chess.toml";
+    const auto file = kShippedVariants / "chess.toml";
     const int line = line_of(file, "betza = \"fmWfceFifmnD\"");
     ASSERT_GT(line, 0);
     const std::string& where = piece(spec, "pawn").where;
@@ -105,7 +100,7 @@ TEST(ChessToml, PiecesAreInFileOrderWithTheirLine) {
 }
 
 TEST(AsymmetricToml, ArmiesAndUnits) {
-    const auto spec = load("asymmetric");
+    const auto spec = load_shipped("asymmetric");
     EXPECT_EQ(spec.pieces.size(), 16u);  // 5 units per army + the shared Hero
     ASSERT_EQ(spec.armies.size(), 3u);
     EXPECT_EQ(spec.default_white, "humans");
@@ -135,7 +130,7 @@ TEST(AsymmetricToml, ArmiesAndUnits) {
 }
 
 TEST(AsymmetricToml, PromotionsAndMatingMaterial) {
-    const auto spec = load("asymmetric");
+    const auto spec = load_shipped("asymmetric");
     EXPECT_EQ(army(spec, "humans").promotions,
               (std::vector<std::string>{"knight", "monk", "griffin", "angel"}));
     EXPECT_EQ(army(spec, "elves").promotions,
@@ -148,7 +143,7 @@ TEST(AsymmetricToml, PromotionsAndMatingMaterial) {
 
 // RULES 1.6: each army's non-king material adds up to exactly 41.0.
 TEST(AsymmetricToml, EveryArmyHas41PawnsOfMaterial) {
-    const auto spec = load("asymmetric");
+    const auto spec = load_shipped("asymmetric");
     for (const auto& side : spec.armies) {
         EXPECT_NEAR(start_material(spec, side, true), 41.0, 1e-9) << side.name;
         EXPECT_NEAR(start_material(spec, side, false), 41.0, 1e-9) << side.name;
@@ -156,7 +151,7 @@ TEST(AsymmetricToml, EveryArmyHas41PawnsOfMaterial) {
 }
 
 TEST(AsymmetricToml, DeclaresItsOptionsInFileOrder) {
-    auto options = list_variant_options(kVariants / "asymmetric.toml");
+    auto options = list_variant_options(kShippedVariants / "asymmetric.toml");
     ASSERT_TRUE(options.ok()) << options.error().to_string();
     std::vector<std::string> names, defaults;
     for (const auto& option : *options) {
@@ -176,7 +171,7 @@ TEST(AsymmetricToml, DeclaresItsOptionsInFileOrder) {
 }
 
 TEST(UnevenToml, BoardArmiesAndValues) {
-    const auto spec = load("uneven");
+    const auto spec = load_shipped("uneven");
     EXPECT_EQ(spec.files, 10);
     EXPECT_EQ(spec.ranks, 8);
     EXPECT_EQ(spec.value_unit, "quarter-pawn");
@@ -200,7 +195,7 @@ TEST(UnevenToml, BoardArmiesAndValues) {
 
 // RULES 2.3: White 195 + the colour-bound pair 2 (+ the first move 1) = Black 198.
 TEST(UnevenToml, MaterialMatchesTheAuthorsTotals) {
-    const auto spec = load("uneven");
+    const auto spec = load_shipped("uneven");
     EXPECT_EQ(start_material(spec, army(spec, "white"), true), 195.0);
     EXPECT_EQ(start_material(spec, army(spec, "black"), false), 198.0);
 }
@@ -208,7 +203,7 @@ TEST(UnevenToml, MaterialMatchesTheAuthorsTotals) {
 // Promotion is to any piece type of the player's own starting array (the page), king and pawn
 // excepted.
 TEST(UnevenToml, PromotionsAreTheOwnArrayTypes) {
-    const auto spec = load("uneven");
+    const auto spec = load_shipped("uneven");
     for (const auto& side : spec.armies) {
         std::vector<std::string> array_types;
         for (const auto& [letter, name] : side.letters) {

@@ -7,19 +7,14 @@
 
 #include "../support/temp_dir.hpp"
 #include "../support/tiny_variant.hpp"
+#include "../support/variants.hpp"
 #include "balance/config/variant_loader.hpp"
 
 namespace balance::app {
 namespace {
 
-const std::filesystem::path kVariants =
-    std::filesystem::path(BALANCE_SOURCE_DIR) / "configs/variants";
-
-core::VariantSpec load(const std::string& name, const std::vector<std::string>& options) {
-    auto spec = load_variant(kVariants / (name + ".toml"), options);
-    EXPECT_TRUE(spec.ok()) << (spec.ok() ? "" : spec.error().to_string());
-    return spec.ok() ? spec.value() : core::VariantSpec{};
-}
+using balance::testing::kShippedVariants;
+using balance::testing::load_shipped;
 
 std::string betza(const core::VariantSpec& spec, const std::string& name) {
     for (const auto& piece : spec.pieces) {
@@ -37,67 +32,68 @@ Error load_error(const std::filesystem::path& file, const std::vector<std::strin
 using Strings = std::vector<std::string>;
 
 TEST(VariantOptions, SpriteDoubleStepValuesChangeTheBetza) {
-    EXPECT_EQ(betza(load("asymmetric", {}), "sprite"), "fmceFifmnA");
-    EXPECT_EQ(betza(load("asymmetric", {"sprite-double-step=leap"}), "sprite"), "fmceFifmA");
-    const auto none = load("asymmetric", {"sprite-double-step=none"});
+    EXPECT_EQ(betza(load_shipped("asymmetric", {}), "sprite"), "fmceFifmnA");
+    EXPECT_EQ(betza(load_shipped("asymmetric", {"sprite-double-step=leap"}), "sprite"),
+              "fmceFifmA");
+    const auto none = load_shipped("asymmetric", {"sprite-double-step=none"});
     EXPECT_EQ(betza(none, "sprite"), "fmceF");
     EXPECT_EQ(none.active_options, Strings{"sprite-double-step=none"});
     EXPECT_EQ(betza(none, "guard"), "fmceWsceWifmnD");  // other pieces untouched
 }
 
 TEST(VariantOptions, SwitchesChangeRules) {
-    const auto stalemate = load("asymmetric", {"stalemate-win"});
+    const auto stalemate = load_shipped("asymmetric", {"stalemate-win"});
     EXPECT_EQ(stalemate.rules.stalemate, core::StalemateResult::WinForStalemater);
     EXPECT_FALSE(stalemate.rules.promote_to_captured);
-    EXPECT_TRUE(load("asymmetric", {"promote-to-captured"}).rules.promote_to_captured);
-    EXPECT_TRUE(load("asymmetric", {"free-placement"}).rules.free_placement);
-    EXPECT_EQ(load("asymmetric", {"promotion-when-none-available=stays-pawn"})
+    EXPECT_TRUE(load_shipped("asymmetric", {"promote-to-captured"}).rules.promote_to_captured);
+    EXPECT_TRUE(load_shipped("asymmetric", {"free-placement"}).rules.free_placement);
+    EXPECT_EQ(load_shipped("asymmetric", {"promotion-when-none-available=stays-pawn"})
                   .rules.no_promotion_available,
               core::NoPromotionAvailable::StaysPawn);
-    EXPECT_EQ(load("asymmetric", {}).rules.stalemate, core::StalemateResult::Draw);
+    EXPECT_EQ(load_shipped("asymmetric", {}).rules.stalemate, core::StalemateResult::Draw);
 }
 
 TEST(VariantOptions, SwitchOnByDefaultIsTurnedOffByValue) {
-    const auto spec = load("asymmetric", {"guard-double-step=off"});
+    const auto spec = load_shipped("asymmetric", {"guard-double-step=off"});
     EXPECT_EQ(betza(spec, "guard"), "fmceWsceW");
     EXPECT_EQ(spec.active_options, Strings{"guard-double-step=off"});
 }
 
 TEST(VariantOptions, FootmanEpOptionChangesBetza) {
-    const auto spec = load("asymmetric", {"footman-ep-on-straight-step"});
+    const auto spec = load_shipped("asymmetric", {"footman-ep-on-straight-step"});
     EXPECT_EQ(betza(spec, "footman"), "fmeWfceFifmnD");
-    EXPECT_EQ(betza(load("asymmetric", {}), "footman"), "fmWfceFifmnD");
+    EXPECT_EQ(betza(load_shipped("asymmetric", {}), "footman"), "fmWfceFifmnD");
 }
 
 TEST(VariantOptions, ActiveOptionsAreCanonicalAndSorted) {
-    const auto spec = load("asymmetric", {"stalemate-win=on", "sprite-double-step=none",
-                                          "promote-to-captured", "guard-double-step=on"});
+    const auto spec = load_shipped("asymmetric", {"stalemate-win=on", "sprite-double-step=none",
+                                                  "promote-to-captured", "guard-double-step=on"});
     // "=on" of a switch is written as the bare name; choosing a default records nothing.
     EXPECT_EQ(spec.active_options,
               (Strings{"promote-to-captured", "sprite-double-step=none", "stalemate-win"}));
-    EXPECT_TRUE(load("asymmetric", {"sprite-double-step=diagonal", "stalemate-win=off"})
+    EXPECT_TRUE(load_shipped("asymmetric", {"sprite-double-step=diagonal", "stalemate-win=off"})
                     .active_options.empty());
 }
 
 TEST(VariantOptions, UnevenArrayOptionsReplaceTheStartPosition) {
-    EXPECT_EQ(load("uneven", {"king-file=e"}).start_fen,
+    EXPECT_EQ(load_shipped("uneven", {"king-file=e"}).start_fen,
               "ronckqwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPKQMNIR w KQkq - 0 1");
-    EXPECT_EQ(load("uneven", {"white-array=literal"}).start_fen,
+    EXPECT_EQ(load_shipped("uneven", {"white-array=literal"}).start_fen,
               "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RPNIQKMNBR w KQkq - 0 1");
-    EXPECT_EQ(load("uneven", {"white-array=mirrored"}).start_fen,
+    EXPECT_EQ(load_shipped("uneven", {"white-array=mirrored"}).start_fen,
               "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RINPQKMNBR w KQkq - 0 1");
 }
 
 TEST(VariantOptions, ValuesSettingTheSameKeyCannotBeCombined) {
     const Error error =
-        load_error(kVariants / "uneven.toml", {"king-file=e", "white-array=literal"});
+        load_error(kShippedVariants / "uneven.toml", {"king-file=e", "white-array=literal"});
     EXPECT_EQ(error.message,
               "options 'king-file=e' and 'white-array=literal' both set 'start_fen' and cannot be "
               "combined");
 }
 
 TEST(VariantOptions, UnknownOptionSuggestsTheNearest) {
-    const Error error = load_error(kVariants / "asymmetric.toml", {"stalemate-wn"});
+    const Error error = load_error(kShippedVariants / "asymmetric.toml", {"stalemate-wn"});
     EXPECT_TRUE(error.message.starts_with(
         "unknown option 'stalemate-wn'; did you mean 'stalemate-win'? (options: stalemate-win, "))
         << error.message;
@@ -105,21 +101,22 @@ TEST(VariantOptions, UnknownOptionSuggestsTheNearest) {
 }
 
 TEST(VariantOptions, UnknownValueSuggestsTheNearest) {
-    const Error error = load_error(kVariants / "asymmetric.toml", {"sprite-double-step=leep"});
+    const Error error =
+        load_error(kShippedVariants / "asymmetric.toml", {"sprite-double-step=leep"});
     EXPECT_EQ(error.message,
               "option 'sprite-double-step' has no value 'leep'; did you mean 'leap'? (values: "
               "diagonal, leap, none)");
 }
 
 TEST(VariantOptions, BareNameOfAMultiValueOptionAsksForAValue) {
-    const Error error = load_error(kVariants / "asymmetric.toml", {"sprite-double-step"});
+    const Error error = load_error(kShippedVariants / "asymmetric.toml", {"sprite-double-step"});
     EXPECT_EQ(error.message,
               "option 'sprite-double-step' has no value 'on'; it needs a value: "
               "sprite-double-step=<value> (values: diagonal, leap, none)");
 }
 
 TEST(VariantOptions, ConflictingChoicesOfOneOptionAreAnError) {
-    const Error error = load_error(kVariants / "asymmetric.toml",
+    const Error error = load_error(kShippedVariants / "asymmetric.toml",
                                    {"sprite-double-step=none", "sprite-double-step=leap"});
     EXPECT_EQ(error.message, "option 'sprite-double-step' is given twice, as 'none' and as 'leap'");
 }

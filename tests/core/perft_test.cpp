@@ -9,7 +9,7 @@
 namespace balance::testing {
 namespace {
 
-struct Case {
+struct PerftCase {
     const char* fen;
     int depth;
     std::uint64_t nodes;
@@ -17,7 +17,7 @@ struct Case {
 
 TEST(OrthodoxPerft, PublishedNumbers) {
     const auto spec = load_shipped("chess");
-    const Case cases[] = {
+    const PerftCase cases[] = {
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609},
         {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603},
         {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},

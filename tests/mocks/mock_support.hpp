@@ -72,4 +72,19 @@ inline bool executable(const std::string& path) {
     return ::access(path.c_str(), X_OK) == 0;
 }
 
+// The Debian engines the tests play against (setup.sh installs them; tests skip without them).
+namespace debian_engines {
+inline constexpr const char* stockfish = "/usr/games/stockfish";
+inline constexpr const char* fairy_stockfish = "/usr/games/fairy-stockfish";
+inline constexpr const char* fairymax = "/usr/games/fairymax";
+inline constexpr const char* sjaakii = "/usr/games/sjaakii";
+}  // namespace debian_engines
+
+// A search limited to `d` plies and nothing else.
+inline players::external::Limits depth(int d) {
+    players::external::Limits limits;
+    limits.depth = d;
+    return limits;
+}
+
 }  // namespace balance::mocks

@@ -18,9 +18,10 @@
 namespace balance::players::external {
 namespace {
 
+using namespace balance::mocks::debian_engines;
+
 using Squares = std::set<std::string>;
 
-constexpr const char* fairymax = "/usr/games/fairymax";
 const std::string ini =
     std::string(BALANCE_SOURCE_DIR) + "/configs/engines/fairymax-asymmetric.ini";
 

@@ -22,10 +22,8 @@
 namespace balance::players::external {
 namespace {
 
-constexpr const char* stockfish = "/usr/games/stockfish";
-constexpr const char* fairy_stockfish = "/usr/games/fairy-stockfish";
-constexpr const char* sjaakii = "/usr/games/sjaakii";
-constexpr const char* fairymax = "/usr/games/fairymax";
+using namespace balance::mocks::debian_engines;
+
 const std::string engines_dir = std::string(BALANCE_SOURCE_DIR) + "/configs/engines/";
 
 std::unique_ptr<EnginePlayer> uci_player(const char* binary) {

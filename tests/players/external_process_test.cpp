@@ -17,6 +17,8 @@
 #include <sstream>
 #include <thread>
 
+#include "../mocks/mock_support.hpp"
+
 namespace balance::players::external {
 namespace {
 
@@ -34,11 +36,7 @@ Process shell(const std::string& script, ProcessOptions options = {}) {
     return spawn_or_die({"/bin/sh", "-c", script}, std::move(options));
 }
 
-// True when `pid` is no child of ours any more: reaped, so not a zombie.
-bool reaped(pid_t pid) {
-    int status = 0;
-    return ::waitpid(pid, &status, WNOHANG) == -1 && errno == ECHILD;
-}
+using balance::mocks::reaped;
 
 std::set<int> open_fds() {
     std::set<int> fds;

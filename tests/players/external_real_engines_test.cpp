@@ -17,15 +17,12 @@
 namespace balance::players::external {
 namespace {
 
+using namespace balance::mocks::debian_engines;
+
 using namespace std::chrono_literals;
 using balance::mocks::executable;
 using balance::mocks::reaped;
 using balance::mocks::ScriptFile;
-
-constexpr const char* stockfish = "/usr/games/stockfish";
-constexpr const char* fairy_stockfish = "/usr/games/fairy-stockfish";
-constexpr const char* fairymax = "/usr/games/fairymax";
-constexpr const char* sjaakii = "/usr/games/sjaakii";
 
 #define SKIP_UNLESS_INSTALLED(path) \
     if (!executable(path)) GTEST_SKIP() << path << " is not installed (apt-get install it)"
@@ -44,11 +41,7 @@ const std::set<std::string> first_moves = {"a2a3", "a2a4", "b2b3", "b2b4", "c2c3
                                            "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4",
                                            "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3"};
 
-Limits depth(int d) {
-    Limits limits;
-    limits.depth = d;
-    return limits;
-}
+using balance::mocks::depth;
 
 UciConfig uci_config(const char* binary) {
     UciConfig config;

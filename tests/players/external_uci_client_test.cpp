@@ -36,11 +36,7 @@ UciConfig mock_config(std::vector<std::string> argv) {
     return config;
 }
 
-Limits depth(int d) {
-    Limits limits;
-    limits.depth = d;
-    return limits;
-}
+using balance::mocks::depth;
 
 TEST(ExternalUciClient, HandshakeOptionsAndSearch) {
     ScriptFile script(standard_script);

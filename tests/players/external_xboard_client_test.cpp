@@ -55,11 +55,7 @@ XboardConfig mock_config(const ScriptFile& script, Transcript* transcript = null
     return config;
 }
 
-Limits depth(int d) {
-    Limits limits;
-    limits.depth = d;
-    return limits;
-}
+using balance::mocks::depth;
 
 // Lines of `sent` that match none of the limit or sync commands, to compare set-up sequences.
 std::vector<std::string> without_limits(const std::vector<std::string>& sent) {

@@ -3,20 +3,23 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "balance/core/game.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/game.hpp"
 
 namespace balance::testing {
 
+// The shipped variant files (configs/variants/).
+inline const std::filesystem::path kShippedVariants =
+    std::filesystem::path(BALANCE_SOURCE_DIR) / "configs/variants";
+
 inline core::VariantSpec load_shipped(const std::string& name,
                                       const std::vector<std::string>& options = {}) {
-    const std::string path =
-        std::string(BALANCE_SOURCE_DIR) + "/configs/variants/" + name + ".toml";
-    auto spec = app::load_variant(path, options);
+    auto spec = app::load_variant(kShippedVariants / (name + ".toml"), options);
     if (!spec) ADD_FAILURE() << spec.error().to_string();
     return spec ? *spec : core::VariantSpec{};
 }

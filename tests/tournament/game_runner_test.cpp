@@ -63,12 +63,12 @@ class LiarPlayer : public players::Player {
         EXPECT_FALSE(game.parse_move("a1a8").ok());
         return reply;
     }
-    core::VariantSpec spec_ = testing::load_shipped("chess");
+    core::VariantSpec spec_ = balance::testing::load_shipped("chess");
 };
 
 core::Game chess_start() {
-    static const core::VariantSpec spec = testing::load_shipped("chess");
-    return testing::make_game(spec, "fide", "fide");
+    static const core::VariantSpec spec = balance::testing::load_shipped("chess");
+    return balance::testing::make_game(spec, "fide", "fide");
 }
 
 AdjudicationSpec no_adjudication() {
@@ -195,8 +195,8 @@ TEST(GameRunner, SameSeedSameGame) {
 
 // Stylish chess: the game keeps its board result and adds the points and the result by them.
 core::Game stylish_game(const std::string& fen, const core::VariantSpec* spec = nullptr) {
-    static const core::VariantSpec shipped = testing::load_shipped("stylish");
-    return testing::make_game(spec ? *spec : shipped, "fide", "fide", fen);
+    static const core::VariantSpec shipped = balance::testing::load_shipped("stylish");
+    return balance::testing::make_game(spec ? *spec : shipped, "fide", "fide", fen);
 }
 
 TEST(GameRunner, StylishGamesCarryTheirPoints) {
@@ -214,7 +214,7 @@ TEST(GameRunner, StylishGamesCarryTheirPoints) {
 }
 
 TEST(GameRunner, StylishMatedSideCanWinOnPoints) {
-    auto spec = testing::load_shipped("stylish");
+    auto spec = balance::testing::load_shipped("stylish");
     for (auto& row : spec.scoring.capture)
         if (row.capturer == "pawn") row.points["queen"] = 150;
     ScriptedPlayer white({"e1e8"}), black({"b7a6"});
@@ -229,7 +229,7 @@ TEST(GameRunner, StylishMatedSideCanWinOnPoints) {
 }
 
 TEST(GameRunner, StylishResignationLosesWhateverThePoints) {
-    auto spec = testing::load_shipped("stylish");
+    auto spec = balance::testing::load_shipped("stylish");
     for (auto& row : spec.scoring.capture)
         if (row.capturer == "pawn") row.points["queen"] = 150;
     ScriptedPlayer white({"g1g2"}), black({"b7a6"}, MoveStatus::Resigned);

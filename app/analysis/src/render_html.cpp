@@ -51,7 +51,7 @@ void write_table(std::ostream& out, const DisplayTable& table) {
     for (const auto& line : table.lines) out << "<p>" << xml_escape(line) << "</p>\n";
 }
 
-void write_list(std::ostream& out, const std::vector<std::string>& items) {
+void write_html_list(std::ostream& out, const std::vector<std::string>& items) {
     out << "<ul>\n";
     for (const auto& item : items) out << "<li>" << xml_escape(item) << "</li>\n";
     out << "</ul>\n";
@@ -188,7 +188,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     out << "<h1>Balance report</h1>\n";
     out << "<p>Database <code>" << xml_escape(report.database) << "</code>: " << report.games
         << " games in " << report.cells.size() << " cells.</p>\n";
-    write_list(out, run_lines(report));
+    write_html_list(out, run_lines(report));
     out << "<nav><a href=\"#balance\">balance table</a><a href=\"#charts\">scores chart</a>"
         << "<a href=\"#cells\">cells</a>"
         << (report.points.empty() ? "" : "<a href=\"#points\">points</a>")
@@ -268,13 +268,13 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     }
     if (!report.notes.empty()) {
         out << "<section id=\"notes\">\n<h2>Notes</h2>\n";
-        write_list(out, report.notes);
+        write_html_list(out, report.notes);
         out << "</section>\n";
     }
     out << "<section id=\"reading\">\n<h2>How to read this report</h2>\n";
-    write_list(out, reading_guide(report));
+    write_html_list(out, reading_guide(report));
     out << "<h2>Methods</h2>\n";
-    write_list(out, method_lines(report));
+    write_html_list(out, method_lines(report));
     out << "</section>\n</body>\n</html>\n";
     return out.str();
 }

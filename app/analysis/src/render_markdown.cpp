@@ -22,7 +22,7 @@ std::string escape_cell(const std::string& text) {
     return out;
 }
 
-void write_list(std::ostream& out, const std::vector<std::string>& items) {
+void write_markdown_list(std::ostream& out, const std::vector<std::string>& items) {
     for (const auto& item : items) out << "- " << item << '\n';
     out << '\n';
 }
@@ -63,7 +63,7 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     out << "# Balance report\n\n";
     out << fmt::format("Database `{}`: {} games in {} cells.\n\n", report.database, report.games,
                        report.cells.size());
-    write_list(out, run_lines(report));
+    write_markdown_list(out, run_lines(report));
 
     out << "## Balance table (the seed's layout)\n\n";
     const auto seed_tables = seed_layout_tables(report, catalog);
@@ -116,12 +116,12 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
 
     if (!report.notes.empty()) {
         out << "## Notes\n\n";
-        write_list(out, report.notes);
+        write_markdown_list(out, report.notes);
     }
     out << "## How to read this report\n\n";
-    write_list(out, reading_guide(report));
+    write_markdown_list(out, reading_guide(report));
     out << "## Methods\n\n";
-    write_list(out, method_lines(report));
+    write_markdown_list(out, method_lines(report));
     return out.str();
 }
 

@@ -11,8 +11,8 @@ namespace balance::app::report {
 
 namespace {
 
-constexpr double kWidth = 820.0, kHeight = 420.0;
-constexpr double kLeft = 70.0, kRight = 200.0, kTop = 40.0, kBottom = 60.0;
+constexpr double kChartWidth = 820.0, kChartHeight = 420.0;
+constexpr double kChartLeft = 70.0, kChartRight = 200.0, kChartTop = 40.0, kChartBottom = 60.0;
 const char* const kColours[] = {"#1f4e9a", "#c0392b", "#27ae60", "#8e44ad",
                                 "#d68910", "#117a8b", "#7f8c8d", "#a04000"};
 
@@ -40,18 +40,20 @@ std::string strength_chart(const std::string& id, const std::string& title,
     }
     y_low = std::max(0.0, std::floor(y_low * 10.0 - 0.2) / 10.0);
     y_high = std::min(1.0, std::ceil(y_high * 10.0 + 0.2) / 10.0);
-    const double plot_right = kWidth - kRight, plot_bottom = kHeight - kBottom;
+    const double plot_right = kChartWidth - kChartRight, plot_bottom = kChartHeight - kChartBottom;
     const auto px = [&](double x) {
-        return kLeft + 20.0 + (x - x_low) / (x_high - x_low) * (plot_right - kLeft - 40.0);
+        return kChartLeft + 20.0 +
+               (x - x_low) / (x_high - x_low) * (plot_right - kChartLeft - 40.0);
     };
     const auto py = [&](double y) {
-        return plot_bottom - (y - y_low) / (y_high - y_low) * (plot_bottom - kTop);
+        return plot_bottom - (y - y_low) / (y_high - y_low) * (plot_bottom - kChartTop);
     };
     std::string svg = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" class=\"chart\" width=\"{:.0f}\" "
         "height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" role=\"img\">\n<title>{}</title>\n"
         "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
-        xml_escape(id), kWidth, kHeight, kWidth, kHeight, xml_escape(title), xml_escape(title));
+        xml_escape(id), kChartWidth, kChartHeight, kChartWidth, kChartHeight, xml_escape(title),
+        xml_escape(title));
     for (int k = 0; k <= 10; ++k) {
         const double y = k / 10.0;
         if (y < y_low - 1e-9 || y > y_high + 1e-9) continue;
@@ -59,23 +61,23 @@ std::string strength_chart(const std::string& id, const std::string& title,
             "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" {}/>\n"
             "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"end\" "
             "fill=\"#444\">{:.0f}%</text>\n",
-            kLeft, py(y), plot_right, py(y), k == 5 ? "#888" : "#e3e3e3",
-            k == 5 ? "stroke-dasharray=\"4 3\" class=\"null-line\"" : "", kLeft - 6.0, py(y) + 4.0,
-            100.0 * y);
+            kChartLeft, py(y), plot_right, py(y), k == 5 ? "#888" : "#e3e3e3",
+            k == 5 ? "stroke-dasharray=\"4 3\" class=\"null-line\"" : "", kChartLeft - 6.0,
+            py(y) + 4.0, 100.0 * y);
     }
     for (std::size_t i = 0; i < xs.size(); ++i) {
         svg += fmt::format(
             "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#e3e3e3\"/>"
             "<text x=\"{0:.1f}\" y=\"{3:.1f}\" font-size=\"11\" text-anchor=\"middle\" "
             "fill=\"#444\">{4}</text>\n",
-            px(xs[i]), kTop, plot_bottom, plot_bottom + 15.0, limits[i]);
+            px(xs[i]), kChartTop, plot_bottom, plot_bottom + 15.0, limits[i]);
     }
     svg += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">{} (log "
         "scale)</text>\n<text x=\"14\" y=\"{:.1f}\" font-size=\"12\" transform=\"rotate(-90 14 "
         "{:.1f})\" text-anchor=\"middle\">score</text>\n",
-        0.5 * (kLeft + plot_right), plot_bottom + 36.0, xml_escape(limit_name),
-        0.5 * (kTop + plot_bottom), 0.5 * (kTop + plot_bottom));
+        0.5 * (kChartLeft + plot_right), plot_bottom + 36.0, xml_escape(limit_name),
+        0.5 * (kChartTop + plot_bottom), 0.5 * (kChartTop + plot_bottom));
     for (std::size_t s = 0; s < series.size(); ++s) {
         const StrengthSeries& line = series[s];
         const char* colour = kColours[s % std::size(kColours)];
@@ -106,7 +108,7 @@ std::string strength_chart(const std::string& id, const std::string& title,
                 "fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>",
                 plot_right + 12.0, py(*line.reference) - 6.0, colour);
         }
-        const double ly = kTop + 18.0 * static_cast<double>(s);
+        const double ly = kChartTop + 18.0 * static_cast<double>(s);
         svg += fmt::format(
             "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
             "stroke-width=\"2\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">{}</text></g>\n",
@@ -117,7 +119,7 @@ std::string strength_chart(const std::string& id, const std::string& title,
         "<path d=\"M {:.1f} {:.1f} l 5 5 l -5 5 l -5 -5 z\" fill=\"none\" stroke=\"#444\" "
         "stroke-width=\"1.5\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">the seed's "
         "score (Fairy-Max)</text>\n</svg>\n",
-        plot_right + 40.0, kHeight - 25.0, plot_right + 50.0, kHeight - 16.0);
+        plot_right + 40.0, kChartHeight - 25.0, plot_right + 50.0, kChartHeight - 16.0);
     return svg;
 }
 
