@@ -104,6 +104,9 @@ class Generator {
     // only by vacating its from-square (moves are monotone in occupancy: an added piece never
     // opens a line, a captured one never adds an attack), so it is enough to find, once per
     // position, the own pieces whose removal exposes the king; only their moves are tested.
+    // Leaps never depend on occupancy; a plain slider is exposed only through a pin (found from
+    // lines, as in prepare_exact); a complex piece only through a square of its path to the king
+    // (Rules::complex_path_to), so only own pieces there are tested.
     void prepare_tested() {
         in_check_ = pos_.attacked(ksq_, them_, occ_);
         check_mask_ = ~BB{};
@@ -112,16 +115,21 @@ class Generator {
             sensitive_ = ~BB{};
             return;
         }
-        BB near = r_.sliders->rook_rays(ksq_) | r_.sliders->bishop_rays(ksq_);
-        const int kf = r_.file_of(ksq_), kr = r_.rank_of(ksq_);
-        for (int df = -2; df <= 2; ++df)
-            for (int dr = -2; dr <= 2; ++dr) {
-                const int f = kf + df, rk = kr + dr;
-                if (f >= 0 && f < r_.files && rk >= 0 && rk < r_.ranks)
-                    near |= square_bb<BB>(r_.square(f, rk));
-            }
-        BB candidates = near & own_ & ~square_bb<BB>(ksq_);
+        const int t = index(them_);
+        BB orth{}, diag{};
+        for (PieceType pt : r_.orth_slider_types[t]) orth |= pos_.pieces(them_, pt);
+        for (PieceType pt : r_.diag_slider_types[t]) diag |= pos_.pieces(them_, pt);
+        BB snipers = (r_.sliders->rook_rays(ksq_) & orth) | (r_.sliders->bishop_rays(ksq_) & diag);
         sensitive_ = BB{};
+        while (snipers) {
+            const BB blockers = r_.between(ksq_, pop_lsb(snipers)) & occ_;
+            if (blockers && !more_than_one(blockers) && (blockers & own_)) sensitive_ |= blockers;
+        }
+        BB candidates{};
+        for (PieceType pt : r_.complex_types[t])
+            if (pos_.pieces(them_, pt) & r_.complex_reach_to[t][pt][ksq_])
+                candidates |= r_.complex_path_to[t][pt][ksq_];
+        candidates &= own_ & ~sensitive_ & ~square_bb<BB>(ksq_);
         while (candidates) {
             const Square s = pop_lsb(candidates);
             if (pos_.attacked(ksq_, them_, occ_ ^ square_bb<BB>(s))) sensitive_ |= square_bb<BB>(s);

@@ -71,8 +71,8 @@ class Compiler {
             if (!ok) return ok;
         }
         if (auto ok = armies(white_army, black_army); !ok) return ok;
-        for (auto stage : {&Compiler::piece_moves, &Compiler::attacker_classes, &Compiler::legality,
-                           &Compiler::lines, &Compiler::start_array, &Compiler::castling,
+        for (auto stage : {&Compiler::piece_moves, &Compiler::lines, &Compiler::attacker_classes,
+                           &Compiler::legality, &Compiler::start_array, &Compiler::castling,
                            &Compiler::hashing, &Compiler::placement, &Compiler::scoring}) {
             auto ok = (this->*stage)();
             if (!ok) return ok;
@@ -451,15 +451,29 @@ class Compiler {
             for (PieceType t : r_.complex_types[c]) {
                 const PieceMoves<BB>& pm = r_.moves[c][t];
                 auto& to = r_.complex_reach_to[c][t];
+                auto& path = r_.complex_path_to[c][t];
                 to.assign(static_cast<size_t>(r_.squares), BB{});
+                path.assign(static_cast<size_t>(r_.squares), BB{});
                 for (int from = 0; from < r_.squares; ++from) {
                     BB reach = pm.leaps[from].capture | pm.leaps[from].initial_capture;
-                    for (const auto& g : pm.sliders)
-                        if (g.capture)
-                            reach |= g.plain ? (g.orthogonal ? r_.sliders->rook_rays(from)
-                                                             : r_.sliders->bishop_rays(from))
-                                             : g.reach[from];
-                    for (const auto& s : pm.lame(from)) reach |= s.capture;
+                    for (const auto& g : pm.sliders) {
+                        if (!g.capture) continue;
+                        BB line = g.plain ? (g.orthogonal ? r_.sliders->rook_rays(from)
+                                                          : r_.sliders->bishop_rays(from))
+                                          : g.reach[from];
+                        reach |= line;
+                        // A slide onto s depends on the squares between (skipped ones included:
+                        // a superset is enough).
+                        while (line) {
+                            const int s = pop_lsb(line);
+                            path[s] |= r_.between(from, s);
+                        }
+                    }
+                    for (const auto& s : pm.lame(from)) {
+                        reach |= s.capture;
+                        BB targets = s.capture;
+                        while (targets) path[pop_lsb(targets)] |= s.block;
+                    }
                     while (reach) to[pop_lsb(reach)] |= square_bb<BB>(from);
                 }
             }

@@ -433,7 +433,7 @@ template <Bitboard BB>
 int Searcher<BB>::root_search(int depth, int alpha, int beta) {
     core::Position<BB>& pos = *pos_;
     const Color us = pos.side_to_move();
-    const bool in_check = gives_check();
+    const bool in_check = engine::in_check(pos);
     Frame& f = frames_[0];
     frames_[1].killers[0] = frames_[1].killers[1] = Move::none();
     pv_length_[0] = 0;

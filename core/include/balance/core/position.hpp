@@ -62,6 +62,10 @@ class Position {
     [[nodiscard]] Move last_move() const {
         return history_.empty() ? Move::none() : history_.back().move;
     }
+    // The move before the last one (none when the history is shorter, or it was a pass).
+    [[nodiscard]] Move move_before_last() const {
+        return history_.size() < 2 ? Move::none() : history_[history_.size() - 2].move;
+    }
     [[nodiscard]] PieceCode last_captured() const {
         return history_.empty() ? NoPiece : history_.back().captured;
     }

@@ -154,6 +154,11 @@ class Rules {
     // could capture on s on an empty board, ignoring every blocker. Attack tests ask only those
     // pieces for their full attack set, which rules out almost all of them before any work.
     std::array<std::array<std::vector<BB>, MaxPieceTypes>, 2> complex_reach_to;
+    // For complex types: complex_path_to[c][t][s] = every square whose occupancy can decide
+    // whether some piece of that type captures on s (lame steps' blocks, the squares between a
+    // slider and s). Emptying any other square never gives such a piece a capture on s, so check
+    // tests after a move and pin searches look only at these.
+    std::array<std::array<std::vector<BB>, MaxPieceTypes>, 2> complex_path_to;
     // Legality strategy for each side to move (see Legality).
     std::array<Legality, 2> legality{};
     // Position-dependent move rights. natural_types[c][t]: the move types (RookType | ...) of a

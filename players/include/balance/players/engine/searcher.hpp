@@ -32,6 +32,7 @@
 
 #include "balance/core/position.hpp"
 #include "balance/players/engine/attacks.hpp"
+#include "balance/players/engine/check_after_move.hpp"
 #include "balance/players/engine/eval.hpp"
 #include "balance/players/engine/points_search.hpp"
 #include "balance/players/engine/root_random.hpp"
@@ -84,7 +85,8 @@ class Searcher {
     [[nodiscard]] int captured_value(core::Move m) const;
     [[nodiscard]] bool draw_by_rule(int ply) const;
     [[nodiscard]] bool has_non_pawn_material(core::Color c) const;
-    [[nodiscard]] bool gives_check() const { return in_check(*pos_); }
+    // After make(): is the side to move in check? (check_after_move.hpp)
+    [[nodiscard]] bool gives_check() const { return in_check_after_move(*pos_); }
     void update_quiet_stats(Frame& f, int ply, core::Move best, int depth, const core::Move* tried,
                             int n);
     void update_pv(int ply, core::Move m);
