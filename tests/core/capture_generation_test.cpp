@@ -14,13 +14,6 @@
 namespace balance::testing {
 namespace {
 
-struct Case {
-    const char* variant;
-    const char* white;
-    const char* black;
-    std::vector<std::string> options;
-};
-
 // Moves of the full generation that quiescence search keeps.
 template <core::Bitboard BB>
 std::vector<core::Move> captures_by_filter(const core::Position<BB>& pos) {
@@ -33,7 +26,7 @@ std::vector<core::Move> captures_by_filter(const core::Position<BB>& pos) {
 }
 
 TEST(CaptureGeneration, IsTheFilteredFullGenerationInOrderAlongRandomGames) {
-    const std::vector<Case> cases = {
+    const std::vector<VariantCase> cases = {
         {"chess", "", "", {}},
         {"contrast", "", "", {}},
         {"antirelay", "", "", {}},

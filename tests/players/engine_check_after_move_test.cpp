@@ -15,15 +15,8 @@
 namespace balance::testing {
 namespace {
 
-struct Case {
-    const char* variant;
-    const char* white;
-    const char* black;
-    std::vector<std::string> options;
-};
-
 TEST(CheckAfterMove, AgreesWithTheExactTestAfterEveryMoveAlongRandomGames) {
-    const std::vector<Case> cases = {
+    const std::vector<VariantCase> cases = {
         {"chess", "", "", {}},
         {"contrast", "", "", {}},
         {"antirelay", "", "", {}},

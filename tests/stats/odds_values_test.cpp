@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "balance/stats/elo.hpp"
 #include "sampling.hpp"
@@ -54,6 +55,59 @@ TEST(OddsValues, Errors) {
     EXPECT_FALSE(piece_value_from_odds(Wdl{70, 20, 10}, Wdl{}, 0.95).ok());
     EXPECT_FALSE(piece_value_from_odds(Wdl{70, 20, 10}, Wdl{30, 40, 30}, 0.95).ok());  // 50%
     EXPECT_FALSE(piece_value_from_odds(Wdl{70, 20, 10}, Wdl{40, 30, 30}, 2.0).ok());
+}
+
+TEST(OddsValues, CompensatedHandComputedCase) {
+    // X against a knight and the calibration pawn: X side scores 0.6 over 100 games (Elo
+    // 70.4365, se 29.4019); knight odds 0.875 over 200 (Elo 338.0392, se 30.1093); pawn odds as
+    // above (34.8601, se 9.2186). value = (70.4365 + 338.0392 + 34.8601) / 34.8601; the pawn in S
+    // shares the denominator's error (cov = Vb). Limits by bisection on
+    // (A - R b)^2 = z^2 (VA - 2 R cov + R^2 Vb), computed outside this code.
+    const std::vector<CompensationPart> parts{{Wdl{160, 30, 10}, 1, false}, {Wdl{}, 1, true}};
+    const auto got =
+        piece_value_from_compensated_odds(Wdl{45, 30, 25}, parts, Wdl{400, 300, 300}, 0.95);
+    ASSERT_TRUE(got.ok()) << got.error().message;
+    EXPECT_NEAR(got->piece_elo.value, 70.43650362227247 + 338.0392160057028 + 34.86007028756008,
+                1e-9);
+    EXPECT_NEAR(got->piece_elo.standard_error, 43.081553384812466, 1e-9);
+    EXPECT_NEAR(got->value, 12.7175816416452, 1e-9);
+    EXPECT_TRUE(got->bounded);
+    EXPECT_NEAR(got->lower, 8.268770014967156, 1e-7);
+    EXPECT_NEAR(got->upper, 25.77439564828117, 1e-7);
+}
+
+TEST(OddsValues, CompensatedErrors) {
+    const std::vector<CompensationPart> saturated{{Wdl{10, 0, 0}, 1, false}};
+    EXPECT_FALSE(
+        piece_value_from_compensated_odds(Wdl{5, 5, 5}, saturated, Wdl{40, 30, 30}, 0.95).ok());
+    const std::vector<CompensationPart> zero{{Wdl{5, 5, 5}, 0, false}};
+    EXPECT_FALSE(piece_value_from_compensated_odds(Wdl{5, 5, 5}, zero, Wdl{40, 30, 30}, 0.95).ok());
+    EXPECT_FALSE(piece_value_from_compensated_odds(Wdl{5, 0, 0}, {}, Wdl{40, 30, 30}, 0.95).ok());
+}
+
+TEST(OddsValues, CompensatedCoverageNear95Percent) {
+    // X against two knights and a pawn. True scores: compensated 0.45, knight odds 0.85, pawn
+    // odds 0.60, so value = (Elo(0.45) + 2 Elo(0.85) + Elo(0.60)) / Elo(0.60). The pawn in S
+    // makes numerator and denominator correlated: without the covariance term the interval
+    // would be too wide; with it, the coverage is near nominal.
+    const double truth =
+        (elo_from_score(0.45) + 2.0 * elo_from_score(0.85) + elo_from_score(0.60)) /
+        elo_from_score(0.60);
+    std::mt19937_64 rng(4242);
+    constexpr int kReps = 3000;
+    int covered = 0;
+    for (int r = 0; r < kReps; ++r) {
+        const std::vector<CompensationPart> parts{
+            {testing::draw_wdl(rng, 400, 0.80, 0.10), 2, false}, {Wdl{}, 1, true}};
+        const auto got =
+            piece_value_from_compensated_odds(testing::draw_wdl(rng, 400, 0.30, 0.30), parts,
+                                              testing::draw_wdl(rng, 2000, 0.45, 0.30), 0.95);
+        ASSERT_TRUE(got.ok()) << got.error().message;
+        covered += got->lower <= truth && truth <= got->upper;
+    }
+    const double coverage = static_cast<double>(covered) / kReps;
+    EXPECT_GT(coverage, 0.93);
+    EXPECT_LT(coverage, 0.97);
 }
 
 TEST(OddsValues, FiellerCoverageNear95Percent) {

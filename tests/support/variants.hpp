@@ -24,6 +24,15 @@ inline core::VariantSpec load_shipped(const std::string& name,
     return spec ? *spec : core::VariantSpec{};
 }
 
+// A variant, the two armies (empty for a single-army variant) and rule options: one row of
+// the tests that walk random games of every variant.
+struct VariantCase {
+    const char* variant;
+    const char* white;
+    const char* black;
+    std::vector<std::string> options;
+};
+
 inline core::Game make_game(const core::VariantSpec& spec, const std::string& white,
                             const std::string& black, const std::string& fen = {}) {
     auto game = core::Game::start(spec, white, black, fen);

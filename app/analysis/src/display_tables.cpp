@@ -403,16 +403,27 @@ DisplayTable odds_table(const OddsValues& odds, const std::string& variant) {
                     "Elo",
                     "value",
                     ci + " interval"};
+    bool any_compensated = false;
     for (const OddsRow& row : odds.rows) {
         const auto e = stats::elo_estimate(row.advantaged);
+        const bool calibration = row.piece == odds.calibration && row.against.empty();
+        std::string name = row.piece;
+        if (!row.against.empty()) {
+            any_compensated = true;
+            const char* sep = " against ";
+            for (const auto& [piece, n] : row.against) {
+                name += sep + (n > 1 ? fmt::format("{} x {}", n, piece) : piece);
+                sep = " + ";
+            }
+        }
         std::vector<std::string> cells{
-            row.piece,
+            name,
             number(row.documented, 2),
             std::to_string(row.advantaged.games()),
             fmt::format("{}/{}", row.removed_from_white, row.removed_from_black),
             percent(row.advantaged.score()),
             e ? fmt::format("{} (SE {})", elo(e->value), number(e->standard_error, 0)) : "n/a"};
-        if (row.piece == odds.calibration) {
+        if (calibration) {
             cells.insert(cells.end(), {number(odds.unit_value, 2), "(calibration)"});
         } else if (row.value) {
             cells.push_back(number(row.value->value, 2));
@@ -424,7 +435,14 @@ DisplayTable odds_table(const OddsValues& odds, const std::string& variant) {
             cells.insert(cells.end(), {"n/a", row.error});
         }
         table.rows.push_back(std::move(cells));
-        table.emphasis.push_back(row.piece == odds.calibration);
+        table.emphasis.push_back(calibration);
+    }
+    if (any_compensated) {
+        table.lines.push_back(fmt::format(
+            "Compensated odds (\"X against S\"): one side starts without X, the other without the "
+            "pieces S; value(X) = (Elo of the X side + the plain-odds Elos of S's pieces) / Elo({} "
+            "odds) x {:g}.",
+            odds.calibration, odds.unit_value));
     }
     table.lines.push_back(fmt::format("{} ordinary games (no odds) and {} other games skipped.",
                                       odds.ordinary_games, odds.skipped_games));

@@ -35,28 +35,81 @@ Result<Material> start_material(const core::AnyRules& rules, const std::string& 
 }
 
 struct Odds {
-    enum Kind { Ordinary, OnePiece, Other } kind = Other;
-    int colour = 0;  // the side that gave the odds
+    enum Kind { Ordinary, OnePiece, Compensated, Other } kind = Other;
+    int colour = 0;  // the side that gave the odds (gave up `piece`)
     std::string piece;
+    std::map<std::string, int> against;  // Compensated: what the other side gave up
 };
 
+// What each side lacks against the normal array decides the kind: nothing (ordinary), one
+// piece on one side (plain odds), one piece on one side and two or more on the other
+// (compensated: the single piece is the one measured, and it must not be among the other
+// side's), anything else (other; one piece against one piece is other too, since either could
+// be the one measured).
 Odds classify(const Material& normal, const Material& start) {
     Odds odds;
-    int missing = 0;
+    std::map<std::string, int> missing[2];
+    int count[2] = {0, 0};
     for (const auto& [key, n] : normal) {
         const auto it = start.find(key);
         const int have = it == start.end() ? 0 : it->second;
-        if (have > n) return odds;  // extra material: not a plain odds game
+        if (have > n) return odds;  // extra material: not an odds game
         if (have < n) {
-            missing += n - have;
-            odds.colour = key.first;
-            odds.piece = key.second;
+            missing[key.first][key.second] += n - have;
+            count[key.first] += n - have;
         }
     }
     for (const auto& [key, n] : start)
         if (!normal.contains(key)) return odds;  // a piece the array does not have
-    odds.kind = missing == 0 ? Odds::Ordinary : missing == 1 ? Odds::OnePiece : Odds::Other;
+    if (count[0] == 0 && count[1] == 0) {
+        odds.kind = Odds::Ordinary;
+        return odds;
+    }
+    for (int c = 0; c < 2; ++c) {
+        if (count[c] != 1) continue;
+        const int other = 1 - c;
+        if (count[other] == 1) continue;
+        if (count[other] > 0 && missing[other].contains(missing[c].begin()->first)) continue;
+        odds.colour = c;
+        odds.piece = missing[c].begin()->first;
+        odds.against = missing[other];
+        odds.kind = count[other] == 0 ? Odds::OnePiece : Odds::Compensated;
+        return odds;
+    }
     return odds;
+}
+
+std::string compensation_key(const std::string& piece, const std::map<std::string, int>& against) {
+    std::string key = piece + " against";
+    const char* sep = " ";
+    for (const auto& [name, n] : against) {
+        key += sep;
+        if (n > 1) key += fmt::format("{} x ", n);
+        key += name;
+        sep = " + ";
+    }
+    return key;
+}
+
+void count_game(OddsRow& row, const Odds& odds, const StoredGame& game) {
+    // The side WITHOUT the removed piece has the extra material.
+    const bool white_gave = odds.colour == 0;
+    (white_gave ? row.removed_from_white : row.removed_from_black) += 1;
+    const double score = white_gave ? 1.0 - game.white_score : game.white_score;
+    if (score == 1.0) {
+        ++row.advantaged.wins;
+    } else if (score == 0.0) {
+        ++row.advantaged.losses;
+    } else {
+        ++row.advantaged.draws;
+    }
+}
+
+void scale(stats::PieceValue& value, double unit) {
+    value.value *= unit;
+    value.lower *= unit;
+    value.upper *= unit;
+    value.delta_se *= unit;
 }
 
 }  // namespace
@@ -86,6 +139,8 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
     RulesCache cache(catalog);
     std::map<const core::AnyRules*, Material> normal_material;
     std::map<std::string, OddsRow> rows;
+    std::map<std::string, std::vector<OddsRow>> compensated;  // by the measured piece
+    std::map<std::string, std::size_t> compensated_index;     // key -> index in its vector
     for (const StoredGame& game : games) {
         auto rules = cache.get(game);
         if (!game.failure_side.empty() || !rules) {
@@ -108,19 +163,21 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
             ++out.skipped_games;
             continue;
         }
+        if (odds.kind == Odds::Compensated) {
+            const std::string key = compensation_key(odds.piece, odds.against);
+            auto& list = compensated[odds.piece];
+            auto [at, added] = compensated_index.emplace(key, list.size());
+            if (added) {
+                list.emplace_back();
+                list.back().piece = odds.piece;
+                list.back().against = odds.against;
+            }
+            count_game(list[at->second], odds, game);
+            continue;
+        }
         OddsRow& row = rows[odds.piece];
         row.piece = odds.piece;
-        // The side WITHOUT the removed piece has the extra material.
-        const bool white_gave = odds.colour == 0;
-        (white_gave ? row.removed_from_white : row.removed_from_black) += 1;
-        const double score = white_gave ? 1.0 - game.white_score : game.white_score;
-        if (score == 1.0) {
-            ++row.advantaged.wins;
-        } else if (score == 0.0) {
-            ++row.advantaged.losses;
-        } else {
-            ++row.advantaged.draws;
-        }
+        count_game(row, odds, game);
     }
     const auto calib_row = rows.find(out.calibration);
     if (calib_row == rows.end()) {
@@ -130,27 +187,53 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
             out.calibration, out.ordinary_games, out.skipped_games, out.calibration));
     }
     for (const auto* piece : order) {
-        auto it = rows.find(piece->name);
-        if (it == rows.end()) continue;
-        OddsRow row = it->second;
-        row.documented = piece->value;
-        if (piece->name != out.calibration) {
-            auto value = stats::piece_value_from_odds(row.advantaged, calib_row->second.advantaged,
-                                                      confidence);
-            if (value) {
-                value->value *= out.unit_value;
-                value->lower *= out.unit_value;
-                value->upper *= out.unit_value;
-                value->delta_se *= out.unit_value;
-                row.value = *value;
+        if (auto it = rows.find(piece->name); it != rows.end()) {
+            OddsRow row = it->second;
+            row.documented = piece->value;
+            if (piece->name != out.calibration) {
+                auto value = stats::piece_value_from_odds(row.advantaged,
+                                                          calib_row->second.advantaged, confidence);
+                if (value) {
+                    scale(*value, out.unit_value);
+                    row.value = *value;
+                } else {
+                    row.error = value.error().message;
+                }
+            }
+            if (piece->name == out.calibration) {
+                out.rows.insert(out.rows.begin(), std::move(row));
             } else {
-                row.error = value.error().message;
+                out.rows.push_back(std::move(row));
             }
         }
-        if (piece->name == out.calibration) {
-            out.rows.insert(out.rows.begin(), std::move(row));
-        } else {
-            out.rows.push_back(std::move(row));
+        if (auto it = compensated.find(piece->name); it != compensated.end()) {
+            for (OddsRow row : it->second) {
+                row.documented = piece->value;
+                std::vector<stats::CompensationPart> parts;
+                for (const auto& [name, n] : row.against) {
+                    if (name == out.calibration) {
+                        parts.push_back({stats::Wdl{}, n, true});
+                        continue;
+                    }
+                    const auto part = rows.find(name);
+                    if (part == rows.end()) {
+                        row.error = fmt::format("no {}-odds games to value the compensation", name);
+                        break;
+                    }
+                    parts.push_back({part->second.advantaged, n, false});
+                }
+                if (row.error.empty()) {
+                    auto value = stats::piece_value_from_compensated_odds(
+                        row.advantaged, parts, calib_row->second.advantaged, confidence);
+                    if (value) {
+                        scale(*value, out.unit_value);
+                        row.value = *value;
+                    } else {
+                        row.error = value.error().message;
+                    }
+                }
+                out.rows.push_back(std::move(row));
+            }
         }
     }
     return out;

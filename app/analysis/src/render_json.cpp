@@ -265,7 +265,9 @@ Json odds_json(const OddsValues& odds) {
     Json rows = Json::array();
     for (const OddsRow& row : odds.rows) {
         const auto e = stats::elo_estimate(row.advantaged);
+        const bool calibration = row.piece == odds.calibration && row.against.empty();
         rows.push_back({{"piece", row.piece},
+                        {"against", row.against.empty() ? Json(nullptr) : Json(row.against)},
                         {"documented", row.documented},
                         {"games", row.advantaged.games()},
                         {"wins", row.advantaged.wins},
@@ -275,10 +277,10 @@ Json odds_json(const OddsValues& odds) {
                         {"removed_from_black", row.removed_from_black},
                         {"elo", e ? num(e->value) : Json(nullptr)},
                         {"elo_se", e ? num(e->standard_error) : Json(nullptr)},
-                        {"calibration", row.piece == odds.calibration},
-                        {"value", row.piece == odds.calibration ? Json(odds.unit_value)
-                                  : row.value                   ? num(row.value->value)
-                                                                : Json(nullptr)},
+                        {"calibration", calibration},
+                        {"value", calibration ? Json(odds.unit_value)
+                                  : row.value ? num(row.value->value)
+                                              : Json(nullptr)},
                         {"value_low", row.value ? num(row.value->lower) : Json(nullptr)},
                         {"value_high", row.value ? num(row.value->upper) : Json(nullptr)},
                         {"bounded", row.value ? Json(row.value->bounded) : Json(nullptr)},

@@ -15,7 +15,17 @@
 // makes the ratio's distribution skewed; when b is not significantly non-zero (b^2 <= z^2 Vb)
 // the Fieller set is unbounded and the interval is reported as (-inf, +inf). The delta-method
 // SE of the ratio is reported too.
+//
+// Compensated odds (Muller): a piece so strong that its plain odds score near 100% (a Queen, and
+// in Asymmetric Chess often a Rook) is measured against a set S of lesser pieces instead: one
+// side starts without X, the other without S. Under the same model the game's Elo (from the side
+// that has X) is c = k (value(X) - sum value(s)), and with each value(s) = a_s / k from plain-odds
+// games, value(X) = (c + sum n_s a_s) / b. The numerator is a sum of independent Elo estimates,
+// so its variance is Vc + sum n_s^2 Va_s; when S contains the calibration pawn itself the
+// numerator shares b's error (covariance n_pawn Vb), and Fieller's interval takes the covariance
+// into account.
 
+#include <span>
 #include <string_view>
 
 #include "balance/stats/counts.hpp"
@@ -49,9 +59,27 @@ struct PieceValue {
 [[nodiscard]] Expected<PieceValue> piece_value_from_odds(const Wdl& piece_odds,
                                                          const Wdl& pawn_odds, double confidence);
 
-/// Fieller interval for a / b with independent estimates (variances va, vb) at critical value
-/// z: the roots of (b^2 - z^2 vb) R^2 - 2ab R + (a^2 - z^2 va) = 0. Sets bounded = false and
+/// One piece of the compensation set S: its plain-odds W/D/L (from the side that has it) and
+/// how many of it S holds. A part whose `is_calibration` is set is the calibration pawn itself:
+/// its Elo is the denominator's, so `wdl` is ignored and the covariance is counted.
+struct CompensationPart {
+    Wdl wdl;
+    int count = 1;
+    bool is_calibration = false;
+};
+
+/// Value of X from compensated-odds games (X against S, W/D/L from the side that has X), S's
+/// plain-odds results and the pawn-odds calibration: (c + sum n_s a_s) / b with Fieller's
+/// interval. Errors: as piece_value_from_odds, for the compensated score or any part.
+[[nodiscard]] Expected<PieceValue> piece_value_from_compensated_odds(
+    const Wdl& compensated, std::span<const CompensationPart> parts, const Wdl& pawn_odds,
+    double confidence);
+
+/// Fieller interval for a / b at critical value z, with covariance cov between the two
+/// estimates (0 when independent): the roots of
+/// (b^2 - z^2 vb) R^2 - 2 (ab - z^2 cov) R + (a^2 - z^2 va) = 0. Sets bounded = false and
 /// infinite limits when b^2 <= z^2 vb.
-[[nodiscard]] PieceValue fieller_ratio(const Estimate& a, const Estimate& b, double z);
+[[nodiscard]] PieceValue fieller_ratio(const Estimate& a, const Estimate& b, double z,
+                                       double cov = 0.0);
 
 }  // namespace balance::stats

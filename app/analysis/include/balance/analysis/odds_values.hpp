@@ -6,13 +6,18 @@
 //
 // Which piece a game's odds are is read from its start FEN: its material is compared with the
 // pairing's normal start array. Exactly one piece missing on one side makes an odds game of
-// that piece; equal material is an ordinary game (not used here); anything else is skipped and
-// counted. So an odds sweep's openings must not capture (or the capture would count as odds).
-// Scores are from the view of the side that HAS the extra material; games with the piece removed
-// from White and from Black are pooled (both colours, so White's first move averages out when
-// the two are played equally often; the split is reported).
+// that piece; one piece X missing on one side and a set S on the other makes a compensated-odds
+// game of X (Muller's way to measure a piece whose plain odds win almost every game): value(X)
+// = (Elo of the X side + the plain-odds Elos of S's pieces) / Elo(pawn odds), so every piece of
+// S needs plain-odds games of its own (stats::piece_value_from_compensated_odds). Equal material
+// is an ordinary game (not used here); anything else is skipped and counted. So an odds sweep's
+// openings must not capture (or the capture would count as odds). Scores are from the view of the
+// side that HAS the extra material; games with the piece removed from White and from Black are
+// pooled (both colours, so White's first move averages out when the two are played equally often;
+// the split is reported).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +33,7 @@ namespace balance::app::report {
 
 struct OddsRow {
     std::string piece;
+    std::map<std::string, int> against;  // compensated odds: what the other side gave up
     double documented = 0.0;
     stats::Wdl advantaged;                // from the view of the side with the extra material
     std::int64_t removed_from_white = 0;  // games (White gave the odds)
@@ -39,7 +45,7 @@ struct OddsRow {
 struct OddsValues {
     std::string calibration;    // the pawn whose odds calibrate the scale
     double unit_value = 1.0;    // its value in the output (documented value, or as given)
-    std::vector<OddsRow> rows;  // every removed piece found, calibration first, then variant order
+    std::vector<OddsRow> rows;  // calibration first, then variant order (plain, then compensated)
     std::int64_t ordinary_games = 0;  // no odds (equal material)
     std::int64_t skipped_games = 0;   // other material differences, engine failures, bad FEN
     double confidence = 0.95;
