@@ -104,47 +104,62 @@ class Generator {
     // only by vacating its from-square (moves are monotone in occupancy: an added piece never
     // opens a line, a captured one never adds an attack), so it is enough to find, once per
     // position, the own pieces whose removal exposes the king; only their moves are tested.
-    // Leaps never depend on occupancy; a plain slider is exposed only through a pin (found from
-    // lines, as in prepare_exact); a complex piece only through a square of its path to the king
-    // (Rules::complex_path_to), so only own pieces there are tested.
     void prepare_tested() {
         in_check_ = pos_.attacked(ksq_, them_, occ_);
         check_mask_ = ~BB{};
         exact_ = false;
-        if (in_check_) {
-            sensitive_ = ~BB{};
-            return;
-        }
-        const int t = index(them_);
-        BB orth{}, diag{};
-        for (PieceType pt : r_.orth_slider_types[t]) orth |= pos_.pieces(them_, pt);
-        for (PieceType pt : r_.diag_slider_types[t]) diag |= pos_.pieces(them_, pt);
-        BB snipers = (r_.sliders->rook_rays(ksq_) & orth) | (r_.sliders->bishop_rays(ksq_) & diag);
-        sensitive_ = BB{};
-        while (snipers) {
-            const BB blockers = r_.between(ksq_, pop_lsb(snipers)) & occ_;
-            if (blockers && !more_than_one(blockers) && (blockers & own_)) sensitive_ |= blockers;
-        }
-        BB candidates{};
-        for (PieceType pt : r_.complex_types[t])
-            if (pos_.pieces(them_, pt) & r_.complex_reach_to[t][pt][ksq_])
-                candidates |= r_.complex_path_to[t][pt][ksq_];
-        candidates &= own_ & ~sensitive_ & ~square_bb<BB>(ksq_);
-        while (candidates) {
-            const Square s = pop_lsb(candidates);
-            if (pos_.attacked(ksq_, them_, occ_ ^ square_bb<BB>(s))) sensitive_ |= square_bb<BB>(s);
-        }
+        sensitive_ =
+            in_check_ ? ~BB{}
+                      : removal_sensitive([&](BB occ) { return pos_.attacked(ksq_, them_, occ); });
     }
 
-    // Every move is tested on the board it leaves.
+    // Move rights depend on the position: a tested move is tested on the board it leaves. Which
+    // moves need the test is found as in prepare_tested, but against the enemy's natural attacks
+    // (every piece with all its natural moves, whatever types it has lost): lost types only ever
+    // remove attacks, so a king no natural attack can reach after the move is safe, whatever the
+    // move freezes or unfreezes. When the king is not naturally attacked now, only the moves of
+    // own pieces whose removal would expose it naturally (and king moves, e.p., shots, as always)
+    // can put it in danger.
     void prepare_full() {
         in_check_ = pos_.attacked(ksq_, them_, occ_);
         check_mask_ = ~BB{};
         exact_ = false;
         full_ = true;
-        sensitive_ = ~BB{};
         for (PieceType t = 0; t < static_cast<PieceType>(r_.pieces.size()); ++t)
             by_type_[t] = pos_.pieces(t);
+        const BB by_color[2] = {pos_.pieces(Color::White), pos_.pieces(Color::Black)};
+        const auto naturally_attacked = [&](BB occ) {
+            return attacked_naturally(r_, by_type_.data(), by_color, ksq_, them_, occ, BB{});
+        };
+        sensitive_ = naturally_attacked(occ_) ? ~BB{} : removal_sensitive(naturally_attacked);
+    }
+
+    // The own pieces whose removal could expose the king, which `attacked(occ)` does not find
+    // attacked now. Leaps never depend on occupancy; a plain slider exposes it only through a
+    // pin (found from lines, as in prepare_exact); a complex piece only through a square of its
+    // path to the king (Rules::complex_path_to), so only own pieces there are tried.
+    template <class Attacked>
+    [[nodiscard]] BB removal_sensitive(const Attacked& attacked) const {
+        const int t = index(them_);
+        BB orth{}, diag{};
+        for (PieceType pt : r_.orth_slider_types[t]) orth |= pos_.pieces(them_, pt);
+        for (PieceType pt : r_.diag_slider_types[t]) diag |= pos_.pieces(them_, pt);
+        BB snipers = (r_.sliders->rook_rays(ksq_) & orth) | (r_.sliders->bishop_rays(ksq_) & diag);
+        BB sensitive{};
+        while (snipers) {
+            const BB blockers = r_.between(ksq_, pop_lsb(snipers)) & occ_;
+            if (blockers && !more_than_one(blockers) && (blockers & own_)) sensitive |= blockers;
+        }
+        BB candidates{};
+        for (PieceType pt : r_.complex_types[t])
+            if (pos_.pieces(them_, pt) & r_.complex_reach_to[t][pt][ksq_])
+                candidates |= r_.complex_path_to[t][pt][ksq_];
+        candidates &= own_ & ~sensitive & ~square_bb<BB>(ksq_);
+        while (candidates) {
+            const Square s = pop_lsb(candidates);
+            if (attacked(occ_ ^ square_bb<BB>(s))) sensitive |= square_bb<BB>(s);
+        }
+        return sensitive;
     }
 
     // Does the king survive the move from -> to (victim removed, if any)? With `natural`, every

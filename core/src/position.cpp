@@ -22,6 +22,7 @@ Square parse_square(int files, int ranks, std::string_view text) {
     for (size_t i = 1; i < text.size(); ++i) {
         if (!std::isdigit(static_cast<unsigned char>(text[i]))) return NoSquare;
         rank = rank * 10 + (text[i] - '0');
+        if (rank > ranks) return NoSquare;  // also keeps a long digit run from overflowing
     }
     if (rank < 1 || rank > ranks) return NoSquare;
     return (rank - 1) * files + (text[0] - 'a');
@@ -30,6 +31,7 @@ Square parse_square(int files, int ranks, std::string_view text) {
 template <Bitboard BB>
 Position<BB>::Position(RulesPtr rules) : rules_(std::move(rules)) {
     history_.reserve(256);
+    lost_history_.reserve(rules_->position_dependent_rights ? 256 : 0);
     auto ok = parse(rules_->start_fen);
     (void)ok;  // the start FEN was validated by Rules::compile and validate()
 }
@@ -110,6 +112,7 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     for (auto& h : hand_) h.fill(0);
     hand_total_ = {0, 0};
     history_.clear();
+    lost_history_.clear();
     key_ = 0;
     ep_square_ = ep_victim_ = NoSquare;
     castling_ = 0;
@@ -484,7 +487,7 @@ void Position<BB>::make(Move m) {
             stm_ = them;
             key_ ^= r.zobrist.side;
         }
-        if (r.position_dependent_rights) lost_ = compute_lost(r, by_type_.data(), by_color_.data());
+        if (r.position_dependent_rights) update_lost();
         return;
     }
 
@@ -549,7 +552,15 @@ void Position<BB>::make(Move m) {
     }
     stm_ = them;
     key_ ^= r.zobrist.side;
-    if (r.position_dependent_rights) lost_ = compute_lost(r, by_type_.data(), by_color_.data());
+    if (r.position_dependent_rights) update_lost();
+}
+
+// Keeps the freezes of the board being left, so unmake restores them instead of recomputing
+// (compute_lost reads every piece's typed attacks: it was half of anti-relay's make/unmake).
+template <Bitboard BB>
+void Position<BB>::update_lost() {
+    lost_history_.push_back(lost_);
+    lost_ = compute_lost(*rules_, by_type_.data(), by_color_.data());
 }
 
 template <Bitboard BB>
@@ -603,7 +614,10 @@ void Position<BB>::unmake() {
     castling_ = st.castling;
     rule50_ = st.rule50;
     key_ = st.key;
-    if (r.position_dependent_rights) lost_ = compute_lost(r, by_type_.data(), by_color_.data());
+    if (r.position_dependent_rights) {
+        lost_ = lost_history_.back();
+        lost_history_.pop_back();
+    }
 }
 
 template <Bitboard BB>

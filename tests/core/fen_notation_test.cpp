@@ -74,6 +74,8 @@ TEST(Fen, ErrorsSayWhatIsWrong) {
         {"4k3/8/8/8/8/8/8/4K3[\xb8] w - - 0 1", "hand letter"},
         {"4k3/8/8/8/8/8/8/4K3[\xff] w - - 0 1", "hand letter"},
         {"4k3/8/8/8/8/8/8/4K3[/] w - - 0 1", "hand letter"},
+        // An en-passant square with a long rank (found by fuzz_fen: the rank overflowed an int).
+        {"4k3/8/8/3pP3/8/8/8/4K3 w - d7999999999990 0 1", "bad e.p. square"},
     };
     for (const auto& c : cases) {
         auto g = core::Game::start(spec, "humans", "humans", c.fen);

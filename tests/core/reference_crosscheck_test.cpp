@@ -21,6 +21,7 @@ struct Pairing {
     ref::Army white_army, black_army;
     int files, ranks, king_travel;
     ref::Pos::Modifier modifier = ref::Pos::Modifier::None;
+    std::vector<std::string> options = {};
 };
 
 std::vector<Pairing> pairings() {
@@ -34,6 +35,18 @@ std::vector<Pairing> pairings() {
                    ref::Pos::Modifier::Contrast});
     out.push_back({"antirelay", "fide", "fide", ref::humans(), ref::humans(), 8, 8, 2,
                    ref::Pos::Modifier::AntiRelay});
+    // Anti-relay among fairy pieces: the Phoenix's B and N, the Dragon's R and N take part, and
+    // the Orcs' complex pieces exercise the legality filter's complex-path candidates.
+    out.push_back({"asymmetric",
+                   "elves",
+                   "orcs",
+                   ref::elves(),
+                   ref::orcs(),
+                   8,
+                   8,
+                   2,
+                   ref::Pos::Modifier::AntiRelay,
+                   {"anti-relay"}});
     return out;
 }
 
@@ -57,7 +70,7 @@ ref::Pos reference_position(const Pairing& pr, const std::string& fen) {
 
 TEST(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
     for (const auto& pr : pairings()) {
-        const auto spec = load_shipped(pr.variant);
+        const auto spec = load_shipped(pr.variant, pr.options);
         const auto game = make_game(spec, pr.white, pr.black);
         const auto start = reference_position(pr, game.fen());
         for (int depth = 1; depth <= 3; ++depth) {
@@ -73,7 +86,7 @@ TEST(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
 TEST(ReferenceCrossCheck, LegalMoveSetsAgreeAlongRandomGames) {
     std::mt19937_64 rng(20261122);
     for (const auto& pr : pairings()) {
-        const auto spec = load_shipped(pr.variant);
+        const auto spec = load_shipped(pr.variant, pr.options);
         int positions = 0, captures_ep = 0, promotions = 0, castles = 0;
         for (int game_index = 0; game_index < 12; ++game_index) {
             auto game = make_game(spec, pr.white, pr.black);

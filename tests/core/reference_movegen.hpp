@@ -336,7 +336,7 @@ inline std::vector<Atom> contrast_atoms(Unit u, bool is_strong) {
 }
 
 // Anti-Relay chess (RULES.md 4.2): the move types R = 1, B = 2, N = 4. Natural types of the
-// orthodox units; kings and pawns have none.
+// units; kings and pawns have none.
 inline int natural_types(Unit u) {
     switch (u) {
         case Unit::Griffin:
@@ -347,6 +347,14 @@ inline int natural_types(Unit u) {
             return 3;
         case Unit::Knight:
             return 4;
+        // Asymmetric fairy pieces take part through their orthodox components (RULES.md 4:
+        // types are Rook, Bishop and Knight moves): the Phoenix (BN) by B and N, the Dragon
+        // (RN) by R and N; every other Elf and Orc moves by leaps, lame or skipping moves that
+        // are none of the three.
+        case Unit::Phoenix:
+            return 2 | 4;
+        case Unit::Dragon:
+            return 1 | 4;
         default:
             return 0;
     }

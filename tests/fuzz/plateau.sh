@@ -10,7 +10,9 @@
 # (default 600) of fuzzing; the run also stops at MAX_SECONDS (default 3600), and then says it
 # stopped before the plateau. At the end the corpus is minimised with -merge=1 into
 # WORK_DIR/<target>.min/ (the inputs that together reach the same coverage): that is what is
-# worth checking in as tests/fuzz/corpus/<target>/.
+# worth checking in as tests/fuzz/corpus/<target>/. The merge counts edges only
+# (-use_counters=0): with hit-count buckets as features it keeps several times more inputs
+# (betza: 747 inputs, 3 MB, against 109 and the same 838 edges).
 set -euo pipefail
 build="$1" target="$2" work="$3" stall="${4:-600}" max="${5:-3600}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -49,7 +51,7 @@ echo "$target: $reason; $((end - start)) s, ${runs:-0} runs, coverage $last_cov,
      "last new coverage after $((last_gain - start)) s"
 
 rm -rf "$work/$target.min" && mkdir -p "$work/$target.min"
-"$program" -merge=1 -timeout=10 -rss_limit_mb=2048 "$work/$target.min" \
+"$program" -merge=1 -use_counters=0 -timeout=10 -rss_limit_mb=2048 "$work/$target.min" \
     "$root/tests/fuzz/corpus/$target" "$work/$target" >> "$work/$target.merge.log" 2>&1
 echo "$target: minimised corpus $(ls "$work/$target.min" | wc -l) inputs," \
      "$(du -sk "$work/$target.min" | cut -f1) kB in $work/$target.min"

@@ -114,6 +114,7 @@ class Position {
         bool null_move;
     };
 
+    void update_lost();
     void put(PieceCode p, Square s);
     void remove(Square s);
     void set_ep_after_double_step(Square ep, Square victim);
@@ -135,6 +136,7 @@ class Position {
     std::array<int, 2> hand_total_{};
     LostTypes<BB> lost_{};
     std::vector<State> history_;
+    std::vector<LostTypes<BB>> lost_history_;  // lost_ before each make (anti-relay only)
 };
 
 // Square names: files a.., ranks 1.. (multi-digit on tall boards).
