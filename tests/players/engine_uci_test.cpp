@@ -144,6 +144,17 @@ TEST(EngineUci, InfiniteUntilStop) {
     EXPECT_EQ(lines.back(), "readyok");
 }
 
+// `go` with no limit searches until told otherwise: the next command (or the end of input) stops
+// it with an answer instead of waiting for a search that never ends (found by fuzz_uci_engine,
+// which hung here). Before the fix this test never returned.
+TEST(EngineUci, GoWithoutALimitStopsAtTheNextCommand) {
+    const auto lines = run("position startpos\ngo\nposition startpos moves e2e4\nisready\n");
+    EXPECT_EQ(all_starting(lines, "bestmove ").size(), 1u);
+    EXPECT_EQ(lines.back(), "readyok");
+    const auto at_end = run("position startpos\ngo\n");
+    EXPECT_FALSE(last_starting(at_end, "bestmove ").empty());
+}
+
 TEST(EngineUci, ClockGivesAnAnswer) {
     const auto lines = run("position startpos\ngo wtime 300 btime 300 winc 0 binc 0\n");
     EXPECT_FALSE(last_starting(lines, "bestmove ").empty());

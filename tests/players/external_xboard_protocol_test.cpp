@@ -72,6 +72,11 @@ TEST(ExternalXboardProtocol, ParsesThinkingOutput) {
     ASSERT_TRUE(rate.has_value());
     EXPECT_EQ(rate->depth, 12);
     EXPECT_EQ(rate->nps, 500000u);
+    // A node count whose nodes * 100 overflows (found by fuzz_engine_output): read, no nps.
+    auto absurd = parse_thinking("3 10 1 3025510255555555555 e2e4");
+    ASSERT_TRUE(absurd.has_value());
+    EXPECT_EQ(absurd->nodes, 3025510255555555555u);
+    EXPECT_EQ(absurd->nps, 0u);
 
     EXPECT_FALSE(parse_thinking("move e2e4").has_value());
     EXPECT_FALSE(parse_thinking("1 2 3").has_value());

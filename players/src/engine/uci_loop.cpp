@@ -309,6 +309,10 @@ void UciSession::go(const std::vector<std::string>& w) {
     const int clock = white ? wtime : btime;
     if (clock >= 0 && limits.movetime_ms == 0)
         limits.movetime_ms = allocate_time_ms(clock, white ? winc : binc, movestogo);
+    // A go with no limit at all searches until `stop`, as with `go infinite` (what UCI engines
+    // do): otherwise the next command, or the end of input, would wait for a search that never
+    // ends (found by fuzz_uci_engine).
+    if (limits.depth <= 0 && limits.nodes == 0 && limits.movetime_ms <= 0) infinite = true;
     stop_ = false;
     infinite_ = infinite;
     const int plies = static_cast<int>(game_->moves().size());

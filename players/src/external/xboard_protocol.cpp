@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <limits>
 
 #include "balance/players/external/uci_protocol.hpp"  // split_words
 
@@ -104,7 +105,9 @@ std::optional<SearchInfo> parse_thinking(std::string_view line) {
         info.score_cp = static_cast<int>(*score);
     }
     info.nodes = static_cast<std::uint64_t>(*nodes);
-    if (*centis > 0) info.nps = static_cast<std::uint64_t>(*nodes * 100 / *centis);
+    // An absurd node count (found by fuzz_engine_output) would overflow nodes * 100: no nps then.
+    if (*centis > 0 && *nodes <= std::numeric_limits<long long>::max() / 100)
+        info.nps = static_cast<std::uint64_t>(*nodes * 100 / *centis);
     for (std::size_t i = 4; i < words.size(); ++i) info.pv.emplace_back(words[i]);
     return info;
 }
