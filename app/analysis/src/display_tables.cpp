@@ -407,17 +407,9 @@ DisplayTable odds_table(const OddsValues& odds, const std::string& variant) {
     for (const OddsRow& row : odds.rows) {
         const auto e = stats::elo_estimate(row.advantaged);
         const bool calibration = row.piece == odds.calibration && row.against.empty();
-        std::string name = row.piece;
-        if (!row.against.empty()) {
-            any_compensated = true;
-            const char* sep = " against ";
-            for (const auto& [piece, n] : row.against) {
-                name += sep + (n > 1 ? fmt::format("{} x {}", n, piece) : piece);
-                sep = " + ";
-            }
-        }
+        any_compensated = any_compensated || !row.against.empty();
         std::vector<std::string> cells{
-            name,
+            odds_row_label(row.piece, row.against),
             number(row.documented, 2),
             std::to_string(row.advantaged.games()),
             fmt::format("{}/{}", row.removed_from_white, row.removed_from_black),

@@ -10,6 +10,18 @@
 
 namespace balance::app::report {
 
+std::string odds_row_label(const std::string& piece, const std::map<std::string, int>& against) {
+    std::string label = piece;
+    const char* sep = " against ";
+    for (const auto& [name, n] : against) {
+        label += sep;
+        if (n > 1) label += fmt::format("{} x ", n);
+        label += name;
+        sep = " + ";
+    }
+    return label;
+}
+
 namespace {
 
 // Pieces per (colour, piece name) of a position.
@@ -77,18 +89,6 @@ Odds classify(const Material& normal, const Material& start) {
         return odds;
     }
     return odds;
-}
-
-std::string compensation_key(const std::string& piece, const std::map<std::string, int>& against) {
-    std::string key = piece + " against";
-    const char* sep = " ";
-    for (const auto& [name, n] : against) {
-        key += sep;
-        if (n > 1) key += fmt::format("{} x ", n);
-        key += name;
-        sep = " + ";
-    }
-    return key;
 }
 
 void count_game(OddsRow& row, const Odds& odds, const StoredGame& game) {
@@ -164,7 +164,7 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
             continue;
         }
         if (odds.kind == Odds::Compensated) {
-            const std::string key = compensation_key(odds.piece, odds.against);
+            const std::string key = odds_row_label(odds.piece, odds.against);
             auto& list = compensated[odds.piece];
             auto [at, added] = compensated_index.emplace(key, list.size());
             if (added) {

@@ -51,6 +51,11 @@ struct OddsValues {
     double confidence = 0.95;
 };
 
+// A row's name: the piece, and for compensated odds what the other side gave up
+// ("queen against 2 x knight + bishop").
+[[nodiscard]] std::string odds_row_label(const std::string& piece,
+                                         const std::map<std::string, int>& against);
+
 // Odds values of one variant's games. `calibration` empty: the first pawn-role piece.
 // Errors: the variant cannot be loaded, the calibration piece is unknown, no calibration games.
 [[nodiscard]] Result<OddsValues> odds_values(std::span<const StoredGame> games,
