@@ -429,9 +429,9 @@ template <Bitboard BB>
 bool Position<BB>::can_capture_ep(Color c, Square ep) const {
     const Rules<BB>& r = *rules_;
     const BB target = square_bb<BB>(ep), occ = pieces();
-    for (PieceType t : r.armies[index(c)].types) {
+    for (PieceType t : r.ep_types[index(c)]) {
         const PieceMoves<BB>& pm = r.moves[index(c)][t];
-        BB bb = pieces(c, t);
+        BB bb = pieces(c, t) & r.ep_reach_to[index(c)][t][ep];
         while (bb) {
             const Square from = pop_lsb(bb);
             if (pm.leaps[from].en_passant & target) return true;

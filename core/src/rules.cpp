@@ -71,9 +71,10 @@ class Compiler {
             if (!ok) return ok;
         }
         if (auto ok = armies(white_army, black_army); !ok) return ok;
-        for (auto stage : {&Compiler::piece_moves, &Compiler::lines, &Compiler::attacker_classes,
-                           &Compiler::legality, &Compiler::start_array, &Compiler::castling,
-                           &Compiler::hashing, &Compiler::placement, &Compiler::scoring}) {
+        for (auto stage :
+             {&Compiler::piece_moves, &Compiler::lines, &Compiler::attacker_classes,
+              &Compiler::en_passant_reach, &Compiler::legality, &Compiler::start_array,
+              &Compiler::castling, &Compiler::hashing, &Compiler::placement, &Compiler::scoring}) {
             auto ok = (this->*stage)();
             if (!ok) return ok;
         }
@@ -476,6 +477,31 @@ class Compiler {
                     }
                     while (reach) to[pop_lsb(reach)] |= square_bb<BB>(from);
                 }
+            }
+        return {};
+    }
+
+    // Who can capture en passant, and from where (Rules::ep_reach_to).
+    Result<void> en_passant_reach() {
+        for (int c = 0; c < 2; ++c)
+            for (PieceType t : r_.armies[c].types) {
+                const PieceMoves<BB>& pm = r_.moves[c][t];
+                std::vector<BB> to(static_cast<size_t>(r_.squares), BB{});
+                bool any = false;
+                for (int from = 0; from < r_.squares; ++from) {
+                    BB reach = pm.leaps[from].en_passant;
+                    for (const auto& s : pm.lame(from)) reach |= s.en_passant;
+                    for (const auto& g : pm.sliders)
+                        if (g.en_passant)
+                            reach |= g.plain ? (g.orthogonal ? r_.sliders->rook_rays(from)
+                                                             : r_.sliders->bishop_rays(from))
+                                             : g.reach[from];
+                    any = any || reach;
+                    while (reach) to[pop_lsb(reach)] |= square_bb<BB>(from);
+                }
+                if (!any) continue;
+                r_.ep_types[c].push_back(t);
+                r_.ep_reach_to[c][t] = std::move(to);
             }
         return {};
     }

@@ -159,6 +159,12 @@ class Rules {
     // slider and s). Emptying any other square never gives such a piece a capture on s, so check
     // tests after a move and pin searches look only at these.
     std::array<std::array<std::vector<BB>, MaxPieceTypes>, 2> complex_path_to;
+    // En passant: ep_types[c] are the types of colour c with any e.p. capture, and
+    // ep_reach_to[c][t][s] the squares from which such a piece could capture e.p. on s on an
+    // empty board (a superset: blockers ignored). Position::can_capture_ep, run after every
+    // double step, asks only the pieces standing there.
+    std::array<std::vector<PieceType>, 2> ep_types;
+    std::array<std::array<std::vector<BB>, MaxPieceTypes>, 2> ep_reach_to;
     // Legality strategy for each side to move (see Legality).
     std::array<Legality, 2> legality{};
     // Position-dependent move rights. natural_types[c][t]: the move types (RookType | ...) of a
