@@ -90,7 +90,7 @@ Result<void> read_rule_sets(Sweep& sweep, const toml::table* table, const fs::pa
                 where[i]);
         }
         tournament::RuleSet set{wanted[i].first, wanted[i].second, std::move(loaded->spec),
-                                std::move(loaded->spec_toml)};
+                                std::move(loaded->spec_toml), /*cell_suffix=*/{}};
         if (!seen.insert(set.rules()).second) {
             return make_error(fmt::format("rule set '{}' selects the same rules ('{}') as an "
                                           "earlier one",
