@@ -374,10 +374,11 @@ std::vector<BadInput> database_cases() {
                      const std::string bytes = read_bytes(dir / "existing.db");
                      write_bytes(dir / "truncated.db", bytes.substr(0, bytes.size() / 2));
                  }},
+        // (More games per cell would not be another sweep: it extends the stored one.)
         BadInput{"DbOfAnotherSweep",
-                 {{"other.toml", sweep_with("games_per_cell = 3\n")}},
+                 {{"other.toml", sweep_with("games_per_cell = 3\nseed = 99\n")}},
                  {"sweep", "{dir}/other.toml", "--db", "{dir}/existing.db", "--quiet"},
-                 {"{dir}/existing.db", "--force"}},
+                 {"{dir}/existing.db", "differs in: name, seed, adjudication", "--force"}},
         BadInput{"DbNewerSchema",
                  {},
                  {"report", "--db", "{dir}/newer.db"},

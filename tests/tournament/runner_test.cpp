@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/sweep_support.hpp"
 #include "balance/tournament/merge.hpp"
 #include "balance/tournament/sweep_json.hpp"
-#include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {
@@ -90,16 +90,23 @@ TEST(Runner, ShardsMergeIntoTheFullSetWithoutDuplicates) {
     EXPECT_EQ(testing::stored_games(merged), full.games);
 }
 
+// The same small sweep with another master seed: a different configuration.
+std::string reseeded(std::string text) {
+    return text.replace(text.find("seed = 42"), 9, "seed = 43");
+}
+
 TEST(Runner, MergeRefusesDatabasesOfAnotherSweep) {
     TempDir dir;
     const auto a =
         testing::run(testing::load(dir, testing::small_sweep(1), "a.toml"), dir.path() / "a.db");
-    const auto b =
-        testing::run(testing::load(dir, testing::small_sweep(2), "b.toml"), dir.path() / "b.db");
+    const auto b = testing::run(testing::load(dir, reseeded(testing::small_sweep(1)), "b.toml"),
+                                dir.path() / "b.db");
     auto merged =
         merge_databases(dir.path() / "m.db", {dir.path() / "a.db", dir.path() / "b.db"}, false);
     ASSERT_FALSE(merged.ok());
     EXPECT_NE(merged.error().message.find("different sweep configuration"), std::string::npos);
+    EXPECT_NE(merged.error().message.find("differs in: seed)"), std::string::npos)
+        << merged.error().message;
     EXPECT_FALSE(std::filesystem::exists(dir.path() / "m.db"));  // checked before writing
     EXPECT_TRUE(
         merge_databases(dir.path() / "m.db", {dir.path() / "a.db", dir.path() / "b.db"}, true)
@@ -110,13 +117,50 @@ TEST(Runner, ADatabaseOfAnotherConfigurationIsRefused) {
     TempDir dir;
     const Sweep sweep = testing::load(dir, testing::small_sweep(1));
     testing::run(sweep, dir.path() / "x.db");
-    const Sweep changed = testing::load(dir, testing::small_sweep(2), "changed.toml");
+    const Sweep changed = testing::load(dir, reseeded(testing::small_sweep(1)), "changed.toml");
     auto store = ResultStore::open(dir.path() / "x.db");
     ASSERT_TRUE(store.ok());
     EXPECT_TRUE(check_same_sweep(*store, config_json(sweep)).ok());
     auto refused = check_same_sweep(*store, config_json(changed));
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().message.find("--force"), std::string::npos);
+    EXPECT_NE(refused.error().message.find("differs in: seed"), std::string::npos)
+        << refused.error().message;
+}
+
+// More games per cell is the same study, longer: the stored games stay (a game's key and seed
+// depend on its cell and index only) and a resume plays just the new indices.
+TEST(Runner, RaisingGamesPerCellExtendsTheStudy) {
+    TempDir dir;
+    const auto small =
+        testing::run(testing::load(dir, testing::small_sweep(1)), dir.path() / "x.db");
+    const Sweep longer = testing::load(dir, testing::small_sweep(3), "longer.toml");
+    {
+        auto store = ResultStore::open(dir.path() / "x.db");
+        ASSERT_TRUE(store.ok());
+        EXPECT_TRUE(check_same_sweep(*store, config_json(longer)).ok());
+    }
+    const auto extended = testing::run(longer, dir.path() / "x.db");
+    const auto fresh = testing::run(longer, dir.path() / "fresh.db");
+    EXPECT_EQ(extended.summary.played,
+              static_cast<std::int64_t>(fresh.games.size() - small.games.size()));
+    EXPECT_EQ(testing::stored_games(dir.path() / "x.db"), fresh.games);
+    for (const auto& [key, game] : small.games) EXPECT_EQ(fresh.games.at(key), game);
+}
+
+TEST(SweepJson, ConfigDifferencesNameTheSettingsAndIgnoreTheSizes) {
+    TempDir dir;
+    const std::string one = config_json(testing::load(dir, testing::small_sweep(1)));
+    EXPECT_EQ(config_differences(one, one), "");
+    EXPECT_EQ(
+        config_differences(one, config_json(testing::load(dir, testing::small_sweep(7), "b.toml"))),
+        "");
+    std::string other = reseeded(testing::small_sweep(1));
+    other.replace(other.find("nodes = 300"), 11, "nodes = 301");
+    EXPECT_EQ(config_differences(one, config_json(testing::load(dir, other, "c.toml"))),
+              "seed, players");
+    EXPECT_EQ(config_differences("not json", one), "(the whole configuration)");
+    EXPECT_EQ(config_differences("not json", "not json"), "");
 }
 
 TEST(Runner, AdaptiveWavesAreReproducibleAcrossInterruptions) {

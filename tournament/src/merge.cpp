@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "balance/tournament/store.hpp"
+#include "balance/tournament/sweep_json.hpp"
 
 namespace balance::tournament {
 
@@ -35,10 +36,13 @@ Result<void> check_config(std::optional<std::string>& reference, const std::vect
                           const std::filesystem::path& file, bool force) {
     for (const auto& run : runs) {
         if (!reference) reference = run.config_json;
-        if (!force && run.config_json != *reference) {
+        if (force) continue;
+        if (const auto differs = config_differences(*reference, run.config_json);
+            !differs.empty()) {
             return make_error("holds games of a different sweep configuration (run " +
                                   std::to_string(run.run_id) + ", sweep '" + run.sweep_name +
-                                  "'); merge only databases of one sweep, or pass --force",
+                                  "'; differs in: " + differs +
+                                  "); merge only databases of one sweep, or pass --force",
                               file.string());
         }
     }

@@ -127,6 +127,21 @@ std::string config_json(const Sweep& s) {
     return j.dump();
 }
 
+std::string config_differences(const std::string& a, const std::string& b) {
+    const Json ja = Json::parse(a, nullptr, false), jb = Json::parse(b, nullptr, false);
+    if (!ja.is_object() || !jb.is_object()) return a == b ? "" : "(the whole configuration)";
+    const auto is_size = [](const std::string& key) {
+        return key == "games_per_cell" || key == "rung_gap_games";
+    };
+    std::string keys;
+    const auto add = [&](const std::string& key) { keys += (keys.empty() ? "" : ", ") + key; };
+    for (const auto& [key, value] : ja.items())
+        if (!is_size(key) && (!jb.contains(key) || jb.at(key) != value)) add(key);
+    for (const auto& [key, value] : jb.items())
+        if (!is_size(key) && !ja.contains(key)) add(key);
+    return keys;
+}
+
 std::string players_json(const PlayerSpec& white, const PlayerSpec& black) {
     Json j;
     j["white"] = player_settings(white);

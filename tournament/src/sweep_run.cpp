@@ -353,10 +353,11 @@ Result<void> check_same_sweep(const ResultStore& store, const std::string& confi
     auto runs = store.runs();
     if (!runs) return runs.error();
     for (const auto& run : *runs) {
-        if (run.config_json != config_json) {
+        const auto differs = config_differences(run.config_json, config_json);
+        if (!differs.empty()) {
             return make_error("holds games of a different configuration of sweep '" +
                                   run.sweep_name + "' (run " + std::to_string(run.run_id) +
-                                  " started " + run.started_at +
+                                  " started " + run.started_at + "; differs in: " + differs +
                                   "); use another --db, or --force to add to it anyway",
                               store.file().string());
         }

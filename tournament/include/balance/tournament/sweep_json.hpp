@@ -15,6 +15,13 @@ namespace balance::tournament {
 // fixed order; not the sweep file's path (shards run elsewhere must still match).
 [[nodiscard]] std::string config_json(const Sweep& sweep);
 
+// The top-level settings in which two config_json texts differ, comma-separated in the first
+// one's key order ("seed, players"); empty when they describe the same games. The sizes
+// (games_per_cell, rung_gap_games) are not compared: a game's key and seed depend only on its cell
+// and index, so raising them extends a study with new games and leaves the stored ones as they are.
+// A text that is not a JSON object differs in "(the whole configuration)".
+[[nodiscard]] std::string config_differences(const std::string& a, const std::string& b);
+
 // {"white": {settings}, "black": {settings}}.
 [[nodiscard]] std::string players_json(const PlayerSpec& white, const PlayerSpec& black);
 
