@@ -163,9 +163,14 @@ template <Bitboard BB>
 Move Searcher<BB>::pick(Frame& f, int& score) {
     const int n = f.moves.size();
     if (f.next >= n) return Move::none();
+    // The first move with the highest score, found in two passes: the maximum alone has no
+    // loop-carried index, so it vectorises (the one-pass "if greater, remember i" did not, and
+    // was 6% of the bench). Same choice as that pass, ties included.
+    const int* scores = f.scores.data();
+    int top = scores[f.next];
+    for (int i = f.next + 1; i < n; ++i) top = std::max(top, scores[i]);
     int best = f.next;
-    for (int i = f.next + 1; i < n; ++i)
-        if (f.scores[i] > f.scores[best]) best = i;
+    while (scores[best] != top) ++best;
     std::swap(f.moves[f.next], f.moves[best]);
     std::swap(f.scores[f.next], f.scores[best]);
     score = f.scores[f.next];
