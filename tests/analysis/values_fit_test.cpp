@@ -82,7 +82,9 @@ TEST(ValuesFit, RecoversKnownValuesWithinItsIntervals) {
         EXPECT_LE(row.value_interval.lower, truth) << row.piece;
         EXPECT_GE(row.value_interval.upper, truth) << row.piece;
         // And the intervals are informative, not just wide.
-        if (k > 0) EXPECT_LT(row.value_interval.upper - row.value_interval.lower, 0.4 * truth);
+        if (k > 0) {
+            EXPECT_LT(row.value_interval.upper - row.value_interval.lower, 0.4 * truth);
+        }
         EXPECT_NEAR(row.elo.estimate, 400.0 / std::log(10.0) * row.coefficient.value, 1e-9);
     }
     EXPECT_DOUBLE_EQ(fit->rows[0].value.value, 1.0);

@@ -60,8 +60,11 @@ TEST(ReportPoints, EveryStylishGameStoresBothResults) {
             const double diff = *g.white_points - *g.black_points;
             EXPECT_EQ(g.white_score, diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5) << g.game_key;
             const double board = details["board_score"].get<double>();
-            if (g.termination == "checkmate") EXPECT_NE(board, 0.5);
-            if (g.termination != "checkmate") EXPECT_EQ(board, 0.5) << g.termination;
+            if (g.termination == "checkmate") {
+                EXPECT_NE(board, 0.5);
+            } else {
+                EXPECT_EQ(board, 0.5) << g.termination;
+            }
         } else {  // points=off: orthodox chess
             ++plain;
             EXPECT_FALSE(g.white_points);

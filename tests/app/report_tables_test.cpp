@@ -151,7 +151,9 @@ TEST(ReportTables, PooledPairFromTheFirstArmysViewBesideTheSeed) {
 
     // The rule-set pair has no published reference.
     for (const auto& p : report["pairs"])
-        if (p["rules"] == "stalemate-win") EXPECT_TRUE(p["reference"].is_null());
+        if (p["rules"] == "stalemate-win") {
+            EXPECT_TRUE(p["reference"].is_null());
+        }
 }
 
 TEST(ReportTables, SideFlipsThePointOfViewAndTheReference) {

@@ -73,8 +73,9 @@ TEST(Betza, TwoLegLamePaths) {
     auto unicorn = *parse_betza("FafsF");
     ASSERT_EQ(unicorn.size(), 12u);
     for (const auto& a : unicorn)
-        if (a.kind == Kind::Lame)
+        if (a.kind == Kind::Lame) {
             EXPECT_EQ(std::abs(a.path[0].first) * std::abs(a.path[0].second), 1);
+        }
 }
 
 TEST(Betza, UnsupportedSpellingsAreErrorsNamingThePart) {

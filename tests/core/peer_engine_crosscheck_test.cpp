@@ -26,7 +26,9 @@ namespace ext = players::external;
 std::vector<std::string> converse(const std::vector<std::string>& argv,
                                   const std::vector<std::string>& commands,
                                   const std::regex& done) {
-    auto proc = ext::Process::spawn(ext::ProcessOptions{argv});
+    ext::ProcessOptions options;
+    options.argv = argv;
+    auto proc = ext::Process::spawn(options);
     EXPECT_TRUE(proc.ok());
     std::vector<std::string> lines;
     if (!proc) return lines;

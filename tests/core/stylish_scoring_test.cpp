@@ -319,7 +319,9 @@ TEST(StylishScoring, EveryEntryTakesItsOwnValueFromTheFile) {
         EXPECT_EQ(t.mate_adjacent[c], want["adjacent " + captured]);
         EXPECT_EQ(t.mate_distant[c], want["distant " + captured]);
         EXPECT_EQ(t.draw_material[c], want["material " + captured]);
-        if (captured != "pawn") EXPECT_EQ(t.promotion[c], want["promotion " + captured]);
+        if (captured != "pawn") {
+            EXPECT_EQ(t.promotion[c], want["promotion " + captured]);
+        }
     }
 }
 

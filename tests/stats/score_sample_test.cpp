@@ -28,7 +28,7 @@ TEST(ScoreSample, SumsAndFlip) {
 }
 
 TEST(MeanScoreInterval, EqualsWilsonForWinLoss) {
-    for (const auto [wins, n] : {std::pair{81, 263}, std::pair{0, 20}, std::pair{20, 20}}) {
+    for (const auto& [wins, n] : {std::pair{81, 263}, std::pair{0, 20}, std::pair{20, 20}}) {
         ScoreSample sample;
         for (int i = 0; i < n; ++i) ASSERT_TRUE(sample.add(i < wins ? 1.0 : 0.0));
         const auto a = mean_score_interval(sample, 0.95);

@@ -70,6 +70,18 @@ ForestRow heading(const std::string& label) {
     return row;
 }
 
+// A chart axis without a marker line (the charts above the values chart have none).
+ForestAxis axis(double null_value, ForestAxis::Scale scale, std::string label,
+                std::string reference_label, int decimals = 2) {
+    ForestAxis a;
+    a.null_value = null_value;
+    a.scale = scale;
+    a.label = std::move(label);
+    a.reference_label = std::move(reference_label);
+    a.decimals = decimals;
+    return a;
+}
+
 std::string score_chart(const ReportData& report, VariantCatalog& catalog) {
     std::vector<ForestRow> rows;
     std::string group;
@@ -111,9 +123,8 @@ std::string score_chart(const ReportData& report, VariantCatalog& catalog) {
         fmt::format("Score of the first-named army per pairing and rule set, {} intervals",
                     confidence_label(report.confidence)),
         rows,
-        ForestAxis{0.5, ForestAxis::Scale::Percent,
-                   "score of the first-named army (X-Y: X has White)",
-                   "Fairy-Max (the seed's published numbers)"});
+        axis(0.5, ForestAxis::Scale::Percent, "score of the first-named army (X-Y: X has White)",
+             "Fairy-Max (the seed's published numbers)"));
 }
 
 std::string army_chart(const ReportData& report, VariantCatalog& catalog) {
@@ -131,10 +142,10 @@ std::string army_chart(const ReportData& report, VariantCatalog& catalog) {
                                  std::nullopt, true, false});
     }
     if (rows.empty()) return "";
-    return forest_plot(
-        "army-ratings", "Army strength and White advantage (Bradley-Terry-Davidson fit)", rows,
-        ForestAxis{0.0, ForestAxis::Scale::Number,
-                   "Elo on the win/loss-odds scale (armies: vs the average army)", "", 0});
+    return forest_plot("army-ratings",
+                       "Army strength and White advantage (Bradley-Terry-Davidson fit)", rows,
+                       axis(0.0, ForestAxis::Scale::Number,
+                            "Elo on the win/loss-odds scale (armies: vs the average army)", "", 0));
 }
 
 std::string effect_chart(const ReportData& report, VariantCatalog& catalog, bool draws) {
@@ -153,10 +164,10 @@ std::string effect_chart(const ReportData& report, VariantCatalog& catalog, bool
                        draws ? "Rule effect on the draw rate (rule minus default rules)"
                              : "Rule effect on White's score (rule minus default rules)",
                        rows,
-                       ForestAxis{0.0, ForestAxis::Scale::PercentPoints,
-                                  draws ? "change in draw rate, percentage points"
-                                        : "change in White's score, percentage points",
-                                  ""});
+                       axis(0.0, ForestAxis::Scale::PercentPoints,
+                            draws ? "change in draw rate, percentage points"
+                                  : "change in White's score, percentage points",
+                            ""));
 }
 
 std::string values_chart(const VariantValues& v) {
