@@ -75,7 +75,10 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
 
     // Geometry.
     for (int f = 0; f < r.files; ++f)
-        for (int rk = 0; rk < r.ranks; ++rk) et.file_bb[f] |= core::square_bb<BB>(r.square(f, rk));
+        for (int rk = 0; rk < r.ranks; ++rk) {
+            et.file_bb[f] |= core::square_bb<BB>(r.square(f, rk));
+            et.file_of[r.square(f, rk)] = static_cast<std::uint8_t>(f);
+        }
     for (int f = 0; f < r.files; ++f) {
         if (f > 0) et.adjacent_files[f] |= et.file_bb[f - 1];
         if (f + 1 < r.files) et.adjacent_files[f] |= et.file_bb[f + 1];

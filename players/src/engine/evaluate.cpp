@@ -72,17 +72,23 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
 
     // Pawn-role pieces: placement and the squares they attack.
     for (int c = 0; c < 2; ++c) {
-        Side<BB>& s = side[c];
-        s.king = pos.king_square(Color(c));
+        // Locals, not the Side array's members: the compiler keeps them in registers.
+        Score score;
+        BB pawns{}, pawn_attacks{};
         for (PieceType t : et.pawn_types[c]) {
             BB bb = pos.pieces(Color(c), t);
-            s.pawns |= bb;
+            pawns |= bb;
             while (bb) {
                 const Square sq = core::pop_lsb(bb);
-                s.score += et.psq[c][t][sq];
-                s.pawn_attacks |= piece_attacks(pos, et, c, t, sq, occ);
+                score += et.psq[c][t][sq];
+                pawn_attacks |= piece_attacks(pos, et, c, t, sq, occ);
             }
         }
+        Side<BB>& s = side[c];
+        s.king = pos.king_square(Color(c));
+        s.pawns = pawns;
+        s.pawn_attacks = pawn_attacks;
+        s.score = score;
     }
 
     // Other pieces: placement, mobility, attacks on the enemy king zone, files, threats.
@@ -91,28 +97,36 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
         const Side<BB>& o = side[1 - c];
         const BB area = ~pos.pieces(Color(c)) & ~o.pawn_attacks;
         const BB zone = o.king == core::NoSquare ? BB{} : et.king_zone[1 - c][o.king];
+        const BB own_pawns = s.pawns, their_pawns = o.pawns, their_pawn_attacks = o.pawn_attacks;
+        Score score = s.score;
+        int non_pawn = 0, king_attackers = 0, king_attack_units = 0;
         for (PieceType t : et.piece_types[c]) {
             BB bb = pos.pieces(Color(c), t);
             const int in_hand = pos.hand_count(Color(c), t);
-            s.non_pawn += (core::popcount(bb) + in_hand) * et.value[t];
-            s.score += Score{et.value[t], et.value[t]} * in_hand;
+            non_pawn += (core::popcount(bb) + in_hand) * et.value[t];
+            score += Score{et.value[t], et.value[t]} * in_hand;
             while (bb) {
                 const Square sq = core::pop_lsb(bb);
-                s.score += et.psq[c][t][sq];
+                score += et.psq[c][t][sq];
                 const BB att = piece_attacks(pos, et, c, t, sq, occ);
-                s.score +=
+                score +=
                     et.mobility_weight[t] * (core::popcount(att & area) - et.mobility_center[t]);
                 if (const BB hits = att & zone) {
-                    ++s.king_attackers;
-                    s.king_attack_units += et.attack_unit[t] * core::popcount(hits);
+                    ++king_attackers;
+                    king_attack_units += et.attack_unit[t] * core::popcount(hits);
                 }
                 if (et.rook_like[t]) {
-                    const BB file = et.file_bb[sq % et.files];
-                    if (!(file & s.pawns)) s.score += (file & o.pawns) ? HalfOpenFile : OpenFile;
+                    const BB file = et.file_bb[et.file_of[sq]];
+                    if (!(file & own_pawns))
+                        score += (file & their_pawns) ? HalfOpenFile : OpenFile;
                 }
-                if (o.pawn_attacks & core::square_bb<BB>(sq)) s.score += AttackedByPawn;
+                if (their_pawn_attacks & core::square_bb<BB>(sq)) score += AttackedByPawn;
             }
         }
+        s.score = score;
+        s.non_pawn = non_pawn;
+        s.king_attackers = king_attackers;
+        s.king_attack_units = king_attack_units;
     }
 
     // Kings, pawn structure, bonuses.
@@ -130,13 +144,16 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
                 s.score.mg -= std::min(600, o.king_attack_units * o.king_attack_units * 3 / 8);
         }
         const int span = std::max(1, et.ranks - 3);
-        BB bb = s.pawns;
+        const BB own_pawns = s.pawns, their_pawns = o.pawns;
+        Score structure;
+        BB bb = own_pawns;
         while (bb) {
             const Square sq = core::pop_lsb(bb);
-            const int file = sq % et.files;
-            if (et.front_span[c][sq] & et.file_bb[file] & s.pawns) s.score += DoubledPawn;
-            if (!(et.adjacent_files[file] & s.pawns)) s.score += IsolatedPawn;
-            if (!(et.front_span[c][sq] & o.pawns)) {
+            const int file = et.file_of[sq];
+            const BB front = et.front_span[c][sq];
+            if (front & et.file_bb[file] & own_pawns) structure += DoubledPawn;
+            if (!(et.adjacent_files[file] & own_pawns)) structure += IsolatedPawn;
+            if (!(front & their_pawns)) {
                 const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
                 const int a2 = adv * adv;
                 Score passed{5 + 55 * a2 / (span * span), 10 + 140 * a2 / (span * span)};
@@ -145,9 +162,10 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
                     passed.eg +=
                         (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
                 }
-                s.score += passed;
+                structure += passed;
             }
         }
+        s.score += structure;
         for (const auto& bonus : et.bonuses) {
             bool all = true;
             for (PieceType t : bonus.types)

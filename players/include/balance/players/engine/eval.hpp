@@ -30,6 +30,7 @@
 // The evaluation is symmetric: a position and its colour-mirror score the same for the mover.
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "balance/core/position.hpp"
@@ -79,6 +80,7 @@ struct EvalTables {
     std::array<int, core::MaxPieceTypes> attack_unit{};
     std::array<std::array<BB, N>, 2> front_span{}, king_zone{}, shield_near{}, shield_far{};
     std::array<BB, 16> file_bb{}, adjacent_files{};
+    std::array<std::uint8_t, N> file_of{};  // a square's file (no division in the hot loop)
     std::array<std::array<int, N>, 2> relative_rank{};
     std::array<std::array<int, N>, 2> promotion_square{};  // straight ahead on the last rank
     std::array<int, N> center_distance{};  // 0 in the centre .. ~files/2 at the edge
