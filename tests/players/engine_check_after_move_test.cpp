@@ -16,21 +16,8 @@ namespace balance::testing {
 namespace {
 
 TEST(CheckAfterMove, AgreesWithTheExactTestAfterEveryMoveAlongRandomGames) {
-    const std::vector<VariantCase> cases = {
-        {"chess", "", "", {}},
-        {"contrast", "", "", {}},
-        {"antirelay", "", "", {}},
-        {"uneven", "", "", {}},
-        {"stylish", "", "", {}},
-        {"asymmetric", "humans", "elves", {}},
-        {"asymmetric", "elves", "orcs", {}},
-        {"asymmetric", "orcs", "humans", {}},
-        {"asymmetric", "elves", "elves", {}},
-        {"asymmetric", "orcs", "orcs", {"sprite-double-step=leap", "guard-double-step=off"}},
-        {"asymmetric", "humans", "orcs", {"free-placement"}},
-    };
     std::mt19937_64 rng(20261125);
-    for (const auto& c : cases) {
+    for (const auto& c : random_game_cases()) {
         const auto spec = load_shipped(c.variant, c.options);
         int moves = 0, checks = 0;
         for (int game_index = 0; game_index < 12; ++game_index) {

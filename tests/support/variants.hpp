@@ -33,6 +33,26 @@ struct VariantCase {
     std::vector<std::string> options;
 };
 
+// Every shipped variant with the pairings and options whose rules differ most (modifiers,
+// Stylish points, each Asymmetric army, rule options, free placement with its drops): the cases
+// of the tests that walk random games and compare a fast path with a slow one.
+inline const std::vector<VariantCase>& random_game_cases() {
+    static const std::vector<VariantCase> cases = {
+        {"chess", "", "", {}},
+        {"contrast", "", "", {}},
+        {"antirelay", "", "", {}},
+        {"uneven", "", "", {}},
+        {"stylish", "", "", {}},
+        {"asymmetric", "humans", "elves", {}},
+        {"asymmetric", "elves", "orcs", {}},
+        {"asymmetric", "orcs", "humans", {}},
+        {"asymmetric", "elves", "elves", {}},
+        {"asymmetric", "orcs", "orcs", {"sprite-double-step=leap", "guard-double-step=off"}},
+        {"asymmetric", "humans", "orcs", {"free-placement"}},
+    };
+    return cases;
+}
+
 inline core::Game make_game(const core::VariantSpec& spec, const std::string& white,
                             const std::string& black, const std::string& fen = {}) {
     auto game = core::Game::start(spec, white, black, fen);

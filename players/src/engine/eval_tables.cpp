@@ -168,6 +168,15 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
             }
         }
 
+    et.pawn_cacheable = true;
+    for (int c = 0; c < 2; ++c) {
+        if (et.pawn_types[c].size() > MaxCachedPawnTypes) et.pawn_cacheable = false;
+        for (PieceType t : et.pawn_types[c]) {
+            const auto& shape = et.attack_shape[c][t];
+            if (shape.complex || shape.rook || shape.bishop) et.pawn_cacheable = false;
+        }
+    }
+
     // King zone: the royal piece's own targets plus its square.
     for (int c = 0; c < 2; ++c) {
         const PieceType k = r.king_type[c];

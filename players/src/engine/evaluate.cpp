@@ -6,6 +6,7 @@
 
 #include "balance/players/engine/attacks.hpp"
 #include "balance/players/engine/eval.hpp"
+#include "balance/players/engine/pawn_cache.hpp"
 
 namespace balance::players::engine {
 namespace {
@@ -66,13 +67,12 @@ int material_balance(const core::Position<BB>& pos, const EvalTables<BB>& et) {
 }
 
 template <Bitboard BB>
-int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
+void compute_pawn_terms(const core::Position<BB>& pos, const EvalTables<BB>& et,
+                        PawnTerms<BB>& terms) {
     const BB occ = pos.pieces();
-    Side<BB> side[2];
-
-    // Pawn-role pieces: placement and the squares they attack.
+    // Placement and the squares they attack. Locals, not the arrays' members: the compiler
+    // keeps them in registers.
     for (int c = 0; c < 2; ++c) {
-        // Locals, not the Side array's members: the compiler keeps them in registers.
         Score score;
         BB pawns{}, pawn_attacks{};
         for (PieceType t : et.pawn_types[c]) {
@@ -84,11 +84,53 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
                 pawn_attacks |= piece_attacks(pos, et, c, t, sq, occ);
             }
         }
+        terms.pawns[c] = pawns;
+        terms.attacks[c] = pawn_attacks;
+        terms.score[c] = score;
+    }
+    // Structure: doubled, isolated and passed pawns (the kings' distances are evaluate()'s).
+    const int span = std::max(1, et.ranks - 3);
+    for (int c = 0; c < 2; ++c) {
+        const BB own_pawns = terms.pawns[c], their_pawns = terms.pawns[1 - c];
+        Score structure;
+        BB passed_pawns{};
+        BB bb = own_pawns;
+        while (bb) {
+            const Square sq = core::pop_lsb(bb);
+            const int file = et.file_of[sq];
+            const BB front = et.front_span[c][sq];
+            if (front & et.file_bb[file] & own_pawns) structure += DoubledPawn;
+            if (!(et.adjacent_files[file] & own_pawns)) structure += IsolatedPawn;
+            if (!(front & their_pawns)) {
+                const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
+                const int a2 = adv * adv;
+                structure += Score{5 + 55 * a2 / (span * span), 10 + 140 * a2 / (span * span)};
+                passed_pawns |= core::square_bb<BB>(sq);
+            }
+        }
+        terms.score[c] += structure;
+        terms.passed[c] = passed_pawns;
+    }
+}
+
+template <Bitboard BB>
+int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et, PawnCache<BB>* pawn_cache) {
+    const BB occ = pos.pieces();
+    Side<BB> side[2];
+
+    // Pawn-role pieces: placement, attacks, structure; from the cache when there is one.
+    PawnTerms<BB> computed;
+    const PawnTerms<BB>* pawn_terms = &computed;
+    if (pawn_cache && et.pawn_cacheable)
+        pawn_terms = &pawn_cache->terms(pos, et);
+    else
+        compute_pawn_terms(pos, et, computed);
+    for (int c = 0; c < 2; ++c) {
         Side<BB>& s = side[c];
         s.king = pos.king_square(Color(c));
-        s.pawns = pawns;
-        s.pawn_attacks = pawn_attacks;
-        s.score = score;
+        s.pawns = pawn_terms->pawns[c];
+        s.pawn_attacks = pawn_terms->attacks[c];
+        s.score = pawn_terms->score[c];
     }
 
     // Other pieces: placement, mobility, attacks on the enemy king zone, files, threats.
@@ -143,29 +185,18 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
             if (o.king_attackers >= 2)
                 s.score.mg -= std::min(600, o.king_attack_units * o.king_attack_units * 3 / 8);
         }
-        const int span = std::max(1, et.ranks - 3);
-        const BB own_pawns = s.pawns, their_pawns = o.pawns;
-        Score structure;
-        BB bb = own_pawns;
-        while (bb) {
-            const Square sq = core::pop_lsb(bb);
-            const int file = et.file_of[sq];
-            const BB front = et.front_span[c][sq];
-            if (front & et.file_bb[file] & own_pawns) structure += DoubledPawn;
-            if (!(et.adjacent_files[file] & own_pawns)) structure += IsolatedPawn;
-            if (!(front & their_pawns)) {
+        // Passed pawns: nearer the own king and farther from the enemy king is better.
+        if (s.king != core::NoSquare && o.king != core::NoSquare) {
+            const int span = std::max(1, et.ranks - 3);
+            BB bb = pawn_terms->passed[c];
+            while (bb) {
+                const Square sq = core::pop_lsb(bb);
                 const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
-                const int a2 = adv * adv;
-                Score passed{5 + 55 * a2 / (span * span), 10 + 140 * a2 / (span * span)};
-                if (s.king != core::NoSquare && o.king != core::NoSquare) {
-                    const int promo = et.promotion_square[c][sq];
-                    passed.eg +=
-                        (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
-                }
-                structure += passed;
+                const int promo = et.promotion_square[c][sq];
+                s.score.eg +=
+                    (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
             }
         }
-        s.score += structure;
         for (const auto& bonus : et.bonuses) {
             bool all = true;
             for (PieceType t : bonus.types)
@@ -201,8 +232,14 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et) {
     return (stm == 0 ? v : -v) + Tempo;
 }
 
-template int evaluate(const core::Position<core::u64>&, const EvalTables<core::u64>&);
-template int evaluate(const core::Position<core::u128>&, const EvalTables<core::u128>&);
+template int evaluate(const core::Position<core::u64>&, const EvalTables<core::u64>&,
+                      PawnCache<core::u64>*);
+template int evaluate(const core::Position<core::u128>&, const EvalTables<core::u128>&,
+                      PawnCache<core::u128>*);
+template void compute_pawn_terms(const core::Position<core::u64>&, const EvalTables<core::u64>&,
+                                 PawnTerms<core::u64>&);
+template void compute_pawn_terms(const core::Position<core::u128>&, const EvalTables<core::u128>&,
+                                 PawnTerms<core::u128>&);
 template <Bitboard BB>
 int material_eval(const core::Position<BB>& pos, const EvalTables<BB>& et) {
     const int white = material_balance(pos, et);

@@ -56,7 +56,7 @@ Searcher<BB>::Searcher(TranspositionTable& tt) : tt_(tt), frames_(MaxPly + 2) {
 
 template <Bitboard BB>
 std::size_t Searcher<BB>::scratch_bytes() const {
-    return sizeof(*this) + frames_.capacity() * sizeof(Frame);
+    return sizeof(*this) + frames_.capacity() * sizeof(Frame) + PawnCache<BB>::bytes();
 }
 
 template <Bitboard BB>
@@ -500,6 +500,7 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
                                const SearchHooks& hooks) {
     pos_ = &pos;
     et_ = &tables;
+    pawn_cache_.clear();
     points_.begin(pos);
     hooks_ = &hooks;
     start_ = std::chrono::steady_clock::now();

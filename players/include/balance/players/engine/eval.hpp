@@ -55,6 +55,9 @@ struct Score {
     friend constexpr Score operator*(Score a, int k) { return {a.mg * k, a.eg * k}; }
 };
 
+// At most this many pawn-role types per army for the pawn cache (pawn_cache.hpp) to apply.
+inline constexpr int MaxCachedPawnTypes = 2;
+
 template <core::Bitboard BB>
 struct EvalTables {
     static constexpr int N = core::max_squares<BB>;
@@ -63,6 +66,9 @@ struct EvalTables {
     int unit_cp = 100;  // centipawns per unit of the config's piece values
     std::array<int, core::MaxPieceTypes> value{};  // centipawns (0 for royal pieces)
     std::array<bool, core::MaxPieceTypes> pawn{}, royal{}, rook_like{};
+    // The pawn-role terms depend only on where the pawn-role pieces stand (their attacks are
+    // leaps, and at most MaxCachedPawnTypes types per army): a PawnCache may keep them.
+    bool pawn_cacheable = false;
     std::array<std::vector<core::PieceType>, 2> pawn_types,
         piece_types;  // piece: non-pawn, non-royal
     // Material + centralisation (+ advancement for pawns, placement for kings) per
@@ -98,9 +104,14 @@ struct EvalTables {
 template <core::Bitboard BB>
 [[nodiscard]] EvalTables<BB> build_eval_tables(const core::Rules<BB>& rules);
 
-// Centipawns from the side to move's point of view.
 template <core::Bitboard BB>
-[[nodiscard]] int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& tables);
+class PawnCache;
+
+// Centipawns from the side to move's point of view. With a pawn cache (and tables that allow
+// one) the pawn-role terms come from it; the value is the same either way.
+template <core::Bitboard BB>
+[[nodiscard]] int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& tables,
+                           PawnCache<BB>* pawn_cache = nullptr);
 
 // Material alone (piece values incl. hand), side to move's point of view: the evaluation of an
 // engine with EvalTerms::Material.

@@ -34,6 +34,7 @@
 #include "balance/players/engine/attacks.hpp"
 #include "balance/players/engine/check_after_move.hpp"
 #include "balance/players/engine/eval.hpp"
+#include "balance/players/engine/pawn_cache.hpp"
 #include "balance/players/engine/points_search.hpp"
 #include "balance/players/engine/root_random.hpp"
 #include "balance/players/engine/search_types.hpp"
@@ -93,9 +94,9 @@ class Searcher {
     void check_limits();
     // Counts the node and checks the limits; false once the search must stop.
     [[nodiscard]] bool enter_node(int ply);
-    [[nodiscard]] int evaluate_here() const {
-        const int cp =
-            eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_) : material_eval(*pos_, *et_);
+    [[nodiscard]] int evaluate_here() {
+        const int cp = eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_, &pawn_cache_)
+                                                      : material_eval(*pos_, *et_);
         return points_.active() ? points_.evaluation(*pos_, cp) : cp;
     }
     // Game ends inside the tree: by the variant's points when it has them (points_search.hpp).
@@ -132,7 +133,8 @@ class Searcher {
     int seldepth_ = 0;
     int root_depth_ = 0;
     EvalTerms eval_terms_ = EvalTerms::Full;
-    int random_margin_ = 0;  // > 0: root moves within this of the best get exact scores
+    PawnCache<BB> pawn_cache_;  // emptied by run(): entries belong to one search's tables
+    int random_margin_ = 0;     // > 0: root moves within this of the best get exact scores
 };
 
 }  // namespace balance::players::engine
