@@ -283,11 +283,13 @@ class Generator {
     // for each piece, since the count they are read beside is a member of the same type.
     struct Masks {
         BB empty, enemy, ep;
+        BB tactical;  // Captures: what a piece's tactical_reach must meet to have any move
     };
 
     void pieces(bool skip_king) {
         const int u = index(us_);
-        const Masks board{empty_, enemy_, ep_bb_};
+        const Masks board{empty_, enemy_, ep_bb_,
+                          Captures ? enemy_ | ep_bb_ | (empty_ & r_.promotion_zone[u]) : BB{}};
         for (PieceType t : r_.armies[u].types) {
             if (skip_king && t == r_.king_type[u]) continue;
             BB bb = pos_.pieces(us_, t);
@@ -311,6 +313,8 @@ class Generator {
     // Inlined into both loops of pieces(): a call per piece costs orthodox perft about 15%.
     [[gnu::always_inline]] void piece(Square from, const PieceMoves<BB>& pm, bool pawn, BB initial,
                                       const Masks& board) {
+        if constexpr (Captures)
+            if (!(pm.tactical_reach[from] & board.tactical)) return;
         const LeapSet<BB>& leaps = pm.leaps[from];
         BB quiet = leaps.quiet, capture = leaps.capture, ep_reach = leaps.en_passant;
         if (initial & square_bb<BB>(from)) {

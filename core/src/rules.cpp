@@ -332,6 +332,17 @@ class Compiler {
             for (int from = 0; from < r_.squares; ++from)
                 if ((pm.leaps[from].capture | pm.shots[from]) & square_bb<BB>(to))
                     pm.attacked_from[to] |= square_bb<BB>(from);
+        const bool pawn = ps.role == PieceRole::Pawn;
+        for (int sq = 0; sq < r_.squares; ++sq) {
+            const LeapSet<BB>& l = pm.leaps[sq];
+            BB reach = l.capture | l.initial_capture | l.en_passant | pm.shots[sq];
+            if (pawn) reach |= l.quiet | l.initial_quiet;
+            for (const auto& g : pm.sliders)
+                if (g.capture || g.en_passant || (pawn && g.move)) reach |= g.reach[sq];
+            for (const auto& s : pm.lame(sq))
+                reach |= s.capture | s.en_passant | (pawn ? s.quiet : BB{});
+            pm.tactical_reach[sq] = reach;
+        }
     }
 
     template <class InState>

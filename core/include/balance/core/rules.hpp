@@ -53,6 +53,10 @@ struct PieceMoves {
     std::array<BB, max_squares<BB>> attacked_from{};
     // Squares this piece captures on without moving (`cab` shots, MoveKind::Shoot).
     std::array<BB, max_squares<BB>> shots{};
+    // Every square this piece could capture on (e.p. and shots included) or, a pawn-role piece,
+    // step to, from a square on any board: a piece whose reach holds no enemy piece, no e.p.
+    // square and no empty promotion square has no capture or promotion (generate_captures).
+    std::array<BB, max_squares<BB>> tactical_reach{};
     bool has_shots = false;
     std::vector<SliderGroup<BB>> sliders;
     // Lame steps of every square, flattened: those of square s are [lame_begin[s],
