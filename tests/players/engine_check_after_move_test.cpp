@@ -1,7 +1,7 @@
 // The search's cheap check test after a move (check_after_move.hpp) agrees with the exact one
 // (every enemy attacker asked) after every legal move along seeded random games of every
 // variant, Contrast and anti-relay included, and with free placement (drops, then the first
-// moves after it).
+// moves after it); so does the test before a plain quiet move, wherever it gives an answer.
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,7 @@ TEST(CheckAfterMove, AgreesWithTheExactTestAfterEveryMoveAlongRandomGames) {
     std::mt19937_64 rng(20261125);
     for (const auto& c : random_game_cases()) {
         const auto spec = load_shipped(c.variant, c.options);
-        int moves = 0, checks = 0;
+        int moves = 0, checks = 0, told_before = 0, told_checks = 0;
         for (int game_index = 0; game_index < 12; ++game_index) {
             auto game = make_game(spec, c.white, c.black);
             for (int ply = 0; ply < 200 && !game.outcome().over(); ++ply) {
@@ -29,8 +29,16 @@ TEST(CheckAfterMove, AgreesWithTheExactTestAfterEveryMoveAlongRandomGames) {
                 game.visit([&](const auto& current) {
                     auto pos = current;
                     for (const core::Move m : legal) {
+                        const auto before = players::engine::gives_check_before_move(pos, m);
                         pos.make(m);
                         const bool exact = players::engine::in_check(pos);
+                        if (before) {
+                            EXPECT_EQ(*before, exact)
+                                << c.variant << " " << c.white << "-" << c.black << " at "
+                                << game.fen() << " before " << game.uci(m);
+                            ++told_before;
+                            told_checks += exact;
+                        }
                         EXPECT_EQ(players::engine::in_check_after_move(pos), exact)
                             << c.variant << " " << c.white << "-" << c.black << " at " << game.fen()
                             << " after " << game.uci(m);
@@ -48,6 +56,11 @@ TEST(CheckAfterMove, AgreesWithTheExactTestAfterEveryMoveAlongRandomGames) {
         }
         EXPECT_GT(moves, 5000) << c.variant;
         EXPECT_GT(checks, 200) << c.variant;
+        // Told before the move: plain quiet moves, except under anti-relay.
+        if (std::string(c.variant) != "antirelay") {
+            EXPECT_GT(told_before, 1000) << c.variant;
+            EXPECT_GT(told_checks, 20) << c.variant;
+        }
     }
 }
 

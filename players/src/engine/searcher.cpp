@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "balance/core/movegen.hpp"
 #include "balance/core/movegen_search.hpp"
@@ -377,17 +378,23 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
         const bool late_quiet = quiet && score < KillerScore;
         f.current = m;
         f.moved = pos.moved_piece(m);
-        make(m);
-        const bool check = gives_check();
-        // Prune late quiet moves near the leaves unless they give check.
-        if (!pv && !in_check && late_quiet && !check && best > -MateBound && moves_searched > 0) {
+        // Prune late quiet moves near the leaves unless they give check; a plain quiet move's
+        // check is told before it is made, so a pruned move is never made.
+        bool prune = false;
+        if (!pv && !in_check && late_quiet && best > -MateBound && moves_searched > 0) {
             const bool lmp =
                 depth <= 5 && quiets_tried >= (3 + depth * depth) / (improving ? 1 : 2);
             const bool futile = depth <= 4 && eval + 100 + 90 * depth <= alpha;
-            if (lmp || futile) {
-                unmake();
-                continue;
-            }
+            prune = lmp || futile;
+        }
+        const std::optional<bool> check_before =
+            prune ? gives_check_before_move(pos, m) : std::nullopt;
+        if (check_before && !*check_before) continue;
+        make(m);
+        const bool check = check_before ? *check_before : gives_check();
+        if (prune && !check) {
+            unmake();
+            continue;
         }
         tt_.prefetch(node_key());
         const int extension = check && ply < 2 * root_depth_ ? 1 : 0;
