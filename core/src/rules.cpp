@@ -53,6 +53,17 @@ std::vector<ScoredPiece> scored_pieces(const Rules<BB>& r) {
     return out;
 }
 
+// The squares a piece on sq could capture en passant on, on an empty board (leaps, lame steps,
+// slider lines; a slider group's reach is its lines' squares, plain or not).
+template <Bitboard BB>
+BB en_passant_reach_from(const PieceMoves<BB>& pm, int sq) {
+    BB reach = pm.leaps[sq].en_passant;
+    for (const auto& s : pm.lame(sq)) reach |= s.en_passant;
+    for (const auto& g : pm.sliders)
+        if (g.en_passant) reach |= g.reach[sq];
+    return reach;
+}
+
 // A piece's atoms, per state: [0] on squares of its own colour, [1] elsewhere (the same list
 // twice for a piece whose moves do not depend on its square).
 using AtomsByState = std::array<std::vector<BetzaAtom>, 2>;
@@ -335,12 +346,11 @@ class Compiler {
         const bool pawn = ps.role == PieceRole::Pawn;
         for (int sq = 0; sq < r_.squares; ++sq) {
             const LeapSet<BB>& l = pm.leaps[sq];
-            BB reach = l.capture | l.initial_capture | l.en_passant | pm.shots[sq];
+            BB reach = l.capture | l.initial_capture | pm.shots[sq] | en_passant_reach_from(pm, sq);
             if (pawn) reach |= l.quiet | l.initial_quiet;
             for (const auto& g : pm.sliders)
-                if (g.capture || g.en_passant || (pawn && g.move)) reach |= g.reach[sq];
-            for (const auto& s : pm.lame(sq))
-                reach |= s.capture | s.en_passant | (pawn ? s.quiet : BB{});
+                if (g.capture || (pawn && g.move)) reach |= g.reach[sq];
+            for (const auto& s : pm.lame(sq)) reach |= s.capture | (pawn ? s.quiet : BB{});
             pm.tactical_reach[sq] = reach;
         }
     }
@@ -500,13 +510,7 @@ class Compiler {
                 std::vector<BB> to(static_cast<size_t>(r_.squares), BB{});
                 bool any = false;
                 for (int from = 0; from < r_.squares; ++from) {
-                    BB reach = pm.leaps[from].en_passant;
-                    for (const auto& s : pm.lame(from)) reach |= s.en_passant;
-                    for (const auto& g : pm.sliders)
-                        if (g.en_passant)
-                            reach |= g.plain ? (g.orthogonal ? r_.sliders->rook_rays(from)
-                                                             : r_.sliders->bishop_rays(from))
-                                             : g.reach[from];
+                    BB reach = en_passant_reach_from(pm, from);
                     any = any || reach;
                     while (reach) to[pop_lsb(reach)] |= square_bb<BB>(from);
                 }

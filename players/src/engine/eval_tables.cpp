@@ -53,6 +53,7 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
     EvalTables<BB> et;
     et.files = r.files;
     et.ranks = r.ranks;
+    et.pawn_span = std::max(1, r.ranks - 3);
     et.squares = r.squares;
     et.unit_cp = unit_centipawns(r.spec(), r.pieces);
     const int n = r.squares;
@@ -129,12 +130,11 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
                     s.mg += -14 * std::min(rel, 4) - (edge >= 3 ? 15 : edge == 2 ? 5 : 0);
                     s.eg += 12 - 8 * et.center_distance[sq];
                 } else if (et.pawn[t]) {
-                    const int span = std::max(1, r.ranks - 3);  // start rank (1) to last-but-one
-                    const int adv = std::clamp(rel - 1, 0, span);
+                    const int adv = std::clamp(rel - 1, 0, et.pawn_span);
                     const int center = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
                     s.mg +=
                         3 * adv + ((center >= r.files / 2 - 1 && adv >= 1 && adv <= 3) ? 10 : 0);
-                    s.eg += 8 * adv * adv / span;
+                    s.eg += 8 * adv * adv / et.pawn_span;
                 } else {
                     const int delta4 = reach[sq] * 4 - mean4;  // in quarter squares
                     s.mg += 4 * delta4 / 4;

@@ -89,7 +89,7 @@ void compute_pawn_terms(const core::Position<BB>& pos, const EvalTables<BB>& et,
         terms.score[c] = score;
     }
     // Structure: doubled, isolated and passed pawns (the kings' distances are evaluate()'s).
-    const int span = std::max(1, et.ranks - 3);
+    const int span = et.pawn_span;
     for (int c = 0; c < 2; ++c) {
         const BB own_pawns = terms.pawns[c], their_pawns = terms.pawns[1 - c];
         Score structure;
@@ -187,7 +187,7 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et, PawnCache<
         }
         // Passed pawns: nearer the own king and farther from the enemy king is better.
         if (s.king != core::NoSquare && o.king != core::NoSquare) {
-            const int span = std::max(1, et.ranks - 3);
+            const int span = et.pawn_span;
             BB bb = pawn_terms->passed[c];
             while (bb) {
                 const Square sq = core::pop_lsb(bb);

@@ -63,6 +63,7 @@ struct EvalTables {
     static constexpr int N = core::max_squares<BB>;
 
     int files = 8, ranks = 8, squares = 64;
+    int pawn_span = 5;  // ranks a pawn advances from its start rank to the last-but-one (>= 1)
     int unit_cp = 100;  // centipawns per unit of the config's piece values
     std::array<int, core::MaxPieceTypes> value{};  // centipawns (0 for royal pieces)
     std::array<bool, core::MaxPieceTypes> pawn{}, royal{}, rook_like{};
