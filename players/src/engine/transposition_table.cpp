@@ -1,7 +1,13 @@
 #include "balance/players/engine/transposition_table.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace balance::players::engine {
 
@@ -9,15 +15,30 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     resize(megabytes);
 }
 
+namespace {
+constexpr std::size_t HugePage = 2 * 1024 * 1024;
+}
+
+void TranspositionTable::FreeClusters::operator()(Cluster* p) const {
+    std::free(p);
+}
+
 void TranspositionTable::resize(std::size_t megabytes) {
-    const std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
-    clusters_.assign(count, Cluster{});
+    count_ = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
+    const std::size_t size = (count_ * sizeof(Cluster) + HugePage - 1) / HugePage * HugePage;
+    clusters_.reset();
+    clusters_.reset(static_cast<Cluster*>(std::aligned_alloc(HugePage, size)));
+    if (!clusters_) throw std::bad_alloc();
+#if defined(__linux__)
+    madvise(clusters_.get(), size, MADV_HUGEPAGE);  // a hint: without it the table still works
+#endif
+    std::memset(static_cast<void*>(clusters_.get()), 0, bytes());
     generation_ = 0;
 }
 
 void TranspositionTable::new_search() {
     if (++generation_ == 0) {  // wrapped: old entries would look current again
-        std::memset(static_cast<void*>(clusters_.data()), 0, bytes());
+        std::memset(static_cast<void*>(clusters_.get()), 0, bytes());
         generation_ = 1;
     }
 }
@@ -62,7 +83,7 @@ void TranspositionTable::store(std::uint64_t key, core::Move move, int score, in
 }
 
 int TranspositionTable::hashfull() const {
-    const std::size_t n = std::min<std::size_t>(1000, clusters_.size());
+    const std::size_t n = std::min<std::size_t>(1000, count_);
     int used = 0;
     for (std::size_t i = 0; i < n; ++i)
         for (const TTEntry& e : clusters_[i].entries) used += e.generation == generation_;

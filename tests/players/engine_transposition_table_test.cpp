@@ -1,0 +1,70 @@
+// The transposition table: what a search stores it finds again, within that search only, in a
+// table of the size asked for (allocated on a huge-page boundary since the huge-page change).
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "balance/players/engine/transposition_table.hpp"
+
+namespace balance::players::engine {
+namespace {
+
+constexpr std::uint64_t KeyA = 0x9E3779B97F4A7C15ULL, KeyB = 0xD1B54A32D192ED03ULL;
+
+TEST(TranspositionTable, FindsWhatItStoredWithEveryField) {
+    TranspositionTable tt(1);
+    tt.new_search();
+    const core::Move m(12, 28);
+    tt.store(KeyA, m, -321, 45, 7, Bound::Lower);
+    const TTEntry* e = tt.probe(KeyA);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->best_move(), m);
+    EXPECT_EQ(e->score, -321);
+    EXPECT_EQ(e->eval, 45);
+    EXPECT_EQ(e->depth, 7);
+    EXPECT_EQ(e->bound, Bound::Lower);
+    EXPECT_EQ(tt.probe(KeyB), nullptr);
+}
+
+TEST(TranspositionTable, ANewSearchStartsFromAnEmptyTable) {
+    TranspositionTable tt(1);
+    tt.new_search();
+    tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
+    ASSERT_NE(tt.probe(KeyA), nullptr);
+    tt.new_search();
+    EXPECT_EQ(tt.probe(KeyA), nullptr);
+}
+
+TEST(TranspositionTable, OldEntriesStayInvisibleWhenTheGenerationWraps) {
+    TranspositionTable tt(1);
+    tt.new_search();
+    tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
+    // 65535 more searches bring the 16-bit generation back to the value KeyA was stored under.
+    for (int i = 0; i < 65535; ++i) tt.new_search();
+    EXPECT_EQ(tt.probe(KeyA), nullptr);
+    EXPECT_EQ(tt.hashfull(), 0);
+}
+
+TEST(TranspositionTable, HasTheSizeAskedForAndForgetsOnResize) {
+    TranspositionTable tt(3);  // not a multiple of the 2 MB huge page
+    EXPECT_EQ(tt.bytes(), std::size_t{3} * 1024 * 1024);
+    tt.new_search();
+    tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
+    tt.resize(2);
+    EXPECT_EQ(tt.bytes(), std::size_t{2} * 1024 * 1024);
+    tt.new_search();
+    EXPECT_EQ(tt.probe(KeyA), nullptr);
+    // Every cluster is usable: as many distinct keys as the table has entries mostly stay.
+    const std::uint64_t entries = tt.bytes() / sizeof(TTEntry);
+    std::uint64_t found = 0, key = 1;
+    for (std::uint64_t i = 0; i < entries / 2; ++i, key = key * 6364136223846793005ULL + 1)
+        tt.store(key, core::Move(1, 2), 1, 1, 1, Bound::Exact);
+    key = 1;
+    for (std::uint64_t i = 0; i < entries / 2; ++i, key = key * 6364136223846793005ULL + 1)
+        found += tt.probe(key) != nullptr;
+    EXPECT_GT(found, entries / 2 * 9 / 10);
+}
+
+}  // namespace
+}  // namespace balance::players::engine
