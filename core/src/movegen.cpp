@@ -24,7 +24,9 @@ namespace {
 // Rights = false when no piece has shots or position-dependent move rights (Rules::plain_moves):
 // the code for them is compiled out, which keeps orthodox and Asymmetric generation as fast as
 // before the move-rights seam existed.
-template <Bitboard BB, bool Count, bool Rights, bool Captures = false>
+// Any = true (with Count) stops as soon as one legal move is counted: "is there a legal move?"
+// (quiescence search's stalemate test), usually answered by the first piece that can move.
+template <Bitboard BB, bool Count, bool Rights, bool Captures = false, bool Any = false>
 class Generator {
   public:
     Generator(const Position<BB>& pos, MoveList* list)
@@ -62,6 +64,7 @@ class Generator {
                 break;
         }
         if (!double_check_) pieces(true);
+        if (Any && count_) return;
         king_moves();
         if (!in_check_ && !Captures) castling();
     }
@@ -303,9 +306,13 @@ class Generator {
                 while (bb) {
                     const Square from = pop_lsb(bb);
                     piece(from, r_.moves_for(u, t, pos_.lost_mask(from)), pawn, initial, board);
+                    if (Any && count_) return;
                 }
             } else {
-                while (bb) piece(pop_lsb(bb), natural, pawn, initial, board);
+                while (bb) {
+                    piece(pop_lsb(bb), natural, pawn, initial, board);
+                    if (Any && count_) return;
+                }
             }
         }
     }
@@ -452,14 +459,14 @@ class Generator {
 };
 
 // Runs the generator compiled for the position's rules; returns the count (Count) or fills list.
-template <Bitboard BB, bool Count, bool Captures = false>
+template <Bitboard BB, bool Count, bool Captures = false, bool Any = false>
 std::uint64_t run_generator(const Position<BB>& pos, MoveList* list) {
     if (pos.rules().plain_moves) {
-        Generator<BB, Count, false, Captures> g(pos, list);
+        Generator<BB, Count, false, Captures, Any> g(pos, list);
         g.run();
         return g.count();
     }
-    Generator<BB, Count, true, Captures> g(pos, list);
+    Generator<BB, Count, true, Captures, Any> g(pos, list);
     g.run();
     return g.count();
 }
@@ -481,6 +488,11 @@ void generate_captures(const Position<BB>& pos, MoveList& list) {
 template <Bitboard BB>
 std::uint64_t count_legal(const Position<BB>& pos) {
     return run_generator<BB, true>(pos, nullptr);
+}
+
+template <Bitboard BB>
+bool has_legal_move(const Position<BB>& pos) {
+    return run_generator<BB, true, false, true>(pos, nullptr) != 0;
 }
 
 namespace {
@@ -585,6 +597,8 @@ template void generate_captures<u64>(const Position<u64>&, MoveList&);
 template void generate_captures<u128>(const Position<u128>&, MoveList&);
 template std::uint64_t count_legal<u64>(const Position<u64>&);
 template std::uint64_t count_legal<u128>(const Position<u128>&);
+template bool has_legal_move<u64>(const Position<u64>&);
+template bool has_legal_move<u128>(const Position<u128>&);
 template std::uint64_t perft<u64>(Position<u64>&, int);
 template std::uint64_t perft<u128>(Position<u128>&, int);
 template Result<std::uint64_t> perft_checked<u64>(Position<u64>&, int);

@@ -241,7 +241,7 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         core::generate_legal(pos, f.moves);
     else
         core::generate_captures(pos, f.moves);
-    if (f.moves.empty() && (in_check || core::count_legal(pos) == 0)) {
+    if (f.moves.empty() && (in_check || !core::has_legal_move(pos))) {
         if (in_check) return mated_score(ply);
         if (pos.rules().game.stalemate == core::StalemateResult::WinForStalemater)
             return -MateScore + ply;

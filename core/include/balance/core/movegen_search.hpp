@@ -18,4 +18,8 @@ void generate_captures(const Position<BB>& pos, MoveList& list);
 template <Bitboard BB>
 [[nodiscard]] std::uint64_t count_legal(const Position<BB>& pos);
 
+// Whether the side to move has a legal move: count_legal(pos) != 0, stopping at the first.
+template <Bitboard BB>
+[[nodiscard]] bool has_legal_move(const Position<BB>& pos);
+
 }  // namespace balance::core
