@@ -114,6 +114,33 @@ TEST(ReportStrength, MarkdownHtmlAndCsv) {
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 10);
 }
 
+// Rungs whose limits have different digit counts come out in numeric order everywhere: cells,
+// pairs, army fits and the ladder (text order would put "nodes=10000" before "nodes=4000").
+TEST(ReportStrength, RungsInNumericOrderInEveryTable) {
+    TempDir dir;
+    TestStore store(dir.path() / "ladder.sqlite");
+    for (const std::string r : {"b:nodes=64000", "b:nodes=10000", "b:nodes=4000"}) {
+        store.add_counts(rung(asymmetric("humans", "elves"), r, r), 10, 0, 10);
+        store.add_counts(rung(asymmetric("elves", "humans"), r, r), 10, 0, 10);
+    }
+    const json report = report_of(store.path());
+    const auto order_of = [](const json& rows, const char* field) {
+        std::vector<std::string> seen;
+        for (const json& row : rows) {
+            const std::string p = row[field];
+            if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p);
+        }
+        return seen;
+    };
+    const std::vector<std::string> want{"b:nodes=4000", "b:nodes=10000", "b:nodes=64000"};
+    EXPECT_EQ(order_of(report["cells"], "white_player"), want);
+    EXPECT_EQ(order_of(report["armies"]["fits"], "white_player"), want) << report["armies"].dump();
+    const json& rungs = report["strength"][0]["rungs"];
+    ASSERT_EQ(rungs.size(), 3u);
+    EXPECT_EQ(rungs[0]["limit"], 4000);
+    EXPECT_EQ(rungs[2]["limit"], 64000);
+}
+
 report::ScoreSummary fake(double estimate, double half_width) {
     report::ScoreSummary s;
     s.wdl = stats::Wdl{50, 0, 50};

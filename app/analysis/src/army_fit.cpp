@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "balance/analysis/natural_order.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/elo.hpp"
 
@@ -72,7 +73,7 @@ std::string ArmyFit::players_label() const {
 
 std::vector<ArmyFit> fit_armies(std::span<const CellTally> cells, VariantCatalog& catalog,
                                 double confidence) {
-    std::map<GroupKey, std::vector<const CellTally*>> groups;
+    std::map<GroupKey, std::vector<const CellTally*>, NaturalLess> groups;
     for (const CellTally& cell : cells) {
         groups[{cell.id.variant, cell.id.rules, cell.id.white_player, cell.id.black_player}]
             .push_back(&cell);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "balance/analysis/natural_order.hpp"
 #include "balance/tournament/seeds.hpp"
 
 #include "balance/stats/elo.hpp"
@@ -47,8 +48,8 @@ std::uint64_t game_fingerprint(const StoredGame& game) {
 }  // namespace
 
 std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
-    std::map<CellId, CellTally> cells;
-    std::map<CellId, std::set<std::uint64_t>> played;
+    std::map<CellId, CellTally, NaturalLess> cells;  // rungs in numeric order: 4000 before 10000
+    std::map<CellId, std::set<std::uint64_t>, NaturalLess> played;
     for (const StoredGame& game : games) {
         const CellId id = cell_of(game);
         CellTally& tally = cells[id];

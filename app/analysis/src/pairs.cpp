@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "balance/analysis/natural_order.hpp"
+
 namespace balance::app::report {
 
 namespace {
@@ -58,7 +60,7 @@ std::string PairSummary::players_label() const {
 
 std::vector<PairSummary> build_pairs(std::span<const CellTally> cells, VariantCatalog& catalog,
                                      const std::string& side, double confidence) {
-    std::map<PairKey, PairCells> pairs;
+    std::map<PairKey, PairCells, NaturalLess> pairs;
     for (const CellTally& cell : cells) {
         const CellId& id = cell.id;
         if (id.white == id.black) continue;
@@ -102,7 +104,7 @@ std::vector<PairSummary> build_pairs(std::span<const CellTally> cells, VariantCa
                                    catalog.army_rank(p.variant, p.x),
                                    catalog.army_rank(p.variant, p.y));
         };
-        return rank(a) < rank(b);
+        return NaturalLess{}(rank(a), rank(b));
     });
     return out;
 }

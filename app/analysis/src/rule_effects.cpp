@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "balance/analysis/natural_order.hpp"
 #include "balance/stats/multiple.hpp"
 
 namespace balance::app::report {
@@ -64,7 +65,7 @@ std::vector<RuleEffect> rule_effects(std::span<const CellTally> cells, double co
         if (cell.id.rules.empty()) baselines[cell.id] = &cell;
 
     using PoolKey = std::tuple<std::string, std::string, std::string, std::string>;
-    std::map<PoolKey, RuleEffect> pools;
+    std::map<PoolKey, RuleEffect, NaturalLess> pools;
     std::vector<RuleEffect> out;
     for (const CellTally& cell : cells) {
         if (cell.id.rules.empty()) continue;

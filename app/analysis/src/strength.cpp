@@ -6,7 +6,9 @@
 #include <cmath>
 #include <map>
 #include <set>
+
 #include <tuple>
+#include "balance/analysis/natural_order.hpp"
 
 #include "balance/stats/normal.hpp"
 #include "balance/tournament/ladder.hpp"
@@ -176,7 +178,7 @@ std::vector<ArmyByPlayer> mixed_by_army(std::span<const CellTally> cells, Varian
                                         double confidence) {
     // (variant, rules, player, opponent, army) -> the player's score.
     using Key = std::tuple<std::string, std::string, std::string, std::string, std::string>;
-    std::map<Key, stats::Wdl> scores;
+    std::map<Key, stats::Wdl, NaturalLess> scores;
     for (const CellTally& cell : cells) {
         const CellId& id = cell.id;
         if (id.white_player == id.black_player || same_ladder(id.white_player, id.black_player))

@@ -115,11 +115,14 @@ std::string strength_chart(const std::string& id, const std::string& title,
             plot_right + 30.0, ly, plot_right + 50.0, ly, colour, plot_right + 55.0, ly + 4.0,
             xml_escape(line.label));
     }
+    // The marker's key in two lines: one line ran past the chart's right edge.
     svg += fmt::format(
         "<path d=\"M {:.1f} {:.1f} l 5 5 l -5 5 l -5 -5 z\" fill=\"none\" stroke=\"#444\" "
         "stroke-width=\"1.5\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">the seed's "
-        "score (Fairy-Max)</text>\n</svg>\n",
-        plot_right + 40.0, kChartHeight - 25.0, plot_right + 50.0, kChartHeight - 16.0);
+        "score</text><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">(Fairy-Max)</text>\n"
+        "</svg>\n",
+        plot_right + 40.0, kChartHeight - 39.0, plot_right + 50.0, kChartHeight - 30.0,
+        plot_right + 50.0, kChartHeight - 16.0);
     return svg;
 }
 
