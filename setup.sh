@@ -9,6 +9,7 @@ packages=(
   sqlite3 clang-format ccache
   clang libclang-rt-dev  # libFuzzer targets (tests/fuzz, -DBALANCE_FUZZ=ON)
   fairymax fairy-stockfish stockfish sjaakii
+  chromium  # tests/app ReportHtml.LoadsInHeadlessChromium: the HTML report in a real browser
   # tests/slurm/cluster_test.sh: a one-node Slurm cluster, daemons started by the test itself
   munge slurmctld slurmd slurm-client
 )

@@ -14,9 +14,9 @@
 #include <sstream>
 #include <vector>
 
+#include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
 namespace balance::app {
 namespace {
@@ -158,7 +158,8 @@ TEST(ReportHtml, LoadsInHeadlessChromium) {
                   .status,
               0);
     const std::string flags =
-        "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+        "--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic "
+        "--no-first-run "
         "--disable-background-networking --disable-component-update --disable-sync "
         "--user-data-dir=" +
         (dir.path() / "profile").string();
