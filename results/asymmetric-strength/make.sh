@@ -21,7 +21,10 @@ FAIRY="$2"
 TASTE="${3:-}"
 OUT=results/asymmetric-strength
 BALANCE="${BALANCE:-build/app/balance}"
-COMBINED="$(mktemp -d)/asymmetric-strength-all.db"
+# Merged beside the reports (git-ignored: *.db), so the report names a path a reader can use,
+# not a temporary directory's.
+COMBINED=results/asymmetric-strength-all.db
+rm -f "$COMBINED" "$COMBINED-wal" "$COMBINED-shm"
 "$BALANCE" merge --force "$COMBINED" "$OURS" "$FAIRY" $TASTE
 "$BALANCE" report --db "$COMBINED" --out "$OUT/report.md"
 "$BALANCE" report --db "$COMBINED" --format html --out "$OUT/report.html"
