@@ -6,10 +6,9 @@
 #include <cmath>
 #include <map>
 #include <set>
-
 #include <tuple>
-#include "balance/analysis/natural_order.hpp"
 
+#include "balance/analysis/natural_order.hpp"
 #include "balance/stats/normal.hpp"
 #include "balance/tournament/ladder.hpp"
 

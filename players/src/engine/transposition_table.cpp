@@ -26,7 +26,7 @@ void TranspositionTable::FreeClusters::operator()(Cluster* p) const {
 void TranspositionTable::resize(std::size_t megabytes) {
     count_ = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
     const std::size_t size = (count_ * sizeof(Cluster) + HugePage - 1) / HugePage * HugePage;
-    clusters_.reset();
+    clusters_.reset();  // the old table goes first: never both in memory at once
     clusters_.reset(static_cast<Cluster*>(std::aligned_alloc(HugePage, size)));
     if (!clusters_) throw std::bad_alloc();
 #if defined(__linux__)

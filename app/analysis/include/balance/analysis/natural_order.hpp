@@ -9,7 +9,6 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
-#include <utility>
 
 #include "balance/analysis/cells.hpp"
 
@@ -54,10 +53,6 @@ struct NaturalLess {
     template <class... T>
     bool operator()(const std::tuple<T...>& a, const std::tuple<T...>& b) const {
         return compare_from<0>(a, b) < 0;
-    }
-    template <class A, class B>
-    bool operator()(const std::pair<A, B>& a, const std::pair<A, B>& b) const {
-        return (*this)(std::tie(a.first, a.second), std::tie(b.first, b.second));
     }
     bool operator()(const CellId& a, const CellId& b) const {
         return (*this)(
