@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libtbb-dev libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
   libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev libboost-math-dev nlohmann-json3-dev
-  sqlite3 clang-format ccache
+  sqlite3 xz-utils clang-format ccache  # sqlite3 + xz: results/checkpoint.sh
   clang libclang-rt-dev  # libFuzzer targets (tests/fuzz, -DBALANCE_FUZZ=ON)
   fairymax fairy-stockfish stockfish sjaakii
   chromium  # tests/app ReportHtml.LoadsInHeadlessChromium: the HTML report in a real browser

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Keeps a study's games in the repository, so a long study survives the machine it ran on.
+#
+#   results/checkpoint.sh save DB results/<study>/<name>.sql.xz
+#       a consistent SQL dump of the results database DB (safe while `balance sweep` is
+#       writing to it), xz-compressed; written to a temporary file and renamed, so an
+#       interrupted save never leaves a half-written checkpoint
+#   results/checkpoint.sh restore results/<study>/<name>.sql.xz DB
+#       rebuilds the database DB (which must not exist yet) from a checkpoint; running the
+#       study's `balance sweep ... --db DB` afterwards resumes it: stored games are not replayed
+#
+# Why dumps and not the .db files: a dump is plain text (every table, the run records with
+# their revisions and seeds, the rules kept with every game), it compresses about 10x, and it
+# restores with the sqlite3 shell alone. The databases themselves stay git-ignored.
+set -euo pipefail
+usage() {
+    echo "usage: $0 save DB CHECKPOINT.sql.xz | restore CHECKPOINT.sql.xz DB" >&2
+    exit 2
+}
+[ $# -eq 3 ] || usage
+case "$1" in
+save)
+    db="$2"
+    out="$3"
+    [ -f "$db" ] || { echo "$0: no database at $db" >&2; exit 1; }
+    case "$out" in *.sql.xz) ;; *) echo "$0: checkpoint name must end in .sql.xz: $out" >&2; exit 1 ;; esac
+    mkdir -p "$(dirname "$out")"
+    tmp="$out.tmp.$$"
+    trap 'rm -f "$tmp"' EXIT
+    # .dump runs in one read transaction: a consistent snapshot even with a writer in WAL mode.
+    # It leaves out the schema version (PRAGMA user_version), which `balance` checks on open.
+    version=$(sqlite3 -bail "$db" "PRAGMA user_version")
+    { echo "PRAGMA user_version = $version;"; sqlite3 -bail "$db" .dump; } | xz -9 > "$tmp"
+    games=$(sqlite3 "$db" "select count(*) from games")
+    mv "$tmp" "$out"
+    trap - EXIT
+    echo "saved $games games of $db to $out ($(wc -c < "$out") bytes)"
+    ;;
+restore)
+    in="$2"
+    db="$3"
+    [ -f "$in" ] || { echo "$0: no checkpoint at $in" >&2; exit 1; }
+    [ -e "$db" ] && { echo "$0: $db exists; restore into a new path (or merge with balance merge)" >&2; exit 1; }
+    tmp="$db.tmp.$$"
+    trap 'rm -f "$tmp"' EXIT
+    # A damaged or truncated checkpoint must not become a short database: xz checks the whole
+    # stream first, and pipefail catches any later failure of either side.
+    xz -t "$in" || { echo "$0: $in is damaged (xz integrity check failed)" >&2; exit 1; }
+    xz -dc "$in" | sqlite3 -bail "$tmp"
+    mv "$tmp" "$db"
+    trap - EXIT
+    echo "restored $(sqlite3 "$db" "select count(*) from games") games from $in into $db"
+    ;;
+*) usage ;;
+esac
