@@ -69,6 +69,25 @@ TEST(EngineBench, PerInstanceMemory) {
     EXPECT_LE(bytes, 20u << 20);
 }
 
+TEST(EngineBench, NodeLimitedSearchUsesATableSizedToItsLimit) {
+    // 10,000 nodes need at most 10,000 entries: a 1 MB table (transposition_table.hpp), not the
+    // 16 MB asked for; a depth-limited search gets all of it again. The table is cleared on every
+    // change, so a used engine answers exactly like a fresh one.
+    const auto game = make_game(load_shipped("chess"), "", "");
+    players::SearchLimits nodes;
+    nodes.nodes = 10'000;
+    players::engine::Engine used, fresh;
+    EXPECT_EQ(used.choose_move(game, depth_limit(4), 0).status, players::MoveStatus::Ok);
+    EXPECT_GE(used.memory_bytes(), 16u << 20);
+    const auto a = used.choose_move(game, nodes, 3);
+    EXPECT_LE(used.memory_bytes(), 3u << 20);
+    const auto b = fresh.choose_move(game, nodes, 3);
+    EXPECT_EQ(a.move, b.move);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(used.choose_move(game, depth_limit(4), 0).status, players::MoveStatus::Ok);
+    EXPECT_GE(used.memory_bytes(), 16u << 20);
+}
+
 TEST(EngineBench, BadFenIsAnError) {
     std::vector<BenchSet> sets{{load_shipped("chess"), "", "", {"not a fen"}}};
     EXPECT_FALSE(players::engine::run_bench(3, sets).ok());

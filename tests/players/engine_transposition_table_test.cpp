@@ -66,5 +66,32 @@ TEST(TranspositionTable, HasTheSizeAskedForAndForgetsOnResize) {
     EXPECT_GT(found, entries / 2 * 9 / 10);
 }
 
+TEST(TranspositionTable, NodeLimitedSearchesGetATableSizedToTheirLimit) {
+    // One 64-byte cluster per node, rounded up to whole MB, between 1 MB and the size asked for.
+    EXPECT_EQ(table_megabytes(16, 0), 16u);  // no node limit: all of it
+    EXPECT_EQ(table_megabytes(16, 1), 1u);
+    EXPECT_EQ(table_megabytes(16, 10'000), 1u);  // 640,000 bytes
+    EXPECT_EQ(table_megabytes(16, 16'384), 1u);  // exactly 1 MB
+    EXPECT_EQ(table_megabytes(16, 16'385), 2u);
+    EXPECT_EQ(table_megabytes(16, 40'000), 3u);  // 2.44 MB
+    EXPECT_EQ(table_megabytes(16, 64'000), 4u);  // 3.91 MB
+    EXPECT_EQ(table_megabytes(16, 262'144), 16u);
+    EXPECT_EQ(table_megabytes(16, 1'000'000), 16u);  // capped by what was asked for
+    EXPECT_EQ(table_megabytes(1, 64'000), 1u);
+    EXPECT_EQ(table_megabytes(4096, 1'000'000'000'000), 4096u);  // the largest limits: no overflow
+}
+
+TEST(TranspositionTable, EnsureResizesOnlyOnAChange) {
+    TranspositionTable tt(2);
+    tt.new_search();
+    tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
+    tt.ensure(2);  // same size: the table and its generation stay
+    EXPECT_NE(tt.probe(KeyA), nullptr);
+    tt.ensure(1);
+    EXPECT_EQ(tt.bytes(), std::size_t{1} * 1024 * 1024);
+    tt.new_search();
+    EXPECT_EQ(tt.probe(KeyA), nullptr);
+}
+
 }  // namespace
 }  // namespace balance::players::engine

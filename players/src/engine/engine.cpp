@@ -5,12 +5,13 @@
 
 namespace balance::players::engine {
 
-Engine::Engine(EngineOptions options) : options_(options), tt_(options.hash_mb) {}
+// The hash table is allocated by the first search, at the size its limits need
+// (table_megabytes): an engine that only ever searches 10,000 nodes never holds 16 MB.
+Engine::Engine(EngineOptions options) : options_(options) {}
 Engine::~Engine() = default;
 
 void Engine::set_options(const EngineOptions& options) {
-    if (options.hash_mb != options_.hash_mb) tt_.resize(options.hash_mb);
-    options_ = options;
+    options_ = options;  // the next search sizes the table
 }
 
 std::size_t Engine::memory_bytes() const {
@@ -66,6 +67,7 @@ template <core::Bitboard BB>
 SearchResult Engine::search(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed,
                             int plies_played, const SearchHooks& hooks) {
     PerWidth<BB>& w = prepare(pos);
+    tt_.ensure(table_megabytes(options_.hash_mb, limits.nodes));
     return w.searcher->run(pos, *w.tables, limits, root_random(pos, seed, plies_played), hooks);
 }
 

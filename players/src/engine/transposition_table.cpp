@@ -17,6 +17,17 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
 
 namespace {
 constexpr std::size_t HugePage = 2 * 1024 * 1024;
+constexpr std::size_t Megabyte = 1024 * 1024;
+}  // namespace
+
+std::size_t table_megabytes(std::size_t hash_mb, std::uint64_t node_limit) {
+    if (node_limit == 0) return hash_mb;
+    constexpr std::uint64_t ClusterBytes = 64;
+    const std::uint64_t cap = hash_mb * Megabyte / ClusterBytes;  // no overflow below
+    const std::uint64_t clusters = std::min(node_limit, cap);
+    const std::size_t mb =
+        static_cast<std::size_t>((clusters * ClusterBytes + Megabyte - 1) / Megabyte);
+    return std::clamp<std::size_t>(mb, 1, hash_mb);
 }
 
 void TranspositionTable::FreeClusters::operator()(Cluster* p) const {
@@ -24,7 +35,8 @@ void TranspositionTable::FreeClusters::operator()(Cluster* p) const {
 }
 
 void TranspositionTable::resize(std::size_t megabytes) {
-    count_ = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
+    megabytes_ = megabytes;
+    count_ = std::max<std::size_t>(1, megabytes * Megabyte / sizeof(Cluster));
     const std::size_t size = (count_ * sizeof(Cluster) + HugePage - 1) / HugePage * HugePage;
     clusters_.reset();  // the old table goes first: never both in memory at once
     clusters_.reset(static_cast<Cluster*>(std::aligned_alloc(HugePage, size)));
@@ -84,6 +96,7 @@ void TranspositionTable::store(std::uint64_t key, core::Move move, int score, in
 
 int TranspositionTable::hashfull() const {
     const std::size_t n = std::min<std::size_t>(1000, count_);
+    if (n == 0) return 0;
     int used = 0;
     for (std::size_t i = 0; i < n; ++i)
         for (const TTEntry& e : clusters_[i].entries) used += e.generation == generation_;

@@ -5,7 +5,8 @@
 //     limits (engine, uci, xboard; at least one):  nodes, depth, movetime_ms; one of them
 //                      may be a list, a strength ladder: nodes = [4000, 16000] makes players
 //                      "<name>:nodes=4000", ... (balance/tournament/ladder.hpp)
-//     engine:          hash_mb (16), random_plies (8), random_margin_cp (25),
+//     engine:          hash_mb (16; at most: a node-limited search uses 64 bytes per node,
+//                      at least 1 MB), random_plies (8), random_margin_cp (25),
 //                      eval ("full" | "material": piece values alone)
 //     uci, xboard:     command (program, required), args ([]), working_dir (""),
 //                      options ({ Name = value, ... }), variant (""; may hold {white} and

@@ -3,9 +3,10 @@
 // evaluation tables built once per compiled Rules and cached (by rules pointer) until the
 // pairing changes. Single-threaded: run one Engine per game thread.
 //
-// Memory per instance: the hash table (EngineOptions::hash_mb, 16 MB by default) plus about
-// 1 MB of search scratch per board width used, plus ~100 KB of evaluation tables per pairing;
-// memory_bytes() reports the live total.
+// Memory per instance: the hash table (EngineOptions::hash_mb, 16 MB by default, allocated by
+// the first search; a node-limited search uses only 64 bytes per node of it, at least 1 MB:
+// table_megabytes in transposition_table.hpp) plus about 1 MB of search scratch per board width
+// used, plus ~100 KB of evaluation tables per pairing; memory_bytes() reports the live total.
 //
 // Limits: SearchLimits nodes / depth / movetime, any combination (whichever is hit first).
 // With no limit at all the engine searches to depth 6. Under node and depth limits the reply is

@@ -44,7 +44,9 @@ enum class EvalTerms { Full, Material };
 }
 
 struct EngineOptions {
-    std::size_t hash_mb = 16;  // transposition table size; one table per Engine instance
+    // Transposition table size, at most: a node-limited search uses 64 bytes per node of it
+    // (table_megabytes, transposition_table.hpp). One table per Engine instance.
+    std::size_t hash_mb = 16;
     // Game diversity (see root_random.hpp): during the first `random_plies` plies of a game the
     // engine picks uniformly, by the seed, among root moves scoring within `random_margin_cp`
     // of the best. 0 plies turns it off.

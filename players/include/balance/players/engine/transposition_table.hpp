@@ -33,11 +33,24 @@ struct TTEntry {
 };
 static_assert(sizeof(TTEntry) == 16);
 
+// The table a search with these limits uses, in MB, given the `hash_mb` asked for: all of it,
+// unless a node limit bounds what the search can store. Every search starts from a logically
+// empty table and stores at most one entry per node, so one 64-byte cluster (4 entries) per node
+// holds a node-limited search with room to spare; a bigger table only spreads the same entries
+// over more cache lines and pages. (Measured on the quick sweep, 10k nodes: 1 MB instead of 16 MB
+// played the same 72 games 8-11% faster.) At least 1 MB, at most `hash_mb`.
+[[nodiscard]] std::size_t table_megabytes(std::size_t hash_mb, std::uint64_t node_limit);
+
 class TranspositionTable {
   public:
+    TranspositionTable() = default;  // empty (0 bytes) until resize() or ensure()
     explicit TranspositionTable(std::size_t megabytes);
 
     void resize(std::size_t megabytes);
+    // resize() only when the size differs (it clears the table): cheap to call per search.
+    void ensure(std::size_t megabytes) {
+        if (megabytes != megabytes_) resize(megabytes);
+    }
     void new_search();
     [[nodiscard]] const TTEntry* probe(std::uint64_t key) const;
     void store(std::uint64_t key, core::Move move, int score, int eval, int depth, Bound bound);
@@ -63,6 +76,7 @@ class TranspositionTable {
     // anywhere in the table, and with 4 kB pages most probes of a 16 MB table also miss the TLB.
     std::unique_ptr<Cluster[], FreeClusters> clusters_;
     std::size_t count_ = 0;
+    std::size_t megabytes_ = 0;
     std::uint16_t generation_ = 0;
 };
 
