@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The long studies behind results/ (issue #10), played in the background across sessions and
+# machines: each resumes from its database, and the databases travel in the repository as
+# checkpoints (results/checkpoint.sh).
+#
+#   results/studies.sh run  [WORK]   build the pinned revision into WORK/snapshot-<rev> (once),
+#                                    restore every study's checkpoint whose database is missing
+#                                    from WORK, then play the studies one after another at
+#                                    nice 19 on all cores, logging to WORK/studies.log
+#   results/studies.sh save [WORK]   checkpoint every study's database into results/ (commit them)
+#   results/studies.sh status [WORK] games stored per study
+#
+# WORK defaults to /root/studies. Run from the repository root.
+#
+# Every study is played by one revision's engine from its first game to its last: a resumed
+# study must not mix two engines' games. PINNED is that revision; change it only together with
+# starting every unfinished study afresh (delete its checkpoint).
+set -euo pipefail
+PINNED=010a773
+WORK="${2:-/root/studies}"
+REPO="$(pwd)"
+# study (sweep name) -> checkpoint, in the order they are played
+STUDIES=(
+    "uneven-balance results/uneven/games.sql.xz"
+    "asymmetric-rules results/asymmetric-rules/games.sql.xz"
+    "asymmetric-strength results/asymmetric-strength/ours.sql.xz"
+    "asymmetric-strength-fairymax results/asymmetric-strength/fairymax.sql.xz"
+    "asymmetric-taste results/asymmetric-strength/taste.sql.xz"
+)
+[ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
+log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
+
+snapshot() {
+    local dir="$WORK/snapshot-$PINNED"
+    if [ ! -x "$dir/build/app/balance" ]; then
+        mkdir -p "$WORK"
+        [ -d "$dir" ] || git -C "$REPO" worktree add --detach "$dir" "$PINNED" >&2
+        (cd "$dir" && ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF >&2)
+    fi
+    echo "$dir"
+}
+
+case "${1:-}" in
+run)
+    mkdir -p "$WORK"
+    dir=$(snapshot)
+    for entry in "${STUDIES[@]}"; do
+        read -r study ckpt <<<"$entry"
+        db="$WORK/$study.db"
+        if [ ! -e "$db" ] && [ -f "$REPO/$ckpt" ]; then
+            "$REPO/results/checkpoint.sh" restore "$REPO/$ckpt" "$db" | tee -a "$WORK/studies.log"
+        fi
+    done
+    for entry in "${STUDIES[@]}"; do
+        read -r study ckpt <<<"$entry"
+        log "start $study ($PINNED)"
+        rc=0
+        (cd "$dir" && nice -n 19 build/app/balance sweep "configs/sweeps/$study.toml" --quiet \
+            --threads "$(nproc)" --db "$WORK/$study.db") >>"$WORK/$study.log" 2>&1 || rc=$?
+        log "end $study rc $rc"
+    done
+    ;;
+save)
+    for entry in "${STUDIES[@]}"; do
+        read -r study ckpt <<<"$entry"
+        [ -f "$WORK/$study.db" ] && "$REPO/results/checkpoint.sh" save "$WORK/$study.db" "$REPO/$ckpt"
+    done
+    ;;
+status)
+    for entry in "${STUDIES[@]}"; do
+        read -r study ckpt <<<"$entry"
+        n=$([ -f "$WORK/$study.db" ] && sqlite3 "$WORK/$study.db" "SELECT count(*) FROM games" || echo "-")
+        echo "$study: $n games stored"
+    done
+    ;;
+*)
+    echo "usage: $0 run|save|status [WORK]" >&2
+    exit 2
+    ;;
+esac
