@@ -9,6 +9,7 @@
 #                                    nice 19 on all cores, logging to WORK/studies.log
 #   results/studies.sh save [WORK]   checkpoint every study's database into results/ (commit them)
 #   results/studies.sh status [WORK] games stored per study
+#   results/studies.sh build [WORK]  only build the pinned revision (prints its directory)
 #
 # WORK defaults to /root/studies. Run from the repository root.
 #
@@ -66,6 +67,9 @@ save)
         [ -f "$WORK/$study.db" ] && "$REPO/results/checkpoint.sh" save "$WORK/$study.db" "$REPO/$ckpt"
     done
     ;;
+build)
+    snapshot
+    ;;
 status)
     for entry in "${STUDIES[@]}"; do
         read -r study ckpt <<<"$entry"
@@ -74,7 +78,7 @@ status)
     done
     ;;
 *)
-    echo "usage: $0 run|save|status [WORK]" >&2
+    echo "usage: $0 run|save|status|build [WORK]" >&2
     exit 2
     ;;
 esac
