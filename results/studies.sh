@@ -3,39 +3,39 @@
 # machines: each resumes from its database, and the databases travel in the repository as
 # checkpoints (results/checkpoint.sh).
 #
-#   results/studies.sh run  [WORK]   build the pinned revision into WORK/snapshot-<rev> (once),
+#   results/studies.sh run  [WORK]   build the pinned revisions into WORK/snapshot-<rev> (once),
 #                                    restore every study's checkpoint whose database is missing
 #                                    from WORK, then play the studies one after another at
 #                                    nice 19 on all cores, logging to WORK/studies.log
 #   results/studies.sh save [WORK]   checkpoint every study's database into results/ (commit them)
 #   results/studies.sh status [WORK] games stored per study
-#   results/studies.sh build [WORK]  only build the pinned revision (prints its directory)
+#   results/studies.sh build [WORK]  only build the pinned revisions (prints their directories)
 #
 # WORK defaults to /root/studies. Run from the repository root.
 #
 # Every study is played by one revision's engine from its first game to its last: a resumed
-# study must not mix two engines' games. PINNED is that revision; change it only together with
-# starting every unfinished study afresh (delete its checkpoint).
+# study must not mix two engines' games. Each line pins that revision; change it only together
+# with starting the study afresh (delete its checkpoint). 316f741 sizes the hash table to the
+# node limit (10% faster); uneven-balance had started before it.
 set -euo pipefail
-PINNED=010a773
 WORK="${2:-/root/studies}"
 REPO="$(pwd)"
-# study (sweep name) -> checkpoint, in the order they are played
+# study (sweep name), pinned revision, checkpoint; in the order they are played
 STUDIES=(
-    "uneven-balance results/uneven/games.sql.xz"
-    "asymmetric-rules results/asymmetric-rules/games.sql.xz"
-    "asymmetric-strength results/asymmetric-strength/ours.sql.xz"
-    "asymmetric-strength-fairymax results/asymmetric-strength/fairymax.sql.xz"
-    "asymmetric-taste results/asymmetric-strength/taste.sql.xz"
+    "uneven-balance 010a773 results/uneven/games.sql.xz"
+    "asymmetric-rules 316f741 results/asymmetric-rules/games.sql.xz"
+    "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
+    "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
+    "asymmetric-taste 316f741 results/asymmetric-strength/taste.sql.xz"
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
 
 snapshot() {
-    local dir="$WORK/snapshot-$PINNED"
+    local rev="$1" dir="$WORK/snapshot-$1"
     if [ ! -x "$dir/build/app/balance" ]; then
         mkdir -p "$WORK"
-        [ -d "$dir" ] || git -C "$REPO" worktree add --detach "$dir" "$PINNED" >&2
+        [ -d "$dir" ] || git -C "$REPO" worktree add --detach "$dir" "$rev" >&2
         (cd "$dir" && ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF >&2)
     fi
     echo "$dir"
@@ -44,17 +44,18 @@ snapshot() {
 case "${1:-}" in
 run)
     mkdir -p "$WORK"
-    dir=$(snapshot)
     for entry in "${STUDIES[@]}"; do
-        read -r study ckpt <<<"$entry"
+        read -r study rev ckpt <<<"$entry"
+        snapshot "$rev" >/dev/null
         db="$WORK/$study.db"
         if [ ! -e "$db" ] && [ -f "$REPO/$ckpt" ]; then
             "$REPO/results/checkpoint.sh" restore "$REPO/$ckpt" "$db" | tee -a "$WORK/studies.log"
         fi
     done
     for entry in "${STUDIES[@]}"; do
-        read -r study ckpt <<<"$entry"
-        log "start $study ($PINNED)"
+        read -r study rev ckpt <<<"$entry"
+        dir="$WORK/snapshot-$rev"
+        log "start $study ($rev)"
         rc=0
         (cd "$dir" && nice -n 19 build/app/balance sweep "configs/sweeps/$study.toml" --quiet \
             --threads "$(nproc)" --db "$WORK/$study.db") >>"$WORK/$study.log" 2>&1 || rc=$?
@@ -63,16 +64,21 @@ run)
     ;;
 save)
     for entry in "${STUDIES[@]}"; do
-        read -r study ckpt <<<"$entry"
-        [ -f "$WORK/$study.db" ] && "$REPO/results/checkpoint.sh" save "$WORK/$study.db" "$REPO/$ckpt"
+        read -r study rev ckpt <<<"$entry"
+        if [ -f "$WORK/$study.db" ]; then
+            "$REPO/results/checkpoint.sh" save "$WORK/$study.db" "$REPO/$ckpt"
+        fi
     done
     ;;
 build)
-    snapshot
+    for entry in "${STUDIES[@]}"; do
+        read -r study rev ckpt <<<"$entry"
+        snapshot "$rev"
+    done | sort -u
     ;;
 status)
     for entry in "${STUDIES[@]}"; do
-        read -r study ckpt <<<"$entry"
+        read -r study rev ckpt <<<"$entry"
         n=$([ -f "$WORK/$study.db" ] && sqlite3 "$WORK/$study.db" "SELECT count(*) FROM games" || echo "-")
         echo "$study: $n games stored"
     done
