@@ -114,6 +114,31 @@ TEST(ReportStrength, MarkdownHtmlAndCsv) {
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 10);
 }
 
+TEST(ReportStrength, OneColourOrderAndNoSeedLeaveNoEmptyRowsOrColumns) {
+    // Uneven's arrays each play one colour only, and the seed published no table for it: the
+    // ladder table shows the one view that was played, without a seed column or caption.
+    TempDir dir;
+    TestStore store(dir.path() / "uneven.sqlite");
+    for (const char* r : {"e:nodes=1000", "e:nodes=4000"}) {
+        TestGame g;
+        g.variant = "uneven";
+        g.white = "white";
+        g.black = "black";
+        store.add_counts(rung(g, r, r), 10, 5, 15);
+    }
+    const auto md = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(md.status, 0) << md.err;
+    const auto at = md.out.find("## Balance against player strength");
+    ASSERT_NE(at, std::string::npos) << md.out;
+    const std::string section = md.out.substr(at);
+    EXPECT_NE(section.find("| white-black | 41.7% "), std::string::npos) << section;
+    EXPECT_EQ(section.find("| black-white | "), std::string::npos) << section;
+    EXPECT_EQ(section.find("white = black"), std::string::npos) << section;
+    EXPECT_EQ(section.find("Eskin"), std::string::npos) << section;
+    EXPECT_EQ(section.find("| seed |"), std::string::npos) << section;
+    EXPECT_NE(section.find("| trend per doubling | verdict |"), std::string::npos) << section;
+}
+
 // Rungs whose limits have different digit counts come out in numeric order everywhere: cells,
 // pairs, army fits and the ladder (text order would put "nodes=10000" before "nodes=4000").
 TEST(ReportStrength, RungsInNumericOrderInEveryTable) {

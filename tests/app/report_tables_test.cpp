@@ -186,6 +186,30 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     EXPECT_NE(run.out.find("seed's numbers"), std::string::npos);
 }
 
+TEST(ReportTables, NoSeedColumnWhereTheSeedPublishedNothing) {
+    // The seed's Fairy-Max numbers exist for Asymmetric Chess only: an Uneven table has no
+    // empty column for them, the Asymmetric one keeps it.
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    TestGame uneven;
+    uneven.variant = "uneven";
+    uneven.white = "white";
+    uneven.black = "black";
+    store.add_counts(uneven, 10, 5, 15);
+    const auto run = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto at = run.out.find("### uneven, rules: default, players: engine");
+    ASSERT_NE(at, std::string::npos) << run.out;
+    const auto table = run.out.substr(at, run.out.find("\n## ", at) - at);
+    EXPECT_EQ(table.find("seed's numbers"), std::string::npos) << table;
+    EXPECT_NE(table.find("| W-D-L (X) | draws |\n"), std::string::npos) << table;
+    EXPECT_NE(table.find("| white-black | 30 | 41.67% (white) |"), std::string::npos) << table;
+    const auto asym = run.out.find("### asymmetric, rules: default");
+    ASSERT_NE(asym, std::string::npos);
+    EXPECT_NE(run.out.find("seed's numbers", asym), std::string::npos);
+}
+
 TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");

@@ -69,6 +69,15 @@ std::string cell_name(VariantCatalog& catalog, const CellId& id) {
     return fmt::format("{} {}", id.variant, cell_label(catalog, id.variant, id.white, id.black));
 }
 
+void drop_empty_column(DisplayTable& table, std::size_t column) {
+    if (column >= table.header.size()) return;
+    for (const auto& row : table.rows)
+        if (column < row.size() && !row[column].empty()) return;
+    table.header.erase(table.header.begin() + static_cast<std::ptrdiff_t>(column));
+    for (auto& row : table.rows)
+        if (column < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(column));
+}
+
 std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCatalog& catalog) {
     std::vector<DisplayTable> out;
     const std::string ci = confidence_label(report.confidence);
@@ -117,6 +126,7 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
                 score_owner(x), p.wdl.games(), ci, percent(p.score.lower), percent(p.score.upper)));
         }
     }
+    for (DisplayTable& table : out) drop_empty_column(table, table.header.size() - 1);
     return out;
 }
 

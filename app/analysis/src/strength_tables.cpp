@@ -41,16 +41,21 @@ DisplayTable scores_table(const StrengthLadder& ladder, VariantCatalog& catalog,
                           const std::string& ci) {
     DisplayTable table;
     table.title = ladder_title(ladder);
+    const bool any_reference = std::any_of(ladder.lines.begin(), ladder.lines.end(),
+                                           [](const StrengthLine& l) { return l.reference; });
     table.caption = fmt::format(
         "X's score at each rung ({} trinomial Wilson interval, games): X-Y with X White, Y-X "
         "with X Black, X = Y both colours pooled. Trend: score change per doubling of {} "
-        "(weighted least squares on log2 of the limit, {} interval). Seed: Eskin's Fairy-Max "
-        "table (2016).",
-        ci, ladder.limit, ci);
+        "(weighted least squares on log2 of the limit, {} interval).{}",
+        ci, ladder.limit, ci, any_reference ? " Seed: Eskin's Fairy-Max table (2016)." : "");
     table.header = {"pairing"};
     for (auto v : ladder.values) table.header.push_back(fmt::format("{} {}", ladder.limit, v));
     table.header.insert(table.header.end(), {"trend per doubling", "seed", "verdict"});
     for (const StrengthLine& line : ladder.lines) {
+        // A view no cell plays (Uneven: each array has one colour only) is not a row.
+        if (std::none_of(line.rungs.begin(), line.rungs.end(),
+                         [](const auto& r) { return r && r->wdl.games() > 0; }))
+            continue;
         std::vector<std::string> row{pairing_label(catalog, ladder.variant, line)};
         for (const auto& rung : line.rungs) row.push_back(score_cell(rung));
         row.push_back(trend_cell(line.trend));
@@ -59,6 +64,7 @@ DisplayTable scores_table(const StrengthLadder& ladder, VariantCatalog& catalog,
         table.rows.push_back(std::move(row));
         table.emphasis.push_back(line.view == "X = Y");
     }
+    drop_empty_column(table, table.header.size() - 2);  // "seed"
     return table;
 }
 

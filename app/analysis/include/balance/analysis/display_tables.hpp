@@ -20,6 +20,10 @@ struct DisplayTable {
     std::vector<std::string> lines;  // sentences printed after the table
 };
 
+// Removes column `column` when no row has anything in it (a reference column of a variant the
+// seed published no numbers for).
+void drop_empty_column(DisplayTable& table, std::size_t column);
+
 // The seed's layout, one table per (variant, rules, players): X-Y, Y-X and the pooled X = Y,
 // with the seed's Fairy-Max numbers beside ours where the seed published them.
 [[nodiscard]] std::vector<DisplayTable> seed_layout_tables(const ReportData& report,
