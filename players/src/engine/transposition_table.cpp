@@ -22,7 +22,7 @@ constexpr std::size_t Megabyte = 1024 * 1024;
 
 std::size_t table_megabytes(std::size_t hash_mb, std::uint64_t node_limit) {
     if (node_limit == 0) return hash_mb;
-    constexpr std::uint64_t ClusterBytes = 64;
+    constexpr std::uint64_t ClusterBytes = sizeof(TTEntry) * TranspositionTable::ClusterEntries;
     const std::uint64_t cap = hash_mb * Megabyte / ClusterBytes;  // no overflow below
     const std::uint64_t clusters = std::min(node_limit, cap);
     const std::size_t mb =
