@@ -20,9 +20,12 @@
 set -euo pipefail
 WORK="${2:-/root/studies}"
 REPO="$(pwd)"
-# study (sweep name), pinned revision, checkpoint; in the order they are played
-STUDIES=(
+# study (sweep name), pinned revision, checkpoint; in the order they are played. A finished
+# study moves to FINISHED: save and status still see it, run neither builds nor plays it.
+FINISHED=(
     "uneven-balance 010a773 results/uneven/games.sql.xz"
+)
+STUDIES=(
     "asymmetric-rules 316f741 results/asymmetric-rules/games.sql.xz"
     "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
     "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
@@ -63,7 +66,7 @@ run)
     done
     ;;
 save)
-    for entry in "${STUDIES[@]}"; do
+    for entry in "${STUDIES[@]}" "${FINISHED[@]}"; do
         read -r study rev ckpt <<<"$entry"
         if [ -f "$WORK/$study.db" ]; then
             "$REPO/results/checkpoint.sh" save "$WORK/$study.db" "$REPO/$ckpt"
@@ -77,7 +80,7 @@ build)
     done | sort -u
     ;;
 status)
-    for entry in "${STUDIES[@]}"; do
+    for entry in "${STUDIES[@]}" "${FINISHED[@]}"; do
         read -r study rev ckpt <<<"$entry"
         n=$([ -f "$WORK/$study.db" ] && sqlite3 "$WORK/$study.db" "SELECT count(*) FROM games" || echo "-")
         echo "$study: $n games stored"
