@@ -29,7 +29,8 @@ namespace {
 template <Bitboard BB, bool Count, bool Rights, bool Captures = false, bool Any = false>
 class Generator {
   public:
-    Generator(const Position<BB>& pos, MoveList* list)
+    // `only`: generate the moves of the pieces on these squares alone (drops are not filtered).
+    Generator(const Position<BB>& pos, MoveList* list, BB only = ~BB{})
         : pos_(pos),
           r_(pos.rules()),
           list_(list),
@@ -40,7 +41,8 @@ class Generator {
           enemy_(pos.pieces(them_)),
           ksq_(pos.king_square(us_)),
           empty_(~occ_ & r_.board),
-          ep_bb_(pos.ep_square() == NoSquare ? BB{} : square_bb<BB>(pos.ep_square())) {}
+          ep_bb_(pos.ep_square() == NoSquare ? BB{} : square_bb<BB>(pos.ep_square())),
+          only_(only) {}
 
     void run() {
         if (pos_.in_placement()) {
@@ -65,6 +67,7 @@ class Generator {
         }
         if (!double_check_) pieces(true);
         if (Any && count_) return;
+        if (!(only_ & square_bb<BB>(ksq_))) return;
         king_moves();
         if (!in_check_ && !Captures) castling();
     }
@@ -295,7 +298,7 @@ class Generator {
                           Captures ? enemy_ | ep_bb_ | (empty_ & r_.promotion_zone[u]) : BB{}};
         for (PieceType t : r_.armies[u].types) {
             if (skip_king && t == r_.king_type[u]) continue;
-            BB bb = pos_.pieces(us_, t);
+            BB bb = pos_.pieces(us_, t) & only_;
             if (!bb) continue;
             const PieceMoves<BB>& natural = r_.moves[u][t];
             const bool pawn = r_.pieces[t].role == PieceRole::Pawn;
@@ -447,6 +450,7 @@ class Generator {
     const Square ksq_;
     const BB empty_;  // empty squares of the board
     const BB ep_bb_;  // the e.p. square, if any
+    const BB only_;   // the squares whose pieces' moves are generated
     bool exact_ = true, full_ = false, in_check_ = false, double_check_ = false;
     BB check_mask_ = ~BB{}, pinned_{}, sensitive_{};
     std::array<BB, MaxPieceTypes> by_type_;  // FullTest only (filled by prepare_full): by type
@@ -483,6 +487,24 @@ template <Bitboard BB>
 void generate_captures(const Position<BB>& pos, MoveList& list) {
     list.clear();
     (void)run_generator<BB, false, true>(pos, &list);
+}
+
+template <Bitboard BB>
+bool is_legal(const Position<BB>& pos, Move m, MoveList& scratch) {
+    scratch.clear();
+    if (m.is_none()) return false;
+    // During placement every move is a drop: the few drops are generated whole.
+    const bool placement = pos.in_placement();
+    if (!placement && m.from() >= pos.rules().squares) return false;  // off this board
+    const BB only = placement ? ~BB{} : square_bb<BB>(m.from());
+    if (pos.rules().plain_moves) {
+        Generator<BB, false, false> g(pos, &scratch, only);
+        g.run();
+    } else {
+        Generator<BB, false, true> g(pos, &scratch, only);
+        g.run();
+    }
+    return scratch.contains(m);
 }
 
 template <Bitboard BB>
@@ -595,6 +617,8 @@ template void generate_legal<u64>(const Position<u64>&, MoveList&);
 template void generate_legal<u128>(const Position<u128>&, MoveList&);
 template void generate_captures<u64>(const Position<u64>&, MoveList&);
 template void generate_captures<u128>(const Position<u128>&, MoveList&);
+template bool is_legal<u64>(const Position<u64>&, Move, MoveList&);
+template bool is_legal<u128>(const Position<u128>&, Move, MoveList&);
 template std::uint64_t count_legal<u64>(const Position<u64>&);
 template std::uint64_t count_legal<u128>(const Position<u128>&);
 template bool has_legal_move<u64>(const Position<u64>&);

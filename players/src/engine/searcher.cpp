@@ -4,6 +4,7 @@
 #include "balance/players/engine/searcher.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <optional>
 
@@ -234,35 +235,62 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         hash_move = tte->best_move();
     }
 
-    Frame& f = frames_[ply];
-    // In check: every evasion. Otherwise only captures and promotions, generated as such; when
-    // there are none, the bulk count tells whether the side is stalemated.
-    if (in_check)
-        core::generate_legal(pos, f.moves);
-    else
-        core::generate_captures(pos, f.moves);
-    if (f.moves.empty() && (in_check || !core::has_legal_move(pos))) {
-        if (in_check) return mated_score(ply);
-        if (pos.rules().game.stalemate == core::StalemateResult::WinForStalemater)
-            return -MateScore + ply;
-        return draw_score();
-    }
-    const int orig_alpha = alpha;
-    int best = -Infinite, stand_pat = -Infinite;
+    const auto stalemated = [&] {
+        return pos.rules().game.stalemate == core::StalemateResult::WinForStalemater
+                   ? -MateScore + ply
+                   : draw_score();
+    };
+    // Standing pat at or above beta needs only "is there a legal move?" (a stalemate is not a
+    // stand-pat cut), which stops at the first legal move: no captures are generated. Same
+    // score as generating them first, so the tree does not change.
+    int stand_pat = -Infinite;
     if (!in_check) {
         stand_pat = tte ? tte->eval : evaluate_here();
-        if (stand_pat >= beta) return stand_pat;
+        if (stand_pat >= beta) return core::has_legal_move(pos) ? stand_pat : stalemated();
+    }
+
+    Frame& f = frames_[ply];
+    const int orig_alpha = alpha;
+    int best = -Infinite;
+    if (!in_check) {
         alpha = std::max(alpha, stand_pat);
         best = stand_pat;
     }
-    score_moves(f, hash_move, ply, true);
+    // The hash move is tried before anything is generated: when it cuts, nothing is. It is the
+    // move the generated list would have put first (quiescence orders without history, which
+    // only the main search changes), so the tree is the same as generating first. It must be
+    // one the list would hold: legal, and a capture or promotion unless in check.
+    const bool hash_first =
+        !hash_move.is_none() &&
+        (in_check || pos.is_capture(hash_move) || hash_move.kind() == MoveKind::Promotion) &&
+        core::is_legal(pos, hash_move, f.moves);
+    bool generated = false;
 
     const Color us = pos.side_to_move();
     Move best_move;
     int score;
-    while (true) {
-        const Move m = pick(f, score);
-        if (m.is_none()) break;
+    for (bool staged = hash_first;; staged = false) {
+        Move m = hash_move;
+        if (!staged) {
+            if (!generated) {
+                // In check: every evasion. Otherwise only captures and promotions, generated as
+                // such; when there are none, the bulk count tells whether it is stalemate.
+                if (in_check)
+                    core::generate_legal(pos, f.moves);
+                else
+                    core::generate_captures(pos, f.moves);
+                if (f.moves.empty() && (in_check || !core::has_legal_move(pos)))
+                    return in_check ? mated_score(ply) : stalemated();
+                score_moves(f, hash_move, ply, true);
+                generated = true;
+                if (hash_first) {
+                    [[maybe_unused]] const Move again = pick(f, score);
+                    assert(again == hash_move);  // the list's first move, already tried
+                }
+            }
+            m = pick(f, score);
+            if (m.is_none()) break;
+        }
         if (!in_check) {
             const bool promo = m.kind() == MoveKind::Promotion;
             if (!promo && stand_pat + captured_value(m) + 150 <= alpha) continue;  // delta pruning
@@ -270,8 +298,8 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         }
         f.current = m;
         f.moved = pos.moved_piece(m);
+        prefetch_child(m);
         make(m);
-        tt_.prefetch(node_key());
         const int v = child_q(us, alpha, beta, ply + 1, gives_check());
         unmake();
         if (stopped_) return 0;
@@ -390,13 +418,13 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
         const std::optional<bool> check_before =
             prune ? gives_check_before_move(pos, m) : std::nullopt;
         if (check_before && !*check_before) continue;
+        prefetch_child(m);
         make(m);
         const bool check = check_before ? *check_before : gives_check();
         if (prune && !check) {
             unmake();
             continue;
         }
-        tt_.prefetch(node_key());
         const int extension = check && ply < 2 * root_depth_ ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         int v;
@@ -456,6 +484,7 @@ int Searcher<BB>::root_search(int depth, int alpha, int beta) {
         const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
         f.current = m;
         f.moved = pos.moved_piece(m);
+        prefetch_child(m);
         make(m);
         const bool check = gives_check();
         const int new_depth = depth - 1 + (check ? 1 : 0);

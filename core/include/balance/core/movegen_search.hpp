@@ -14,6 +14,12 @@ namespace balance::core {
 template <Bitboard BB>
 void generate_captures(const Position<BB>& pos, MoveList& list);
 
+// Is m one of generate_legal(pos)'s moves? Generates only the moves of the piece on m's
+// from-square (every drop during free placement) into `scratch`: how search tries a hash move
+// before generating the rest (a hash move may come from another position with the same key).
+template <Bitboard BB>
+[[nodiscard]] bool is_legal(const Position<BB>& pos, Move m, MoveList& scratch);
+
 // The number of legal moves, counted without building them.
 template <Bitboard BB>
 [[nodiscard]] std::uint64_t count_legal(const Position<BB>& pos);

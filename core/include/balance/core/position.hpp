@@ -53,6 +53,23 @@ class Position {
     [[nodiscard]] bool in_placement() const { return hand_total_[0] + hand_total_[1] > 0; }
     [[nodiscard]] int count(Color c, PieceType t) const { return popcount(pieces(c, t)); }
 
+    // The key after m, before making it: exact for a normal move or capture by a piece that
+    // keeps or loses no castling right; the other kinds come out near it. For prefetching the
+    // child's hash-table entry while the move is still being made, never as the real key.
+    [[nodiscard]] std::uint64_t key_after(Move m) const {
+        const Rules<BB>& r = *rules_;
+        std::uint64_t k = key_ ^ r.zobrist.side;
+        if (ep_square_ != NoSquare) k ^= r.zobrist.ep[ep_square_];
+        if (m.kind() == MoveKind::Drop) return k;
+        const auto zs = [&](PieceCode p, Square s) {
+            return r.zobrist.piece_square[static_cast<std::size_t>(p) * r.squares + s];
+        };
+        const PieceCode p = board_[m.from()], victim = board_[m.to()];
+        k ^= zs(p, m.from()) ^ zs(p, m.to());
+        if (victim != NoPiece) k ^= zs(victim, m.to());
+        return k;
+    }
+
     void make(Move m);
     void unmake();
     // A pass, for null-move pruning in search (never during placement).

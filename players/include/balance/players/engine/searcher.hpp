@@ -107,12 +107,19 @@ class Searcher {
     void make(core::Move m) {
         points_.make(*pos_, m);
         pos_->make(m);
+        if (points_.active()) tt_.prefetch(node_key());
     }
     void unmake() {
         pos_->unmake();
         points_.unmake();
     }
     [[nodiscard]] std::uint64_t node_key() const { return points_.key(*pos_); }
+    // Starts loading the child's hash-table cluster before the move is made, so the load
+    // overlaps make() and the check test (a probe's cache miss was 13% of a sweep's time).
+    // Points variants hash the points too: their key is known only after the move.
+    void prefetch_child(core::Move m) const {
+        if (!points_.active()) tt_.prefetch(pos_->key_after(m));
+    }
 
     TranspositionTable& tt_;
     core::Position<BB>* pos_ = nullptr;
