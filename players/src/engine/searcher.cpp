@@ -207,6 +207,9 @@ void Searcher<BB>::update_quiet_stats(Frame& f, int ply, Move best, int depth, c
 
 template <Bitboard BB>
 int Searcher<BB>::child(Color mover, int depth, int alpha, int beta, int ply, bool in_check) {
+    // A stopped search enters no more nodes (a re-search after a reduced one that was cut off
+    // by the node limit would count one past it).
+    if (stopped_) return 0;
     if (pos_->side_to_move() == mover) return search(depth, alpha, beta, ply, in_check);
     return -search(depth, -beta, -alpha, ply, in_check);
 }
@@ -383,25 +386,44 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
     // No hash move at a deep node: search it a little shallower (internal iterative reduction).
     if (depth >= 5 && hash_move.is_none()) --depth;
 
-    core::generate_legal(pos, f.moves);
-    if (f.moves.empty()) {
-        if (in_check) return mated_score(ply);
-        if (game.stalemate == core::StalemateResult::WinForStalemater) return -MateScore + ply;
-        return draw_score();
+    // A legal hash move is searched before anything is generated: when it cuts (the usual
+    // reason a node has one), nothing is. The rest are generated and scored after it, so their
+    // history scores include what its subtree taught.
+    const bool hash_first = !hash_move.is_none() && core::is_legal(pos, hash_move, f.moves);
+    bool generated = false;
+    const auto generate = [&] {
+        core::generate_legal(pos, f.moves);
+        score_moves(f, hash_move, ply, false);
+        generated = true;
+    };
+    if (!hash_first) {
+        generate();
+        if (f.moves.empty()) {
+            if (in_check) return mated_score(ply);
+            if (game.stalemate == core::StalemateResult::WinForStalemater) return -MateScore + ply;
+            return draw_score();
+        }
     }
-    // The 50-move rule: a draw, unless this move is mate (checked just above).
+    // The 50-move rule: a draw, unless this move is mate (there is a legal move here).
     if (game.fifty_move_plies > 0 && pos.rule50() >= game.fifty_move_plies) return draw_score();
 
-    score_moves(f, hash_move, ply, false);
     const Color us = pos.side_to_move();
     const int orig_alpha = alpha;
     int best = -Infinite, moves_searched = 0, quiets_tried = 0;
     Move best_move;
     Move quiets[64];
-    int score;
-    while (true) {
-        const Move m = pick(f, score);
-        if (m.is_none()) break;
+    int score = HashMoveScore;
+    for (bool staged = hash_first;; staged = false) {
+        Move m = hash_move;
+        if (!staged) {
+            if (!generated) {
+                generate();
+                [[maybe_unused]] const Move again = pick(f, score);
+                assert(again == hash_move);  // the list's first move, already searched
+            }
+            m = pick(f, score);
+            if (m.is_none()) break;
+        }
         const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
         const bool late_quiet = quiet && score < KillerScore;
         f.current = m;
