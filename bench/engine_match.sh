@@ -3,8 +3,8 @@
 # build against another build's, played through `balance sweep` (the other build as a UCI engine,
 # `balance uci`), to check that a change to the search does not lose strength.
 #
-#   bench/engine_match.sh --baseline PATH/TO/balance [--nodes 10000] [--movetime-ms 0]
-#                         [--games 200] [--threads 2] [--out DIR]
+#   bench/engine_match.sh --baseline PATH/TO/balance [--new PATH/TO/balance] [--nodes 10000]
+#                         [--movetime-ms 0] [--games 200] [--threads 2] [--out DIR]
 #
 # Three sweeps, both colours in each (matchups [new, baseline] and [baseline, new], each game's
 # opening shared by the two colour orders): chess, and the Asymmetric pairings Humans vs Elves
@@ -13,10 +13,13 @@
 # tree); --movetime-ms > 0 instead gives both that much time a move (equal time: where a faster
 # search should gain). The databases and reports go to DIR (default a new directory in /tmp);
 # each report's "players" section has the new engine's score and Elo with their intervals.
+# --new names the new build's binary (default build/app/balance; a copy keeps a long match
+# independent of rebuilds in the meantime).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 baseline=""
+balance=build/app/balance
 nodes=10000
 movetime=0
 games=200
@@ -25,17 +28,17 @@ out=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --baseline) baseline="$2"; shift 2 ;;
+    --new) balance="$2"; shift 2 ;;
     --nodes) nodes="$2"; shift 2 ;;
     --movetime-ms) movetime="$2"; shift 2 ;;
     --games) games="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "engine_match.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 
-balance=build/app/balance
 [[ -x "$balance" ]] || { echo "engine_match.sh: $balance not built (run ./build.sh)" >&2; exit 2; }
 [[ -x "$baseline" ]] || { echo "engine_match.sh: --baseline must name a balance binary" >&2; exit 2; }
 baseline="$(realpath "$baseline")"
