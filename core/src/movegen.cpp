@@ -463,14 +463,15 @@ class Generator {
 };
 
 // Runs the generator compiled for the position's rules; returns the count (Count) or fills list.
+// `only`: the squares whose pieces' moves are generated (drops are never filtered).
 template <Bitboard BB, bool Count, bool Captures = false, bool Any = false>
-std::uint64_t run_generator(const Position<BB>& pos, MoveList* list) {
+std::uint64_t run_generator(const Position<BB>& pos, MoveList* list, BB only = ~BB{}) {
     if (pos.rules().plain_moves) {
-        Generator<BB, Count, false, Captures, Any> g(pos, list);
+        Generator<BB, Count, false, Captures, Any> g(pos, list, only);
         g.run();
         return g.count();
     }
-    Generator<BB, Count, true, Captures, Any> g(pos, list);
+    Generator<BB, Count, true, Captures, Any> g(pos, list, only);
     g.run();
     return g.count();
 }
@@ -496,14 +497,7 @@ bool is_legal(const Position<BB>& pos, Move m, MoveList& scratch) {
     // During placement every move is a drop: the few drops are generated whole.
     const bool placement = pos.in_placement();
     if (!placement && m.from() >= pos.rules().squares) return false;  // off this board
-    const BB only = placement ? ~BB{} : square_bb<BB>(m.from());
-    if (pos.rules().plain_moves) {
-        Generator<BB, false, false> g(pos, &scratch, only);
-        g.run();
-    } else {
-        Generator<BB, false, true> g(pos, &scratch, only);
-        g.run();
-    }
+    (void)run_generator<BB, false>(pos, &scratch, placement ? ~BB{} : square_bb<BB>(m.from()));
     return scratch.contains(m);
 }
 
