@@ -8,6 +8,7 @@
 // In replies, $1 is the command's first argument ("ping 7" -> "7"), and these directives act:
 //   @sleep MS     pause            @exit CODE    exit now           @signal N   raise signal N
 //   @hang         never answer again (keeps reading nothing)        @raw TEXT   print without '\n'
+//   @busy MS      compute for MS ms of CPU time (a stopped engine's work takes longer)
 // Commands no rule matches are ignored; `quit` always exits.
 
 #include <signal.h>
@@ -15,6 +16,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <set>
@@ -71,6 +73,13 @@ void perform(const std::string& reply, const std::string& argument) {
     if (reply.empty()) return;  // "xboard =>": a rule that answers nothing
     if (starts_with(reply, "@sleep ")) {
         std::this_thread::sleep_for(std::chrono::milliseconds(std::stoi(reply.substr(7))));
+    } else if (starts_with(reply, "@busy ")) {
+        const std::clock_t until =
+            std::clock() +
+            static_cast<std::clock_t>(std::stoi(reply.substr(6))) * CLOCKS_PER_SEC / 1000;
+        volatile unsigned sink = 0;
+        while (std::clock() < until)
+            for (int i = 0; i < 10000; ++i) sink = sink + static_cast<unsigned>(i);
     } else if (starts_with(reply, "@exit ")) {
         std::exit(std::stoi(reply.substr(6)));
     } else if (starts_with(reply, "@signal ")) {

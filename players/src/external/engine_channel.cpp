@@ -22,10 +22,15 @@ EngineResult<void> EngineChannel::send(std::string_view line) {
 
 EngineResult<std::string> EngineChannel::receive(Clock::time_point deadline) {
     if (!process_) return not_running();
-    const auto left = std::max(Clock::duration::zero(), deadline - Clock::now());
-    auto line = process_->read_line(std::chrono::ceil<std::chrono::milliseconds>(left));
-    if (line && observer_) observer_(LineDirection::FromEngine, *line);
-    return line;  // failures are the caller's to judge: a timeout may be expected (protover 1)
+    while (true) {
+        const auto left = std::max(Clock::duration::zero(), deadline - Clock::now());
+        auto line = process_->read_line(std::chrono::ceil<std::chrono::milliseconds>(left));
+        // Timed out by the steady clock only: we were stopped meanwhile (ActiveClock), and so,
+        // most likely, was the engine. It gets the time it could not use.
+        if (!line && line.error().fault == Fault::Timeout && Clock::now() < deadline) continue;
+        if (line && observer_) observer_(LineDirection::FromEngine, *line);
+        return line;  // failures are the caller's to judge: a timeout may be expected (protover 1)
+    }
 }
 
 EngineResult<std::string> EngineChannel::await(Clock::time_point deadline,

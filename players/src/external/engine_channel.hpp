@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "balance/players/external/active_clock.hpp"
 #include "balance/players/external/engine_client.hpp"
 #include "balance/players/external/process.hpp"
 
@@ -14,7 +15,7 @@ namespace balance::players::external {
 
 class EngineChannel {
   public:
-    using Clock = std::chrono::steady_clock;
+    using Clock = ActiveClock;  // deadlines do not run while the process is stopped
 
     EngineChannel(ProcessOptions options, LineObserver observer)
         : options_(std::move(options)), observer_(std::move(observer)) {}
