@@ -21,8 +21,8 @@ set -euo pipefail
 WORK="${2:-/root/studies}"
 REPO="$(pwd)"
 # study (sweep name), pinned revision, checkpoint; in the order they are played: the short taste
-# study first (it answers the strength-or-taste question in 15 minutes), then Fairy-Max's ladder
-# (our ladder's checkpoint already holds half its games; the Fairy-Max one held none). A finished
+# study first (it answers the strength-or-taste question in 15 minutes), then our ladder (about
+# an hour left of 2.1), then Fairy-Max's (5.3 hours). A finished
 # study moves to FINISHED: save and status still see it, run neither builds nor plays it.
 FINISHED=(
     "uneven-balance 010a773 results/uneven/games.sql.xz"
@@ -30,8 +30,8 @@ FINISHED=(
 )
 STUDIES=(
     "asymmetric-taste 316f741 results/asymmetric-strength/taste.sql.xz"
-    "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
     "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
+    "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
