@@ -94,6 +94,26 @@ TEST(ReportStrength, RungsTrendVerdictAndGaps) {
     EXPECT_EQ(report["strength_armies"][1]["score"]["losses"], 6);
 }
 
+TEST(ReportStrength, RungGapMatchesAreNoArmyFitAndNoNote) {
+    TempDir dir;
+    TestStore store(dir.path() / "ladder.sqlite");
+    add_ladder(store);
+    const json report = report_of(store.path());
+    // One fit per rung (each plays all pairings) and the mixed matchup's; the rung gap (two
+    // different players, mirror pairings only) rates players, not armies: no fit, no note.
+    for (const json& fit : report["armies"]["fits"]) {
+        EXPECT_FALSE(fit["white_player"] == "e:nodes=2000" &&
+                     fit["black_player"] == "e:nodes=1000");
+        EXPECT_FALSE(fit["white_player"] == "e:nodes=1000" &&
+                     fit["black_player"] == "e:nodes=2000");
+    }
+    EXPECT_EQ(report["armies"]["fits"].size(), 4u) << report["armies"].dump(2);
+    for (const json& note : report["meta"]["notes"]) {  // alpha vs beta's single cell may fail
+        EXPECT_EQ(note.get<std::string>().find("e:nodes=2000 vs"), std::string::npos) << note;
+        EXPECT_EQ(note.get<std::string>().find("e:nodes=1000 vs"), std::string::npos) << note;
+    }
+}
+
 TEST(ReportStrength, MarkdownHtmlAndCsv) {
     TempDir dir;
     TestStore store(dir.path() / "ladder.sqlite");

@@ -79,8 +79,16 @@ std::vector<ArmyFit> fit_armies(std::span<const CellTally> cells, VariantCatalog
             .push_back(&cell);
     }
     std::vector<ArmyFit> out;
-    for (const auto& [key, members] : groups)
+    for (const auto& [key, members] : groups) {
+        // Two different players in mirror pairings only (a ladder's rung-gap matches) measure
+        // the players, not the armies: no army can be rated, and the head-to-head and rung-gap
+        // tables report them. Not an army fit that failed, so neither a fit nor a note.
+        const bool mirrors_only =
+            std::all_of(members.begin(), members.end(),
+                        [](const CellTally* c) { return c->id.white == c->id.black; });
+        if (mirrors_only && std::get<2>(key) != std::get<3>(key)) continue;
         out.push_back(fit_group(key, members, catalog, confidence));
+    }
     return out;
 }
 
