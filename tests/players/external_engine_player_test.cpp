@@ -88,5 +88,43 @@ go => @signal 11
     EXPECT_NE(next.detail.find("uciok"), std::string::npos) << next.detail;
 }
 
+TEST(ExternalEnginePlayer, KeepsAtMostMaxClientsProcessesLeastRecentlyUsedGoesFirst) {
+    ScriptFile script(R"(uci => id name Many | uciok
+isready => readyok
+go => bestmove e2e4
+)");
+    std::string variant;
+    int made = 0;
+    EnginePlayer player(
+        [&](const std::string&) {
+            ++made;
+            UciConfig config;
+            config.process.argv = {BALANCE_MOCK_ENGINE_SCRIPTED, script.path()};
+            config.timeouts.handshake = 2s;
+            return std::make_unique<UciClient>(std::move(config));
+        },
+        "", [&](const core::Game&) { return variant; });
+    const auto play = [&](const std::string& v) {
+        variant = v;
+        player.new_game();
+        const MoveReply reply = player.choose_move(chess_start(), depth1(), 0);
+        EXPECT_EQ(reply.status, MoveStatus::Ok) << reply.detail;
+    };
+    ASSERT_EQ(EnginePlayer::MaxClients, 4u);
+    for (const char* v : {"a", "b", "c", "d", "a", "b"}) play(v);
+    EXPECT_EQ(made, 4);  // four variants: all kept
+    play("e");           // evicts c, the least recently used
+    EXPECT_EQ(player.clients(), 4u);
+    play("a");
+    play("d");
+    EXPECT_EQ(made, 5);  // a and d were still there
+    play("c");           // c comes back, evicting b
+    EXPECT_EQ(made, 6);
+    play("b");
+    EXPECT_EQ(made, 7);
+    EXPECT_EQ(player.clients(), 4u);
+    EXPECT_EQ(player.restarts(), 0);  // planned stops are not restarts after a failure
+}
+
 }  // namespace
 }  // namespace balance::players::external

@@ -47,6 +47,17 @@ EnginePlayer::~EnginePlayer() {
 }
 
 EngineClient& EnginePlayer::client(const std::string& variant) {
+    if (!clients_.contains(variant) && clients_.size() >= MaxClients) {
+        // Stop the least recently used; a planned stop, so its next start is no restart.
+        auto oldest = clients_.begin();
+        for (auto it = clients_.begin(); it != clients_.end(); ++it)
+            if (last_used_[it->first] < last_used_[oldest->first]) oldest = it;
+        oldest->second->stop();
+        ever_started_.erase(oldest->first);
+        last_used_.erase(oldest->first);
+        clients_.erase(oldest);
+    }
+    last_used_[variant] = ++uses_;
     auto& slot = clients_[variant];
     if (!slot) slot = make_client_(variant);
     return *slot;

@@ -38,6 +38,16 @@ class EnginePlayer final : public Player {
                                         std::uint64_t seed) override;
 
     [[nodiscard]] int restarts() const { return restarts_; }
+    // Engine processes kept, one per variant played lately (at most MaxClients).
+    [[nodiscard]] std::size_t clients() const { return clients_.size(); }
+
+    // A sweep over many army pairings is many variants to an engine that takes the pairing as
+    // its variant (Fairy-Max's asym-humans-elves, ...), and games visit them in turn: one
+    // process kept per variant grew to variants x players x 2 sides x threads (108 Fairy-Max
+    // processes, 1.6 GB, for 9 pairings and 3 depths on 2 threads; thousands on a cluster node).
+    // Beyond this many, the least recently used is stopped; starting one again costs a
+    // handshake (Fairy-Max with a small hash: about 11 ms), not a game.
+    static constexpr std::size_t MaxClients = 4;
 
   private:
     EngineClient& client(const std::string& variant);
@@ -51,6 +61,8 @@ class EnginePlayer final : public Player {
     VariantOf variant_of_;
     std::map<std::string, std::unique_ptr<EngineClient>> clients_;
     std::map<std::string, bool> ever_started_;
+    std::map<std::string, std::uint64_t> last_used_;  // use count at the client's last move
+    std::uint64_t uses_ = 0;
     bool fresh_game_ = true;
     int restarts_ = 0;
 };
