@@ -20,17 +20,16 @@
 set -euo pipefail
 WORK="${2:-/root/studies}"
 REPO="$(pwd)"
-# study (sweep name), pinned revision, checkpoint; in the order they are played: the short taste
-# study first (it answers the strength-or-taste question in 15 minutes), then our ladder (about
-# an hour left of 2.1), then Fairy-Max's (5.3 hours). A finished
-# study moves to FINISHED: save and status still see it, run neither builds nor plays it.
+# study (sweep name), pinned revision, checkpoint; in the order they are played. A finished
+# study moves to FINISHED: save and status still see it, run neither builds nor plays it (a
+# no-op resume would still add a run record and so change its checkpoint).
 FINISHED=(
     "uneven-balance 010a773 results/uneven/games.sql.xz"
     "asymmetric-rules 316f741 results/asymmetric-rules/games.sql.xz"
-)
-STUDIES=(
     "asymmetric-taste 316f741 results/asymmetric-strength/taste.sql.xz"
     "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
+)
+STUDIES=(
     "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }

@@ -8,11 +8,9 @@ namespace balance::players::external {
 
 StopMeter::Steady::duration StopMeter::observe(Steady::time_point now) {
     const std::lock_guard lock(mutex_);
-    if (seen_ && now > last_) {
-        const auto gap = now - last_;
-        if (gap > slack_) stopped_ += gap - tick_;
-    }
-    if (!seen_ || now > last_) last_ = now;
+    if (seen_ && now <= last_) return stopped_;  // read before another thread's newer reading
+    if (seen_ && now - last_ > slack_) stopped_ += now - last_ - tick_;
+    last_ = now;
     seen_ = true;
     return stopped_;
 }

@@ -49,9 +49,10 @@ EnginePlayer::~EnginePlayer() {
 EngineClient& EnginePlayer::client(const std::string& variant) {
     if (!clients_.contains(variant) && clients_.size() >= MaxClients) {
         // Stop the least recently used; a planned stop, so its next start is no restart.
-        auto oldest = clients_.begin();
-        for (auto it = clients_.begin(); it != clients_.end(); ++it)
-            if (last_used_[it->first] < last_used_[oldest->first]) oldest = it;
+        const auto oldest =
+            std::min_element(clients_.begin(), clients_.end(), [&](const auto& a, const auto& b) {
+                return last_used_.at(a.first) < last_used_.at(b.first);
+            });
         oldest->second->stop();
         ever_started_.erase(oldest->first);
         last_used_.erase(oldest->first);

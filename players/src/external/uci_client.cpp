@@ -7,7 +7,7 @@
 namespace balance::players::external {
 namespace {
 
-using Clock = ActiveClock;  // engine time excludes stops of this process
+using Clock = EngineChannel::Clock;
 
 std::string position_command(std::string_view start_fen, const std::vector<std::string>& moves) {
     std::string command = "position ";

@@ -9,7 +9,7 @@
 namespace balance::players::external {
 namespace {
 
-using Clock = ActiveClock;  // engine time excludes stops of this process
+using Clock = EngineChannel::Clock;
 
 // Features we understand and answer `accepted`; anything else gets `rejected`, as CECP asks.
 const std::set<std::string, std::less<>> known_features = {
