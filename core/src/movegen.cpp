@@ -19,15 +19,22 @@ namespace balance::core {
 namespace {
 
 // Count = true only counts the legal moves (perft's last ply), skipping move construction.
-// Captures = true generates only captures (en passant and shots included) and promotions, in the
-// order the full generation lists them (quiescence search; see generate_captures).
+// Part::Captures generates only captures (en passant and shots included) and promotions,
+// Part::Quiets only the rest, each in the order the full generation lists them (quiescence
+// search and the main search's staged generation; see generate_captures, append_quiets).
 // Rights = false when no piece has shots or position-dependent move rights (Rules::plain_moves):
 // the code for them is compiled out, which keeps orthodox and Asymmetric generation as fast as
 // before the move-rights seam existed.
 // Any = true (with Count) stops as soon as one legal move is counted: "is there a legal move?"
 // (quiescence search's stalemate test), usually answered by the first piece that can move.
-template <Bitboard BB, bool Count, bool Rights, bool Captures = false, bool Any = false>
+enum class Part { All, Captures, Quiets };
+
+template <Bitboard BB, bool Count, bool Rights, Part Subset = Part::All, bool Any = false>
 class Generator {
+    static constexpr bool Captures = Subset == Part::Captures;
+    static constexpr bool Quiets = Subset == Part::Quiets;
+    static_assert(!(Count && Quiets), "the bulk count counts every move or only captures");
+
   public:
     // `only`: generate the moves of the pieces on these squares alone (drops are not filtered).
     Generator(const Position<BB>& pos, MoveList* list, BB only = ~BB{})
@@ -233,10 +240,12 @@ class Generator {
             load_promotions();
             if (promotion_count_ == 0) {
                 // The pawn enters and stays a pawn: a capture only if it takes something.
-                const bool wanted = !Captures || (enemy_ & square_bb<BB>(to));
+                const bool capture = (enemy_ & square_bb<BB>(to)) != BB{};
+                const bool wanted = Captures ? capture : Quiets ? !capture : true;
                 if (entries_per_promotion_ && wanted) add_if(Move(from, to), tested);
                 return;
             }
+            if constexpr (Quiets) return;  // promotions belong to the captures
             if (tested && !full() && !survives(from, to, NoSquare)) return;
             for (int i = 0; i < promotion_count_; ++i)
                 add_if(Move(from, to, MoveKind::Promotion, promotion_types_[i]), tested && full());
@@ -349,11 +358,12 @@ class Generator {
         // Entering the e.p. square by an e.p.-capable move is always the capture.
         if (ep_reach & board.ep) {
             quiet &= ~board.ep;
-            emit_ep(from);
+            if constexpr (!Quiets) emit_ep(from);
         }
         if constexpr (Captures) quiet &= pawn ? r_.promotion_zone[index(us_)] : BB{};
+        if constexpr (Quiets) capture = BB{};
         emit(from, (quiet & board.empty) | (capture & board.enemy), pawn);
-        if (Rights && pm.has_shots) emit_shots(from, pm.shots[from]);
+        if (!Quiets && Rights && pm.has_shots) emit_shots(from, pm.shots[from]);
     }
 
     void king_moves() {
@@ -373,14 +383,14 @@ class Generator {
                 quiet |= s.quiet;
                 capture |= s.capture;
             }
-        BB targets = (Captures ? BB{} : quiet & empty_) | (capture & enemy_);
+        BB targets = (Captures ? BB{} : quiet & empty_) | (Quiets ? BB{} : capture & enemy_);
         while (targets) {
             const Square to = pop_lsb(targets);
             if (r_.game.king_slide_crossing_safe && crosses_attacked(to)) continue;
             const Move m(ksq_, to);
             if (legal(m, NoSquare)) add(m);
         }
-        if (Rights && r_.moves[u][k].has_shots) {
+        if (!Quiets && Rights && r_.moves[u][k].has_shots) {
             const BB saved = check_mask_;
             check_mask_ = ~BB{};  // the king's own shot may capture any checker it reaches
             emit_shots(ksq_, r_.moves[u][k].shots[ksq_]);
@@ -464,14 +474,14 @@ class Generator {
 
 // Runs the generator compiled for the position's rules; returns the count (Count) or fills list.
 // `only`: the squares whose pieces' moves are generated (drops are never filtered).
-template <Bitboard BB, bool Count, bool Captures = false, bool Any = false>
+template <Bitboard BB, bool Count, Part Subset = Part::All, bool Any = false>
 std::uint64_t run_generator(const Position<BB>& pos, MoveList* list, BB only = ~BB{}) {
     if (pos.rules().plain_moves) {
-        Generator<BB, Count, false, Captures, Any> g(pos, list, only);
+        Generator<BB, Count, false, Subset, Any> g(pos, list, only);
         g.run();
         return g.count();
     }
-    Generator<BB, Count, true, Captures, Any> g(pos, list, only);
+    Generator<BB, Count, true, Subset, Any> g(pos, list, only);
     g.run();
     return g.count();
 }
@@ -487,7 +497,12 @@ void generate_legal(const Position<BB>& pos, MoveList& list) {
 template <Bitboard BB>
 void generate_captures(const Position<BB>& pos, MoveList& list) {
     list.clear();
-    (void)run_generator<BB, false, true>(pos, &list);
+    (void)run_generator<BB, false, Part::Captures>(pos, &list);
+}
+
+template <Bitboard BB>
+void append_quiets(const Position<BB>& pos, MoveList& list) {
+    (void)run_generator<BB, false, Part::Quiets>(pos, &list);
 }
 
 template <Bitboard BB>
@@ -508,7 +523,7 @@ std::uint64_t count_legal(const Position<BB>& pos) {
 
 template <Bitboard BB>
 bool has_legal_move(const Position<BB>& pos) {
-    return run_generator<BB, true, false, true>(pos, nullptr) != 0;
+    return run_generator<BB, true, Part::All, true>(pos, nullptr) != 0;
 }
 
 namespace {
@@ -611,6 +626,8 @@ template void generate_legal<u64>(const Position<u64>&, MoveList&);
 template void generate_legal<u128>(const Position<u128>&, MoveList&);
 template void generate_captures<u64>(const Position<u64>&, MoveList&);
 template void generate_captures<u128>(const Position<u128>&, MoveList&);
+template void append_quiets<u64>(const Position<u64>&, MoveList&);
+template void append_quiets<u128>(const Position<u128>&, MoveList&);
 template bool is_legal<u64>(const Position<u64>&, Move, MoveList&);
 template bool is_legal<u128>(const Position<u128>&, Move, MoveList&);
 template std::uint64_t count_legal<u64>(const Position<u64>&);

@@ -1,8 +1,9 @@
-// Captures-and-promotions generation (quiescence search's generator) and the bulk move count
-// agree with the full legal generation: generate_captures is generate_legal filtered by "capture
-// or promotion", in the same order (the engine's move ordering, and so its games, depend on the
-// order), count_legal is its size and has_legal_move whether it is empty. Checked along seeded
-// random games of every variant, and at positions without a legal move.
+// Captures-and-promotions generation (quiescence search's generator), the quiet moves' generation
+// (the main search's second stage) and the bulk move count agree with the full legal generation:
+// generate_captures is generate_legal filtered by "capture or promotion", append_quiets appends
+// the rest, each in the full generation's order (the engine's move ordering, and so its games,
+// depend on the order); count_legal is its size and has_legal_move whether it is empty. Checked
+// along seeded random games of every variant, and at positions without a legal move.
 
 #include <gtest/gtest.h>
 
@@ -15,14 +16,15 @@
 namespace balance::testing {
 namespace {
 
-// Moves of the full generation that quiescence search keeps.
+// Moves of the full generation that quiescence search keeps (or, with `quiet`, the others).
 template <core::Bitboard BB>
-std::vector<core::Move> captures_by_filter(const core::Position<BB>& pos) {
+std::vector<core::Move> captures_by_filter(const core::Position<BB>& pos, bool quiet = false) {
     core::MoveList all;
     core::generate_legal(pos, all);
     std::vector<core::Move> kept;
     for (const core::Move m : all)
-        if (pos.is_capture(m) || m.kind() == core::MoveKind::Promotion) kept.push_back(m);
+        if ((pos.is_capture(m) || m.kind() == core::MoveKind::Promotion) != quiet)
+            kept.push_back(m);
     return kept;
 }
 
@@ -47,6 +49,12 @@ TEST(CaptureGeneration, IsTheFilteredFullGenerationInOrderAlongRandomGames) {
                     const std::vector<core::Move> got(captures.begin(), captures.end());
                     const auto want = captures_by_filter(pos);
                     EXPECT_EQ(got, want)
+                        << c.variant << " " << c.white << "-" << c.black << " at " << game.fen();
+                    // The quiet moves, appended after the captures.
+                    core::append_quiets(pos, captures);
+                    const std::vector<core::Move> quiets(captures.begin() + got.size(),
+                                                         captures.end());
+                    EXPECT_EQ(quiets, captures_by_filter(pos, true))
                         << c.variant << " " << c.white << "-" << c.black << " at " << game.fen();
                     EXPECT_EQ(core::count_legal(pos), legal.size()) << game.fen();
                     EXPECT_EQ(core::has_legal_move(pos), !legal.empty()) << game.fen();

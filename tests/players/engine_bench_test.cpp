@@ -21,7 +21,7 @@ using players::engine::bench_fens;
 using players::engine::BenchSet;
 
 constexpr int BenchDepth = 7;
-constexpr std::uint64_t ExpectedSignature = 499797;
+constexpr std::uint64_t ExpectedSignature = 501812;
 
 std::vector<BenchSet> shipped_sets() {
     std::vector<BenchSet> sets;

@@ -129,14 +129,14 @@ bool Searcher<BB>::losing_capture(Move m) const {
 }
 
 template <Bitboard BB>
-void Searcher<BB>::score_moves(Frame& f, Move hash_move, int ply, bool captures_only) {
+void Searcher<BB>::score_moves(Frame& f, Move hash_move, int ply, bool captures_only, int first) {
     const core::Position<BB>& pos = *pos_;
     const Move killer0 = f.killers[0], killer1 = f.killers[1];
     Move counter;
     if (ply > 0 && frames_[ply - 1].moved != core::NoPiece)
         counter = counter_[frames_[ply - 1].moved][frames_[ply - 1].current.to()];
-    f.next = 0;
-    for (int i = 0; i < f.moves.size(); ++i) {
+    if (first == 0) f.next = 0;
+    for (int i = first; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
         if (m == hash_move) {
@@ -387,17 +387,40 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
     if (depth >= 5 && hash_move.is_none()) --depth;
 
     // A legal hash move is searched before anything is generated: when it cuts (the usual
-    // reason a node has one), nothing is. The rest are generated and scored after it, so their
-    // history scores include what its subtree taught.
+    // reason a node has one), nothing is. Then, not in check, the captures and promotions are
+    // generated; the quiet moves only once no good capture is left (a good capture often cuts,
+    // and then they never are), appended behind the bad captures' place in the order: hash
+    // move, good captures, killers and counter move, quiets by history, bad captures. Each
+    // stage is scored when it is generated, so history scores include what the moves before
+    // taught. In check, every evasion is generated at once.
     const bool hash_first = !hash_move.is_none() && core::is_legal(pos, hash_move, f.moves);
-    bool generated = false;
+    const bool hash_tactical =
+        hash_first && (pos.is_capture(hash_move) || hash_move.kind() == MoveKind::Promotion);
+    enum class Stage { None, Captures, All } stage = Stage::None;
+    int score = HashMoveScore;
+    // Generates the next stage; drops the hash move from it when it was searched already.
     const auto generate = [&] {
-        core::generate_legal(pos, f.moves);
-        score_moves(f, hash_move, ply, false);
-        generated = true;
+        int first = 0;
+        if (in_check) {
+            core::generate_legal(pos, f.moves);
+            stage = Stage::All;
+        } else if (stage == Stage::None) {
+            core::generate_captures(pos, f.moves);
+            stage = Stage::Captures;
+        } else {
+            first = f.moves.size();
+            core::append_quiets(pos, f.moves);
+            stage = Stage::All;
+        }
+        score_moves(f, hash_move, ply, false, first);
+        if (hash_first && (stage == Stage::All ? in_check || !hash_tactical : hash_tactical)) {
+            [[maybe_unused]] const Move again = pick(f, score);
+            assert(again == hash_move);  // the stage's first move, already searched
+        }
     };
     if (!hash_first) {
         generate();
+        if (stage == Stage::Captures && f.moves.empty()) generate();
         if (f.moves.empty()) {
             if (in_check) return mated_score(ply);
             if (game.stalemate == core::StalemateResult::WinForStalemater) return -MateScore + ply;
@@ -412,16 +435,17 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
     int best = -Infinite, moves_searched = 0, quiets_tried = 0;
     Move best_move;
     Move quiets[64];
-    int score = HashMoveScore;
     for (bool staged = hash_first;; staged = false) {
         Move m = hash_move;
         if (!staged) {
-            if (!generated) {
-                generate();
-                [[maybe_unused]] const Move again = pick(f, score);
-                assert(again == hash_move);  // the list's first move, already searched
-            }
+            if (stage == Stage::None) generate();
             m = pick(f, score);
+            // No good capture left: the quiet moves are due before the bad captures.
+            if (stage == Stage::Captures && (m.is_none() || score < KillerScore)) {
+                if (!m.is_none()) --f.next;  // back among the moves still to pick
+                generate();
+                m = pick(f, score);
+            }
             if (m.is_none()) break;
         }
         const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;

@@ -1,5 +1,6 @@
 #pragma once
-// Move generation for search: only the moves quiescence search plays, and the bulk move count.
+// Move generation for search: only the moves quiescence search plays, the rest (the main search
+// generates them only when the captures did not cut), and the bulk move count.
 // Defined with generate_legal (movegen.cpp), from the same compiled generator.
 
 #include <cstdint>
@@ -13,6 +14,13 @@ namespace balance::core {
 // generating the rest.
 template <Bitboard BB>
 void generate_captures(const Position<BB>& pos, MoveList& list);
+
+// Appends the other legal moves (neither a capture nor a promotion; castling and drops
+// included) to `list`, in the order generate_legal lists them: generate_captures followed by
+// append_quiets holds every legal move once. Appends, so that a search can keep the captures it
+// has already ordered and tried in the same list.
+template <Bitboard BB>
+void append_quiets(const Position<BB>& pos, MoveList& list);
 
 // Is m one of generate_legal(pos)'s moves? Generates only the moves of the piece on m's
 // from-square (every drop during free placement) into `scratch`: how search tries a hash move

@@ -8,7 +8,8 @@
 // with non-pawn material), reverse futility pruning, late move reductions and late move /
 // futility pruning of quiet moves, mate distance pruning. Move ordering: hash move, captures by
 // MVV-LVA using the configured values (captures that lose material to a recapture go last),
-// killers, counter move, history.
+// killers, counter move, history. Generation is staged: the hash move is searched before any
+// generation, the quiet moves are generated only when no good capture is left.
 //
 // Points variants (Stylish chess): terminal nodes and the evaluation score by points, and the
 // points so far are part of the node (points_search.hpp).
@@ -80,7 +81,8 @@ class Searcher {
     int child(core::Color mover, int depth, int alpha, int beta, int ply, bool in_check);
     int child_q(core::Color mover, int alpha, int beta, int ply, bool in_check);
 
-    void score_moves(Frame& f, core::Move hash_move, int ply, bool captures_only);
+    // Scores f.moves from index `first` on (0: the whole list, and picking starts over).
+    void score_moves(Frame& f, core::Move hash_move, int ply, bool captures_only, int first = 0);
     core::Move pick(Frame& f, int& score);
     [[nodiscard]] bool losing_capture(core::Move m) const;
     [[nodiscard]] int captured_value(core::Move m) const;
