@@ -21,7 +21,7 @@ using players::engine::bench_fens;
 using players::engine::BenchSet;
 
 constexpr int BenchDepth = 7;
-constexpr std::uint64_t ExpectedSignature = 501812;
+constexpr std::uint64_t ExpectedSignature = 492759;
 
 std::vector<BenchSet> shipped_sets() {
     std::vector<BenchSet> sets;

@@ -135,7 +135,10 @@ void Searcher<BB>::score_moves(Frame& f, Move hash_move, int ply, bool captures_
     Move counter;
     if (ply > 0 && frames_[ply - 1].moved != core::NoPiece)
         counter = counter_[frames_[ply - 1].moved][frames_[ply - 1].current.to()];
-    if (first == 0) f.next = 0;
+    if (first == 0) {
+        f.next = 0;
+        f.sorted = false;
+    }
     for (int i = first; i < f.moves.size(); ++i) {
         const Move m = f.moves[i];
         int s;
@@ -165,6 +168,10 @@ template <Bitboard BB>
 Move Searcher<BB>::pick(Frame& f, int& score) {
     const int n = f.moves.size();
     if (f.next >= n) return Move::none();
+    if (f.sorted) {
+        score = f.scores[f.next];
+        return f.moves[f.next++];
+    }
     // The first move with the highest score, found in two passes: the maximum alone has no
     // loop-carried index, so it vectorises (the one-pass "if greater, remember i" did not, and
     // was 6% of the bench). Same choice as that pass, ties included.
@@ -177,6 +184,23 @@ Move Searcher<BB>::pick(Frame& f, int& score) {
     std::swap(f.scores[f.next], f.scores[best]);
     score = f.scores[f.next];
     return f.moves[f.next++];
+}
+
+template <Bitboard BB>
+void Searcher<BB>::sort_rest(Frame& f) {
+    const int n = f.moves.size();
+    for (int i = f.next + 1; i < n; ++i) {
+        const Move m = f.moves[i];
+        const int s = f.scores[i];
+        int j = i;
+        for (; j > f.next && f.scores[j - 1] < s; --j) {
+            f.moves[j] = f.moves[j - 1];
+            f.scores[j] = f.scores[j - 1];
+        }
+        f.moves[j] = m;
+        f.scores[j] = s;
+    }
+    f.sorted = true;
 }
 
 template <Bitboard BB>
@@ -413,6 +437,9 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
             stage = Stage::All;
         }
         score_moves(f, hash_move, ply, false, first);
+        // The quiet stage is sorted once: nodes that reach it mostly go far down the list
+        // (all-nodes, late moves pruned one by one), where a scan per pick cost 10% of the time.
+        if (stage == Stage::All) sort_rest(f);
         if (hash_first && (stage == Stage::All ? in_check || !hash_tactical : hash_tactical)) {
             [[maybe_unused]] const Move again = pick(f, score);
             assert(again == hash_move);  // the stage's first move, already searched
