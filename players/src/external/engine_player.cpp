@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <type_traits>
 #include <utility>
 
@@ -106,6 +107,28 @@ std::vector<std::string> EnginePlayer::uci_moves(const core::Game& game) {
     return out;
 }
 
+namespace {
+
+// Did the game's last move, a pawn-role piece's two-square step, pass over `s`? Whether or not
+// it made an e.p. square: the rules make one only where an e.p. capture is possible, Fairy-Max
+// always does.
+bool passed_by_double_step(const core::Game& game, core::Square s) {
+    return game.visit([&](const auto& pos) {
+        const core::Move last = pos.last_move();
+        if (last.is_none() || last.kind() != core::MoveKind::Normal) return false;
+        const auto& r = pos.rules();
+        const core::PieceCode piece = pos.piece_on(last.to());
+        if (piece == core::NoPiece || r.pieces[core::type_of(piece)].role != core::PieceRole::Pawn)
+            return false;
+        const int df = r.file_of(last.to()) - r.file_of(last.from());
+        const int dr = r.rank_of(last.to()) - r.rank_of(last.from());
+        if (std::max(std::abs(df), std::abs(dr)) != 2 || df % 2 != 0 || dr % 2 != 0) return false;
+        return static_cast<int>(s) == last.from() + (df / 2) + (dr / 2) * r.files;
+    });
+}
+
+}  // namespace
+
 MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& limits,
                                     std::uint64_t) {
     const std::string variant = variant_of_ ? variant_of_(game) : fixed_variant_;
@@ -162,6 +185,13 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
         reply.detail = move.error().message;
         return reply;
     }
+    // A move onto the square a pawn's double step just passed that is not an e.p. capture (a
+    // Footman's straight step onto the square an Elf Sprite's diagonal double step passed):
+    // Fairy-Max applies such a move of its own as the capture and drops the Sprite from its
+    // board. Sent back as a move of the game it stays plain, so the next search restates the
+    // position from the start.
+    if (move->kind() != core::MoveKind::EnPassant && passed_by_double_step(game, move->to()))
+        engine.forget_position();
     reply.move = *move;
     return reply;
 }

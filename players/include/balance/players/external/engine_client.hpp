@@ -44,6 +44,10 @@ class EngineClient {
     [[nodiscard]] virtual EngineResult<SearchReply> go(std::string_view start_fen,
                                                        const std::vector<std::string>& moves,
                                                        const Limits& limits) = 0;
+    // The engine's board may differ from the game's after the move it just played (it applied
+    // that move by rules of its own): the next go() sets the whole position up again. A client
+    // that states the whole position at every go() (UCI) has nothing to forget.
+    virtual void forget_position() {}
 
     // The engine's name as it reports it (UCI `id name`, XBoard `myname`).
     [[nodiscard]] virtual const std::string& engine_name() const = 0;

@@ -85,6 +85,8 @@ class XboardClient final : public ProcessClient {
     [[nodiscard]] EngineResult<SearchReply> go(std::string_view start_fen,
                                                const std::vector<std::string>& moves,
                                                const Limits& limits) override;
+    // The next go() starts from `new` and sends every move, the engine's own ones included.
+    void forget_position() override { position_known_ = false; }
 
     [[nodiscard]] const std::string& engine_name() const override { return name_; }
 
