@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <type_traits>
 #include <utility>
 
@@ -109,21 +108,22 @@ std::vector<std::string> EnginePlayer::uci_moves(const core::Game& game) {
 
 namespace {
 
-// Did the game's last move, a pawn-role piece's two-square step, pass over `s`? Whether or not
-// it made an e.p. square: the rules make one only where an e.p. capture is possible, Fairy-Max
-// always does.
-bool passed_by_double_step(const core::Game& game, core::Square s) {
-    return game.visit([&](const auto& pos) {
+// The square the game's last move passed over if it was a pawn's double step (the compiled
+// steps that create an e.p. square), whether or not it made an e.p. square: the rules make one
+// only where an e.p. capture is possible, Fairy-Max always does.
+int passed_by_double_step(const core::Game& game) {
+    return game.visit([](const auto& pos) {
         const core::Move last = pos.last_move();
-        if (last.is_none() || last.kind() != core::MoveKind::Normal) return false;
-        const auto& r = pos.rules();
+        if (last.is_none() || last.kind() != core::MoveKind::Normal) return int{core::NoSquare};
         const core::PieceCode piece = pos.piece_on(last.to());
-        if (piece == core::NoPiece || r.pieces[core::type_of(piece)].role != core::PieceRole::Pawn)
-            return false;
-        const int df = r.file_of(last.to()) - r.file_of(last.from());
-        const int dr = r.rank_of(last.to()) - r.rank_of(last.from());
-        if (std::max(std::abs(df), std::abs(dr)) != 2 || df % 2 != 0 || dr % 2 != 0) return false;
-        return static_cast<int>(s) == last.from() + (df / 2) + (dr / 2) * r.files;
+        if (piece == core::NoPiece) return int{core::NoSquare};
+        const auto& moves =
+            pos.rules().moves[core::index(core::color_of(piece))][core::type_of(piece)];
+        for (const auto& step : moves.lame(last.from()))
+            if (step.creates_ep &&
+                (step.quiet & core::square_bb<decltype(pos.pieces())>(last.to())))
+                return step.ep_square;
+        return int{core::NoSquare};
     });
 }
 
@@ -190,7 +190,8 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
     // Fairy-Max applies such a move of its own as the capture and drops the Sprite from its
     // board. Sent back as a move of the game it stays plain, so the next search restates the
     // position from the start.
-    if (move->kind() != core::MoveKind::EnPassant && passed_by_double_step(game, move->to()))
+    if (move->kind() != core::MoveKind::EnPassant &&
+        passed_by_double_step(game) == static_cast<int>(move->to()))
         engine.forget_position();
     reply.move = *move;
     return reply;
