@@ -55,21 +55,14 @@ SliderAttacks<BB>::SliderAttacks(int files, int ranks) {
     for (int sq = 0; sq < squares; ++sq) {
         rook_rays_[sq] = walk<BB>(files, ranks, sq, RookDirs, 4, BB{}, nullptr);
         bishop_rays_[sq] = walk<BB>(files, ranks, sq, BishopDirs, 4, BB{}, nullptr);
-        if constexpr (std::is_same_v<BB, u64>) {
-            fill<BB>(files, ranks, sq, RookDirs, 4, table_, rook_[sq].mask, rook_[sq].offset);
-            fill<BB>(files, ranks, sq, BishopDirs, 4, table_, bishop_[sq].mask, bishop_[sq].offset);
-        } else {
-            for (int kind = 0; kind < 4; ++kind) {
-                const int(*dirs)[2] = kind < 2 ? RookDirs + 2 * kind : BishopDirs + 2 * (kind - 2);
-                fill<BB>(files, ranks, sq, dirs, 2, table_, lines_[kind][sq].mask,
-                         lines_[kind][sq].offset);
-            }
+        for (int kind = 0; kind < 4; ++kind) {
+            const int(*dirs)[2] = kind < 2 ? RookDirs + 2 * kind : BishopDirs + 2 * (kind - 2);
+            fill<BB>(files, ranks, sq, dirs, 2, table_, lines_[kind][sq].mask,
+                     lines_[kind][sq].offset);
         }
     }
     // The table no longer grows: resolve offsets to pointers (one indirection less per lookup).
     for (int sq = 0; sq < squares; ++sq) {
-        rook_[sq].attacks = table_.data() + rook_[sq].offset;
-        bishop_[sq].attacks = table_.data() + bishop_[sq].offset;
         for (auto& kind : lines_) kind[sq].attacks = table_.data() + kind[sq].offset;
     }
 }
