@@ -193,6 +193,16 @@ std::vector<BadInput> sweep_cases() {
                  {},
                  {"sweep", "{dir}/nowhere.toml", "--db", "{dir}/existing.db"},
                  {"{dir}/nowhere.toml", "no such sweep or file"}},
+        // Names longer than a file name may be (255 bytes): the file system refuses to look
+        // them up, which must read as "not found", not as an exception (found by the sweep
+        // file fuzzer).
+        sweep("SweepVariantNameTooLong",
+              "variant = \"" + std::string(300, 'v') + "\"\ngames_per_cell = 2\n" + mover,
+              {"bad.toml:1", std::string(300, 'v')}),
+        sweep("SweepBookNameTooLong",
+              sweep_with("games_per_cell = 2\n", mover + "[openings]\ntype = \"book\"\nfile = \"" +
+                                                     std::string(300, 'b') + "\"\n"),
+              {"bad.toml:7", "cannot read the opening book", std::string(300, 'b')}),
     };
 }
 
@@ -444,6 +454,19 @@ std::vector<BadInput> database_cases() {
                  {},
                  {"sweep", "{dir}/witness.toml", "--db", "{dir}"},
                  {"{dir}", "cannot open the results database"}},
+        BadInput{"DbNameTooLongForSweep",
+                 {},
+                 {"sweep", "{dir}/witness.toml", "--db", "{dir}/" + std::string(300, 'd') + ".db",
+                  "--quiet"},
+                 {"{dir}/" + std::string(300, 'd') + ".db", "File name too long"}},
+        BadInput{"DbNameTooLongForReport",
+                 {},
+                 {"report", "--db", "{dir}/" + std::string(300, 'd') + ".db"},
+                 {"{dir}/" + std::string(300, 'd') + ".db", "File name too long"}},
+        BadInput{"DbMergeOutputNameTooLong",
+                 {},
+                 {"merge", "{dir}/" + std::string(300, 'd') + ".db", "{dir}/existing.db"},
+                 {"{dir}/" + std::string(300, 'd') + ".db", "File name too long"}},
     };
 }
 

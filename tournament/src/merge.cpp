@@ -186,14 +186,18 @@ Result<MergeSummary> merge_databases(const std::filesystem::path& output,
                                      const std::vector<std::filesystem::path>& inputs, bool force,
                                      const SpecResolver& resolver) {
     std::error_code ec;
+    const bool output_exists = std::filesystem::exists(output, ec);
+    if (ec)
+        return make_error("cannot use this path for the merged database: " + ec.message(),
+                          output.string());
     for (const auto& input : inputs) {
-        if (std::filesystem::exists(output) && std::filesystem::equivalent(output, input, ec))
+        if (output_exists && std::filesystem::equivalent(output, input, ec))
             return make_error("the output is also an input", output.string());
     }
     // Check every input before writing anything.
     std::vector<ResultStore> stores;
     std::optional<std::string> reference;
-    if (std::filesystem::exists(output)) {
+    if (output_exists) {
         auto existing = ResultStore::open_existing(output);
         if (!existing) return existing.error();
         auto runs = existing->runs();

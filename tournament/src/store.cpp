@@ -150,7 +150,11 @@ Result<ResultStore> ResultStore::open(const std::filesystem::path& file,
 }
 
 Result<ResultStore> ResultStore::open_existing(const std::filesystem::path& file) {
-    if (!std::filesystem::exists(file)) return make_error("no such database", file.string());
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(file, ec);
+    if (ec)
+        return make_error("cannot use this path for a database: " + ec.message(), file.string());
+    if (!exists) return make_error("no such database", file.string());
     auto db = Database::open(file, Database::Mode::ReadOnly);
     if (!db) return db.error();
     auto version = check_schema(**db);

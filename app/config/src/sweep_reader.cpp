@@ -42,7 +42,9 @@ Result<fs::path> variant_file(const std::string& name, const fs::path& sweep_dir
                               const std::string& where) {
     auto found = find_variant(name);
     if (found) return *found;
-    if (fs::path beside = sweep_dir / name; fs::is_regular_file(beside)) return beside;
+    // The non-throwing query: a name the file system refuses (too long, say) is just not found.
+    std::error_code ec;
+    if (fs::path beside = sweep_dir / name; fs::is_regular_file(beside, ec)) return beside;
     return make_error(found.error().message + " (variant '" + name + "')", where);
 }
 

@@ -66,7 +66,10 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
         }
         if (book) {
             std::filesystem::path path(*book);
-            if (path.is_relative() && !std::filesystem::exists(path)) path = dir / path;
+            // Not there (or a path the file system refuses): beside the sweep file, where
+            // reading it reports the failure with the file's name.
+            std::error_code ec;
+            if (path.is_relative() && !std::filesystem::exists(path, ec)) path = dir / path;
             spec.book_file = path.string();
             auto positions = tournament::read_book(spec.book_file);
             if (!positions) {

@@ -220,10 +220,16 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         return report_error(ctx, memory.error());
 
     const std::string db = args.db.empty() ? "results/" + sweep->name + ".db" : args.db;
-    if (args.resume && !std::filesystem::exists(db))
+    std::error_code error;
+    const bool db_exists = std::filesystem::exists(db, error);
+    if (error)
+        return report_error(
+            ctx,
+            make_error("cannot use this path for the results database: " + error.message(), db));
+    if (args.resume && !db_exists)
         return report_error(ctx, make_error("nothing to resume: no such database", db));
     // A database of another sweep is refused read-only, before a writer touches its bytes.
-    if (!args.force && std::filesystem::exists(db)) {
+    if (!args.force && db_exists) {
         auto existing = tournament::ResultStore::open_existing(db);
         if (!existing) return report_error(ctx, existing.error());
         auto same = tournament::check_same_sweep(*existing, tournament::config_json(*sweep));
