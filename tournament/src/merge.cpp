@@ -185,11 +185,10 @@ Result<void> copy_failed_games(ResultStore& out, const ResultStore& in,
 Result<MergeSummary> merge_databases(const std::filesystem::path& output,
                                      const std::vector<std::filesystem::path>& inputs, bool force,
                                      const SpecResolver& resolver) {
+    auto exists = database_exists(output);
+    if (!exists) return exists.error();
+    const bool output_exists = *exists;
     std::error_code ec;
-    const bool output_exists = std::filesystem::exists(output, ec);
-    if (ec)
-        return make_error("cannot use this path for the merged database: " + ec.message(),
-                          output.string());
     for (const auto& input : inputs) {
         if (output_exists && std::filesystem::equivalent(output, input, ec))
             return make_error("the output is also an input", output.string());

@@ -149,12 +149,18 @@ Result<ResultStore> ResultStore::open(const std::filesystem::path& file,
     return ResultStore(std::move(*db), file, *version);
 }
 
-Result<ResultStore> ResultStore::open_existing(const std::filesystem::path& file) {
+Result<bool> database_exists(const std::filesystem::path& file) {
     std::error_code ec;
     const bool exists = std::filesystem::exists(file, ec);
     if (ec)
         return make_error("cannot use this path for a database: " + ec.message(), file.string());
-    if (!exists) return make_error("no such database", file.string());
+    return exists;
+}
+
+Result<ResultStore> ResultStore::open_existing(const std::filesystem::path& file) {
+    auto exists = database_exists(file);
+    if (!exists) return exists.error();
+    if (!*exists) return make_error("no such database", file.string());
     auto db = Database::open(file, Database::Mode::ReadOnly);
     if (!db) return db.error();
     auto version = check_schema(**db);

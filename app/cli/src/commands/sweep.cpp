@@ -220,12 +220,9 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         return report_error(ctx, memory.error());
 
     const std::string db = args.db.empty() ? "results/" + sweep->name + ".db" : args.db;
-    std::error_code error;
-    const bool db_exists = std::filesystem::exists(db, error);
-    if (error)
-        return report_error(
-            ctx,
-            make_error("cannot use this path for the results database: " + error.message(), db));
+    const auto exists = tournament::database_exists(db);
+    if (!exists) return report_error(ctx, exists.error());
+    const bool db_exists = *exists;
     if (args.resume && !db_exists)
         return report_error(ctx, make_error("nothing to resume: no such database", db));
     // A database of another sweep is refused read-only, before a writer touches its bytes.

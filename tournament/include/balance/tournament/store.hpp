@@ -108,6 +108,10 @@ using SpecResolver =
 
 class Database;  // src/sqlite_database.hpp
 
+// Whether a file exists at `file`: an error naming it when the file system refuses to look (a
+// name too long, a file where a directory should be) instead of std::filesystem's exception.
+[[nodiscard]] Result<bool> database_exists(const std::filesystem::path& file);
+
 class ResultStore {
   public:
     // Opens `file` for writing, creating it (and its directory) with the schema when it does not
