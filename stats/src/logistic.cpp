@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <tbb/parallel_for.h>
+
 #include "newton.hpp"
 
 namespace balance::stats {
@@ -67,10 +69,13 @@ Expected<Clusters> validate(const Eigen::Ref<const Eigen::MatrixXd>& x,
     return clusters;
 }
 
+// `offset`: a known term added to every row's linear predictor (empty: none).
 detail::NewtonResult newton_fit(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                const Eigen::Ref<const Eigen::VectorXd>& y) {
+                                const Eigen::Ref<const Eigen::VectorXd>& y,
+                                const Eigen::VectorXd& offset) {
     const auto evaluate = [&](const Eigen::VectorXd& beta) {
-        const Eigen::VectorXd eta = x * beta;
+        Eigen::VectorXd eta = x * beta;
+        if (offset.size() > 0) eta += offset;
         Eigen::VectorXd residual(eta.size());
         Eigen::VectorXd weight(eta.size());
         detail::Evaluation e;
@@ -109,14 +114,32 @@ double quantile_sorted(const std::vector<double>& sorted, double q) {
     return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
 }
 
+Eigen::VectorXd offset_vector(std::span<const double> offset) {
+    Eigen::VectorXd out(static_cast<Eigen::Index>(offset.size()));
+    for (std::size_t i = 0; i < offset.size(); ++i) out(static_cast<Eigen::Index>(i)) = offset[i];
+    return out;
+}
+
+Expected<void> validate_offset(std::span<const double> offset, Eigen::Index rows) {
+    if (offset.empty()) return {};
+    if (static_cast<Eigen::Index>(offset.size()) != rows)
+        return fail("logistic: need one offset per row");
+    for (const double o : offset)
+        if (!std::isfinite(o)) return fail("logistic: non-finite offset");
+    return {};
+}
+
 }  // namespace
 
 Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
                                    Eigen::Ref<const Eigen::VectorXd> y,
-                                   std::span<const std::int64_t> cluster_ids) {
+                                   std::span<const std::int64_t> cluster_ids,
+                                   std::span<const double> offset_values) {
     auto clusters = validate(x, y, cluster_ids);
     if (!clusters) return clusters.error();
-    const auto result = newton_fit(x, y);
+    if (auto valid = validate_offset(offset_values, x.rows()); !valid) return valid.error();
+    const Eigen::VectorXd offset = offset_vector(offset_values);
+    const auto result = newton_fit(x, y, offset);
     if (result.status != detail::NewtonStatus::Converged) return newton_error(result.status);
 
     LogisticFit fit;
@@ -126,7 +149,8 @@ Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
     fit.iterations = result.iterations;
     fit.clusters = clusters->count;
 
-    const Eigen::VectorXd eta = x * fit.coefficients;
+    Eigen::VectorXd eta = x * fit.coefficients;
+    if (offset.size() > 0) eta += offset;
     Eigen::MatrixXd scores = Eigen::MatrixXd::Zero(clusters->count, x.cols());
     double pearson = 0.0;
     for (Eigen::Index i = 0; i < x.rows(); ++i) {
@@ -144,55 +168,88 @@ Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
     return fit;
 }
 
+Expected<BootstrapDraws> cluster_bootstrap_draws(Eigen::Ref<const Eigen::MatrixXd> x,
+                                                 Eigen::Ref<const Eigen::VectorXd> y,
+                                                 std::span<const std::int64_t> cluster_ids,
+                                                 int replications, std::uint64_t seed,
+                                                 std::span<const double> offset_values) {
+    if (replications < 2) return fail("bootstrap needs at least 2 replications");
+    auto clusters = validate(x, y, cluster_ids);
+    if (!clusters) return clusters.error();
+    if (auto valid = validate_offset(offset_values, x.rows()); !valid) return valid.error();
+    const Eigen::VectorXd offset = offset_vector(offset_values);
+    std::vector<std::vector<Eigen::Index>> rows_of(clusters->count);
+    for (Eigen::Index i = 0; i < x.rows(); ++i) rows_of[clusters->of_row[i]].push_back(i);
+
+    // The resamples are drawn in order from one generator, then fitted in parallel: the same
+    // seed gives the same draws whatever the thread count.
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> pick(0, clusters->count - 1);
+    std::vector<std::vector<int>> chosen(static_cast<std::size_t>(replications),
+                                         std::vector<int>(clusters->count));
+    for (auto& resample : chosen)
+        for (int& c : resample) c = pick(rng);
+
+    const Eigen::Index p = x.cols();
+    Eigen::MatrixXd fitted(replications, p);
+    std::vector<char> converged(static_cast<std::size_t>(replications), 0);
+    tbb::parallel_for(0, replications, [&](int r) {
+        Eigen::Index rows = 0;
+        for (const int c : chosen[r]) rows += static_cast<Eigen::Index>(rows_of[c].size());
+        Eigen::MatrixXd xb(rows, p);
+        Eigen::VectorXd yb(rows);
+        Eigen::VectorXd ob(offset.size() > 0 ? rows : 0);
+        Eigen::Index at = 0;
+        for (const int c : chosen[r]) {
+            for (const Eigen::Index i : rows_of[c]) {
+                xb.row(at) = x.row(i);
+                if (offset.size() > 0) ob(at) = offset(i);
+                yb(at++) = y(i);
+            }
+        }
+        const auto result = newton_fit(xb, yb, ob);
+        if (result.status != detail::NewtonStatus::Converged) return;
+        fitted.row(r) = result.parameters.transpose();
+        converged[r] = 1;
+    });
+    BootstrapDraws out;
+    const auto good = static_cast<Eigen::Index>(std::count(converged.begin(), converged.end(), 1));
+    out.coefficients.resize(good, p);
+    Eigen::Index at = 0;
+    for (int r = 0; r < replications; ++r) {
+        if (converged[r])
+            out.coefficients.row(at++) = fitted.row(r);
+        else
+            ++out.failed;
+    }
+    if (good < 2) return fail("bootstrap: fewer than 2 resamples could be fitted");
+    return out;
+}
+
+double percentile(std::vector<double> values, double level) {
+    std::sort(values.begin(), values.end());
+    return quantile_sorted(values, level);
+}
+
 Expected<BootstrapIntervals> cluster_bootstrap(Eigen::Ref<const Eigen::MatrixXd> x,
                                                Eigen::Ref<const Eigen::VectorXd> y,
                                                std::span<const std::int64_t> cluster_ids,
                                                int replications, double confidence,
                                                std::uint64_t seed) {
     if (!(confidence > 0.0 && confidence < 1.0)) return fail("confidence must lie in (0, 1)");
-    if (replications < 2) return fail("bootstrap needs at least 2 replications");
-    auto clusters = validate(x, y, cluster_ids);
-    if (!clusters) return clusters.error();
-    std::vector<std::vector<Eigen::Index>> rows_of(clusters->count);
-    for (Eigen::Index i = 0; i < x.rows(); ++i) rows_of[clusters->of_row[i]].push_back(i);
-
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int> pick(0, clusters->count - 1);
-    const Eigen::Index p = x.cols();
-    std::vector<std::vector<double>> draws(static_cast<std::size_t>(p));
+    auto draws = cluster_bootstrap_draws(x, y, cluster_ids, replications, seed);
+    if (!draws) return draws.error();
+    const Eigen::MatrixXd& c = draws->coefficients;
     BootstrapIntervals out;
     out.confidence = confidence;
-    std::vector<int> chosen(clusters->count);
-    for (int r = 0; r < replications; ++r) {
-        Eigen::Index rows = 0;
-        for (int& c : chosen) {
-            c = pick(rng);
-            rows += static_cast<Eigen::Index>(rows_of[c].size());
-        }
-        Eigen::MatrixXd xb(rows, p);
-        Eigen::VectorXd yb(rows);
-        Eigen::Index at = 0;
-        for (const int c : chosen) {
-            for (const Eigen::Index i : rows_of[c]) {
-                xb.row(at) = x.row(i);
-                yb(at++) = y(i);
-            }
-        }
-        const auto result = newton_fit(xb, yb);
-        if (result.status != detail::NewtonStatus::Converged) {
-            ++out.failed;
-            continue;
-        }
-        for (Eigen::Index k = 0; k < p; ++k) draws[k].push_back(result.parameters(k));
-        ++out.replications;
-    }
-    if (out.replications < 2) return fail("bootstrap: fewer than 2 resamples could be fitted");
-    out.lower.resize(p);
-    out.upper.resize(p);
-    for (Eigen::Index k = 0; k < p; ++k) {
-        std::sort(draws[k].begin(), draws[k].end());
-        out.lower(k) = quantile_sorted(draws[k], 0.5 * (1.0 - confidence));
-        out.upper(k) = quantile_sorted(draws[k], 0.5 * (1.0 + confidence));
+    out.replications = static_cast<int>(c.rows());
+    out.failed = draws->failed;
+    out.lower.resize(c.cols());
+    out.upper.resize(c.cols());
+    for (Eigen::Index k = 0; k < c.cols(); ++k) {
+        const std::vector<double> column(c.col(k).begin(), c.col(k).end());
+        out.lower(k) = percentile(column, 0.5 * (1.0 - confidence));
+        out.upper(k) = percentile(column, 0.5 * (1.0 + confidence));
     }
     return out;
 }

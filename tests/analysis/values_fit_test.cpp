@@ -202,5 +202,119 @@ TEST(ValuesFit, EvenlySpacedPicksSpreadOverTheGame) {
     EXPECT_TRUE(evenly_spaced(0, 4).empty());
 }
 
+// Games where a positional edge z both wins material (White's pawn and knight differences grow
+// with z) and wins games by itself: the omitted-variable case. `game(z, pawns, knights, noise)`
+// gives the engine's positional evaluation (cp) and the outcome's logit.
+struct Confounded {
+    double positional_cp = 0.0;
+    double logit = 0.0;
+};
+template <class Game>
+MaterialData confounded(int games, std::uint64_t seed, Game&& game) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    MaterialData data;
+    data.pieces = {"pawn", "knight"};
+    data.documented = {1, 3};
+    data.armies = {"fide", "fide"};
+    data.first_pawn = "pawn";
+    for (int g = 0; g < games; ++g) {
+        const double z = normal(rng);
+        const double pawns = std::round(0.8 * z + normal(rng));
+        const double knights = std::round(0.25 * z + 0.45 * normal(rng));
+        const Confounded c = game(z, pawns, knights, normal(rng));
+        data.rows.push_back({pawns, knights});
+        data.positional.push_back(c.positional_cp);
+        data.engine_material.push_back(100.0 * pawns + 300.0 * knights);
+        data.outcomes.push_back(draw_score(rng, 1.0 / (1.0 + std::exp(-c.logit))));
+        data.clusters.push_back(g);
+        ++data.games_used;
+    }
+    return data;
+}
+
+TEST(ValuesFit, PositionalCovariateRemovesTheConfounding) {
+    // The engine's positional evaluation measures z with noise (25 cp on 100).
+    const MaterialData data =
+        confounded(20000, 515, [](double z, double pawns, double knights, double noise) {
+            return Confounded{100.0 * z + 25.0 * noise,
+                              0.1 + 0.8 * z + 0.3 * pawns + 0.9 * knights};
+        });
+    const double truth = 0.9 / 0.3;  // knight in pawns
+    MaterialData material_only = data;
+    material_only.positional.clear();
+    const auto plain = fit_piece_values(material_only, ValueFitOptions{});
+    ValueFitOptions free;
+    free.positional = PositionalTerm::Free;
+    const auto held = fit_piece_values(data, free);
+    ASSERT_TRUE(plain.ok() && held.ok());
+    // Without the covariate the pawn absorbs most of z: the knight reads far too low.
+    EXPECT_LT(plain->rows[1].value_interval.upper, 0.8 * truth);
+    EXPECT_FALSE(plain->positional);
+    // With it the knight comes back close to the truth (the noise in the covariate leaves a
+    // little bias).
+    EXPECT_NEAR(held->rows[1].value.value, truth, 0.25 * truth);
+    ASSERT_TRUE(held->positional);
+    EXPECT_GT(held->positional->value, 0.5);
+}
+
+TEST(ValuesFit, HeldPositionalTermAtTheEnginesScale) {
+    // Outcomes follow the engine's whole evaluation (material at pawn 1, knight 3, plus a
+    // positional part that grows with the material edge) at 0.7 logit per pawn: holding the
+    // positional part at that scale gives back 3; leaving it out reads the knight low.
+    const MaterialData data =
+        confounded(20000, 77, [](double z, double pawns, double knights, double) {
+            const double positional = 120.0 * z;
+            return Confounded{positional,
+                              0.7 * (100.0 * pawns + 300.0 * knights + positional) / 100.0};
+        });
+    ValueFitOptions held;
+    held.positional = PositionalTerm::Held;
+    const auto fit = fit_piece_values(data, held);
+    ASSERT_TRUE(fit.ok()) << fit.error().to_string();
+    ASSERT_TRUE(fit->positional);
+    EXPECT_EQ(fit->positional_term, PositionalTerm::Held);
+    EXPECT_NEAR(fit->positional->value, 0.7, 0.05);
+    EXPECT_LE(fit->rows[1].value_interval.lower, 3.0);
+    EXPECT_GE(fit->rows[1].value_interval.upper, 3.0);
+    MaterialData material_only = data;
+    const auto plain = fit_piece_values(material_only, ValueFitOptions{});
+    ASSERT_TRUE(plain.ok());
+    EXPECT_LT(plain->rows[1].value_interval.upper, 2.7);
+    // Held needs the sampled evaluation.
+    material_only.positional.clear();
+    material_only.engine_material.clear();
+    EXPECT_FALSE(fit_piece_values(material_only, held).ok());
+}
+
+TEST(ValuesFit, BootstrapIntervalsOfTheValues) {
+    const MaterialData data = synthetic(3000, 2, 99);
+    ValueFitOptions options;
+    options.bootstrap = 120;
+    options.seed = 5;
+    const auto fit = fit_piece_values(data, options);
+    ASSERT_TRUE(fit.ok()) << fit.error().to_string();
+    EXPECT_EQ(fit->bootstrap_replications + fit->bootstrap_failed, 120);
+    EXPECT_FALSE(fit->rows[0].value_bootstrap);  // the unit has no interval
+    for (std::size_t k = 1; k < kPieces.size(); ++k) {
+        const PieceValueRow& row = fit->rows[k];
+        ASSERT_TRUE(row.value_bootstrap) << row.piece;
+        // The percentile interval brackets the estimate and agrees in width with the delta
+        // method's (both are about the same sampling distribution).
+        EXPECT_LT(row.value_bootstrap->lower, row.value.value);
+        EXPECT_GT(row.value_bootstrap->upper, row.value.value);
+        const double boot = row.value_bootstrap->upper - row.value_bootstrap->lower;
+        const double delta = row.value_interval.upper - row.value_interval.lower;
+        EXPECT_GT(boot, 0.6 * delta) << row.piece;
+        EXPECT_LT(boot, 1.6 * delta) << row.piece;
+        EXPECT_EQ(&shown_value_interval(row), &*row.value_bootstrap);
+    }
+    // Same seed, same intervals (the resamples are drawn before they are fitted in parallel).
+    const auto again = fit_piece_values(data, options);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->rows[3].value_bootstrap->lower, fit->rows[3].value_bootstrap->lower);
+    EXPECT_EQ(again->rows[3].value_bootstrap->upper, fit->rows[3].value_bootstrap->upper);
+}
+
 }  // namespace
 }  // namespace balance::app::report

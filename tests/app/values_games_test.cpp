@@ -9,12 +9,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "balance/core/game.hpp"
-#include "cli_runner.hpp"
-#include "balance/analysis/material_samples.hpp"
-#include "balance/analysis/store_reader.hpp"
-#include "report_store_fixture.hpp"
+#include <sstream>
+
 #include "../support/temp_dir.hpp"
+#include "balance/analysis/material_samples.hpp"
+#include "balance/analysis/rules_cache.hpp"
+#include "balance/analysis/store_reader.hpp"
+#include "balance/core/game.hpp"
+#include "balance/players/engine/eval.hpp"
+#include "cli_runner.hpp"
+#include "report_store_fixture.hpp"
 
 namespace balance::app {
 namespace {
@@ -67,6 +71,57 @@ TEST(ValuesGames, QuietPositionsOfAReplayedGame) {
     const auto none = sample(store.path(), 21, 4);
     EXPECT_TRUE(none.rows.empty());
     EXPECT_EQ(none.games_without_sample, 1);
+}
+
+TEST(ValuesGames, SettledPositionsLeaveOutMaterialAboutToChange) {
+    TempDir dir;
+    TestStore store(dir.path() / "g.sqlite");
+    TestGame game;
+    game.moves = kKnightUp;
+    store.add(game);
+    auto store_read = report::read_store(store.path());
+    ASSERT_TRUE(store_read.ok());
+    report::VariantCatalog catalog(store_read->specs);
+    auto sample_with = [&](report::SamplingOptions options) {
+        auto data = report::sample_material(store_read->games, "chess", catalog, options);
+        EXPECT_TRUE(data.ok()) << data.error().to_string();
+        return std::move(*data);
+    };
+    // Ply 4 is quiet but the knight is captured on the next ply: its material is about to
+    // change, so a settled sample leaves it out. Plies 5.. are settled to the end of the game.
+    report::SamplingOptions settled{4, 100};
+    settled.settled_plies = 1;
+    const auto one = sample_with(settled);
+    ASSERT_EQ(one.rows.size(), 15u);
+    for (const auto& row : one.rows) EXPECT_EQ(row, (std::vector<double>{0, 1, 0, 0, 0}));
+    settled.min_ply = 2;
+    settled.settled_plies = 3;  // plies 2, 3, 4 see the capture within 3 plies
+    EXPECT_EQ(sample_with(settled).rows.size(), 15u);
+    settled.settled_plies = 2;  // ply 2 does not
+    EXPECT_EQ(sample_with(settled).rows.size(), 16u);
+    EXPECT_TRUE(sample_with(settled).positional.empty());
+
+    // The positional covariate: the engine's full evaluation minus its material, White's view,
+    // recomputed here for the last position from the engine's own functions.
+    report::SamplingOptions positional{20, 1};
+    positional.positional = true;
+    const auto last = sample_with(positional);
+    ASSERT_EQ(last.rows.size(), 1u);
+    ASSERT_EQ(last.positional.size(), 1u);
+    report::RulesCache rules(catalog);
+    const auto game_rules = rules.get(store_read->games.front());
+    ASSERT_TRUE(game_rules.ok());
+    auto replayed = core::Game::start(**game_rules, store_read->games.front().start_fen);
+    ASSERT_TRUE(replayed.ok());
+    std::istringstream moves(kKnightUp);
+    for (std::string move; moves >> move;) ASSERT_TRUE(replayed->play(move).ok());
+    const double expected = replayed->visit([](const auto& pos) {
+        const auto tables = players::engine::build_eval_tables(pos.rules());
+        const int stm = players::engine::evaluate(pos, tables);
+        const int white = pos.side_to_move() == core::Color::White ? stm : -stm;
+        return static_cast<double>(white - players::engine::material_balance(pos, tables));
+    });
+    EXPECT_DOUBLE_EQ(last.positional[0], expected);
 }
 
 TEST(ValuesGames, FailedAndUnreadableGamesAreLeftOutAndCounted) {

@@ -101,6 +101,7 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
             options.random_plies = spec.random_plies;
             options.random_margin_cp = spec.random_margin_cp;
             options.eval = spec.eval;
+            options.piece_values = spec.piece_values;
             return std::unique_ptr<players::Player>(
                 std::make_unique<players::engine::Engine>(options));
         }

@@ -37,6 +37,11 @@ Json player_settings(const PlayerSpec& p) {
         // Written only when set, so sweeps from before the switch keep their identity.
         if (p.eval != players::engine::EvalTerms::Full)
             j["eval"] = players::engine::eval_terms_name(p.eval);
+        if (!p.piece_values.empty()) {
+            Json values = Json::object();
+            for (const auto& [name, value] : p.piece_values) values[name] = value;
+            j["values"] = values;
+        }
     }
     if (p.kind == PlayerKind::Uci || p.kind == PlayerKind::Xboard) {
         j["command"] = p.external.command;

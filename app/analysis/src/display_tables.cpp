@@ -332,6 +332,17 @@ DisplayTable failures_table(const ReportData& report) {
     return table;
 }
 
+namespace {
+
+// The reference piece's logistic coefficient (0 when it is not identified).
+double reference_coefficient(const PieceValueFit& fit) {
+    for (const PieceValueRow& row : fit.rows)
+        if (row.piece == fit.normalize && row.identified) return row.coefficient.value;
+    return 0.0;
+}
+
+}  // namespace
+
 DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
                           const std::string& title) {
     DisplayTable table;
@@ -355,10 +366,11 @@ DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
         std::vector<std::string> cells{row.piece, row.armies, number(row.documented, 2)};
         if (row.identified) {
             cells.push_back(number(row.value.value, 2));
-            cells.push_back(row.piece == fit.normalize
-                                ? "(unit)"
-                                : fmt::format("[{}, {}]", number(row.value_interval.lower, 2),
-                                              number(row.value_interval.upper, 2)));
+            const stats::Interval& shown = shown_value_interval(row);
+            cells.push_back(
+                row.piece == fit.normalize
+                    ? "(unit)"
+                    : fmt::format("[{}, {}]", number(shown.lower, 2), number(shown.upper, 2)));
             cells.push_back(
                 fmt::format("{} {}", elo(row.elo.estimate), elo_interval_text(row.elo)));
         } else {
@@ -386,11 +398,28 @@ DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
         "{} (below 1: draws make outcomes less variable than coin flips).",
         data.games_used, data.games_without_sample, data.games_failed, data.games_unreadable,
         number(fit.dispersion, 2)));
+    if (fit.positional && fit.positional_term == PositionalTerm::Held) {
+        table.lines.push_back(fmt::format(
+            "The engine's evaluation beyond material was held at the engine's own weight: its "
+            "whole evaluation is worth {} logit per pawn (fitted first), and that times its "
+            "positional part entered as a fixed offset (a material {}: {} logit).",
+            number(fit.positional->value, 3), fit.normalize,
+            number(reference_coefficient(fit), 3)));
+    } else if (fit.positional) {
+        table.lines.push_back(fmt::format(
+            "The engine's evaluation beyond material was a covariate: {} logit per pawn of it (a "
+            "material {}: {} logit).",
+            number(fit.positional->value, 3), fit.normalize,
+            number(reference_coefficient(fit), 3)));
+    }
     if (fit.bootstrap_replications > 0) {
         table.lines.push_back(fmt::format(
-            "Cluster bootstrap: {} resamples of whole games ({} failed and were left out); its "
-            "intervals are for Elo per piece, the normalized values use the delta method.",
+            "Intervals: percentiles over {} resamples of whole games ({} failed and were left "
+            "out), for the values and for Elo per piece.",
             fit.bootstrap_replications, fit.bootstrap_failed));
+    } else {
+        table.lines.push_back(
+            "Intervals: delta method with cluster-robust (by game) standard errors.");
     }
     for (auto& line : unidentified) table.lines.push_back(std::move(line));
     for (const auto& problem : data.problems) table.lines.push_back("Replay problem: " + problem);

@@ -48,6 +48,7 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
     if (data.rows.empty())
         return make_error("no sampled positions: no game was long enough or quiet enough");
     PieceValueFit fit;
+    fit.method = options.method;
     fit.confidence = options.confidence;
     fit.normalize = options.normalize.empty() ? data.first_pawn : options.normalize;
     const auto ref_it = std::find(data.pieces.begin(), data.pieces.end(), fit.normalize);
@@ -86,17 +87,43 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
     fit.unit_value =
         options.unit_value.value_or(data.documented[ref] != 0.0 ? data.documented[ref] : 1.0);
 
+    const bool have_positional = !data.positional.empty();
+    if (options.positional != PositionalTerm::None && !have_positional)
+        return make_error(
+            "the positional term needs positions sampled with the engine's "
+            "evaluation (SamplingOptions::positional)");
+    fit.positional_term = options.positional;
     const auto n = static_cast<Eigen::Index>(data.rows.size());
-    const auto p = static_cast<Eigen::Index>(kept.size()) + 1;
-    Eigen::MatrixXd x(n, p);
     Eigen::VectorXd y(n);
+    for (Eigen::Index i = 0; i < n; ++i) y(i) = data.outcomes[static_cast<std::size_t>(i)];
+
+    // Held: the engine's scale K from its whole evaluation, then K x positional as an offset.
+    std::vector<double> offset;
+    if (options.positional == PositionalTerm::Held) {
+        Eigen::MatrixXd whole(n, 2);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            whole(i, 0) = 1.0;
+            whole(i, 1) = (data.engine_material[k] + data.positional[k]) / 100.0;
+        }
+        auto scale = stats::fit_logistic(whole, y, data.clusters);
+        if (!scale) return make_error("fit of the engine's scale failed: " + scale.error().message);
+        fit.positional = stats::Estimate{scale->coefficients(1), scale->se_robust(1)};
+        for (std::size_t k = 0; k < data.positional.size(); ++k)
+            offset.push_back(fit.positional->value * data.positional[k] / 100.0);
+    }
+
+    // Columns: intercept, the positional covariate (in pawns, when free), the pieces.
+    const Eigen::Index first = options.positional == PositionalTerm::Free ? 2 : 1;
+    const auto p = static_cast<Eigen::Index>(kept.size()) + first;
+    Eigen::MatrixXd x(n, p);
     for (Eigen::Index i = 0; i < n; ++i) {
         x(i, 0) = 1.0;
+        if (first == 2) x(i, 1) = data.positional[static_cast<std::size_t>(i)] / 100.0;
         for (std::size_t k = 0; k < kept.size(); ++k)
-            x(i, static_cast<Eigen::Index>(k) + 1) = data.rows[i][kept[k]];
-        y(i) = data.outcomes[i];
+            x(i, static_cast<Eigen::Index>(k) + first) = data.rows[i][kept[k]];
     }
-    auto result = stats::fit_logistic(x, y, data.clusters);
+    auto result = stats::fit_logistic(x, y, data.clusters, offset);
     if (!result) return make_error("piece-value fit failed: " + result.error().message);
     fit.positions = n;
     fit.clusters = result->clusters;
@@ -105,38 +132,56 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
     const stats::Interval b0 = stats::wald_interval(fit.intercept, options.confidence);
     fit.white_score = {stats::logistic(b0.estimate), stats::logistic(b0.lower),
                        stats::logistic(b0.upper), options.confidence};
+    if (first == 2) fit.positional = stats::Estimate{result->coefficients(1), result->se_robust(1)};
 
-    std::optional<stats::BootstrapIntervals> boot;
+    // The bootstrap holds K fixed: it is estimated from every position's whole evaluation, far
+    // more precisely than any piece's coefficient.
+    std::optional<stats::BootstrapDraws> boot;
     if (options.bootstrap > 0) {
-        auto b = stats::cluster_bootstrap(x, y, data.clusters, options.bootstrap,
-                                          options.confidence, options.seed);
+        auto b = stats::cluster_bootstrap_draws(x, y, data.clusters, options.bootstrap,
+                                                options.seed, offset);
         if (b) {
             boot = std::move(*b);
-            fit.bootstrap_replications = boot->replications;
+            fit.bootstrap_replications = static_cast<int>(boot->coefficients.rows());
             fit.bootstrap_failed = boot->failed;
         }
     }
+    const double lower_level = 0.5 * (1.0 - options.confidence);
+    const double upper_level = 0.5 * (1.0 + options.confidence);
+    // Percentile interval of f(draw) over the bootstrap draws.
+    auto boot_interval = [&](double estimate, auto&& f) {
+        std::vector<double> values;
+        for (Eigen::Index b = 0; b < boot->coefficients.rows(); ++b)
+            values.push_back(f(boot->coefficients.row(b)));
+        return stats::Interval{estimate, stats::percentile(values, lower_level),
+                               stats::percentile(values, upper_level), options.confidence};
+    };
 
     const Eigen::MatrixXd& cov = result->covariance_robust;
-    const Eigen::Index r = static_cast<Eigen::Index>(ref_column - kept.begin()) + 1;
+    const Eigen::Index r = static_cast<Eigen::Index>(ref_column - kept.begin()) + first;
     const double br = result->coefficients(r);
     std::vector<double> fitted, documented;
     for (std::size_t k = 0; k < kept.size(); ++k) {
-        const Eigen::Index j = static_cast<Eigen::Index>(k) + 1;
+        const Eigen::Index j = static_cast<Eigen::Index>(k) + first;
         PieceValueRow& row = fit.rows[kept[k]];
         row.identified = true;
         const double bj = result->coefficients(j);
         row.coefficient = {bj, result->se_robust(j)};
         row.elo = stats::wald_interval(
             {stats::kEloPerNat * bj, stats::kEloPerNat * result->se_robust(j)}, options.confidence);
-        if (boot) {
-            row.elo_bootstrap =
-                stats::Interval{stats::kEloPerNat * bj, stats::kEloPerNat * boot->lower(j),
-                                stats::kEloPerNat * boot->upper(j), options.confidence};
-        }
         row.value =
             stats::ratio_estimate(fit.unit_value, bj, br, cov(j, j), cov(j, r), cov(r, r), j == r);
         row.value_interval = stats::wald_interval(row.value, options.confidence);
+        if (boot) {
+            row.elo_bootstrap = boot_interval(stats::kEloPerNat * bj, [&](const auto& draw) {
+                return stats::kEloPerNat * draw(j);
+            });
+            if (j != r) {
+                row.value_bootstrap = boot_interval(row.value.value, [&](const auto& draw) {
+                    return fit.unit_value * draw(j) / draw(r);
+                });
+            }
+        }
         fitted.push_back(row.value.value);
         documented.push_back(row.documented);
     }

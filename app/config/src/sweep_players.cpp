@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "balance/config/fields.hpp"
+#include "balance/config/piece_values_reader.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/toml_support.hpp"
 #include "balance/tournament/ladder.hpp"
@@ -14,6 +15,12 @@ namespace balance::app {
 namespace {
 
 using tournament::PlayerKind;
+
+std::vector<std::string> army_names_of(const core::VariantSpec& variant) {
+    std::vector<std::string> names;
+    for (const auto& army : variant.armies) names.push_back(army.name);
+    return names;
+}
 using tournament::PlayerSpec;
 
 const std::vector<std::string> kTypes = {"engine", "random", "greedy", "uci", "xboard"};
@@ -47,6 +54,7 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
                                                  {"random_plies", kind == PlayerKind::Engine},
                                                  {"random_margin_cp", kind == PlayerKind::Engine},
                                                  {"eval", kind == PlayerKind::Engine},
+                                                 {"values", kind == PlayerKind::Engine},
                                                  {"command", external},
                                                  {"args", external},
                                                  {"working_dir", external},
@@ -114,6 +122,33 @@ void read_limits(Fields& fields, const toml::table& table, PlayerSpec& spec,
     spec.limits.nodes = static_cast<std::uint64_t>(nodes);
     spec.limits.depth = static_cast<int>(depth);
     spec.limits.movetime_ms = static_cast<int>(movetime);
+}
+
+// `values`: an inline table of piece values, or the name of a values file (tried as given,
+// then beside the sweep file, as opening books are).
+Result<void> read_values(Fields& fields, const toml::table& table, PlayerSpec& spec,
+                         const PlayerContext& context) {
+    const toml::node* node = table.get("values");
+    if (!node) return {};
+    const std::string section = fmt::format("[players.{}] values", spec.name);
+    Result<PieceValues> values = PieceValues{};
+    if (const auto* inline_table = node->as_table()) {
+        (void)fields.table("values");
+        values = read_piece_values(*inline_table, section, context.file, context.variant);
+    } else if (node->as_string()) {
+        const std::filesystem::path given(*fields.string("values"));
+        std::filesystem::path path = given;
+        std::error_code ec;
+        if (path.is_relative() && !std::filesystem::exists(path, ec)) path = context.dir / path;
+        values = load_piece_values_file(path, context.variant);
+        spec.values_file = display_path(path.string());
+    } else {
+        (void)fields.table("values");  // reports the type
+        return {};
+    }
+    if (!values) return values.error();
+    spec.piece_values = std::move(*values);
+    return {};
 }
 
 void read_engine(Fields& fields, PlayerSpec& spec) {
@@ -185,8 +220,9 @@ void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
 
 // One player, or one per rung when a limit is a list.
 Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml::table& table,
-                                            const std::string& file,
-                                            const std::vector<std::string>& armies) {
+                                            const PlayerContext& context) {
+    const std::string& file = context.file;
+    const std::vector<std::string> armies = army_names_of(context.variant);
     Fields fields(table, fmt::format("[players.{}]", name), file);
     PlayerSpec spec;
     spec.name = name;
@@ -201,10 +237,15 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
                           spec.kind == PlayerKind::Xboard;
     std::optional<LadderValues> ladder;
     if (searches) read_limits(fields, table, spec, ladder);
-    if (spec.kind == PlayerKind::Engine) read_engine(fields, spec);
+    Result<void> values;
+    if (spec.kind == PlayerKind::Engine) {
+        read_engine(fields, spec);
+        values = read_values(fields, table, spec, context);
+    }
     if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
         read_external(fields, spec, file, armies);
     if (auto done = fields.finish(); !done) return done.error();
+    if (!values) return values.error();
     const auto& l = spec.limits;
     if (searches && !ladder && l.nodes == 0 && l.depth == 0 && l.movetime_ms == 0) {
         return make_error(fmt::format("[players.{}] needs a search limit: nodes, depth or "
@@ -223,8 +264,9 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
 
 }  // namespace
 
-Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const std::string& file,
-                                             const std::vector<std::string>& armies) {
+Result<std::vector<PlayerSpec>> read_players(const toml::table& players,
+                                             const PlayerContext& context) {
+    const std::string& file = context.file;
     std::vector<PlayerSpec> out;
     for (const auto& name : keys_in_file_order(players, file)) {
         const toml::node& node = *players.get(name);
@@ -240,7 +282,7 @@ Result<std::vector<PlayerSpec>> read_players(const toml::table& players, const s
                                           name),
                               where_of(table->source(), file));
         }
-        auto specs = read_player(name, *table, file, armies);
+        auto specs = read_player(name, *table, context);
         if (!specs) return specs.error();
         for (auto& spec : *specs) out.push_back(std::move(spec));
     }

@@ -34,6 +34,7 @@ struct TopLevel {
     const toml::table* openings = nullptr;
     const toml::table* adjudication = nullptr;
     const toml::table* adaptive = nullptr;
+    const toml::table* calibrate = nullptr;
     std::optional<std::int64_t> games_per_cell;
     std::optional<std::int64_t> rung_gap_games;
 };
@@ -102,12 +103,6 @@ Result<void> read_rule_sets(Sweep& sweep, const toml::table* table, const fs::pa
         sweep.rule_sets.push_back(std::move(set));
     }
     return {};
-}
-
-std::vector<std::string> army_names(const core::VariantSpec& spec) {
-    std::vector<std::string> names;
-    for (const auto& army : spec.armies) names.push_back(army.name);
-    return names;
 }
 
 Result<std::string> resolve_army(const core::VariantSpec& spec, const toml::node& node, bool white,
@@ -238,6 +233,48 @@ Result<void> read_matchups(Sweep& sweep, const toml::array* array, const std::st
     return {};
 }
 
+// [calibrate]: player (an engine player of the file, one limit, not a ladder), max_rounds,
+// match_games, method.
+Result<tournament::CalibrationSpec> read_calibration(const toml::table& table, const Sweep& sweep,
+                                                     const std::string& file) {
+    Fields fields(table, "[calibrate]", file);
+    tournament::CalibrationSpec spec;
+    spec.where = where_of(table.source(), file);
+    const auto player = fields.string("player", Need::Required);
+    spec.max_rounds = static_cast<int>(
+        fields.integer("max_rounds", Need::Optional, 1, 50).value_or(spec.max_rounds));
+    spec.match_games = static_cast<int>(
+        fields.integer("match_games", Need::Optional, 0, 1'000'000).value_or(spec.match_games));
+    spec.method = fields.choice("method", {"texel", "regression"}).value_or(spec.method);
+    if (auto done = fields.finish(); !done) return done.error();
+    spec.player = *player;
+    std::vector<std::string> engines;
+    const tournament::PlayerSpec* found = nullptr;
+    for (const auto& p : sweep.players) {
+        const std::string name = p.ladder.empty() ? p.name : p.ladder;
+        if (name == spec.player) found = &p;
+        if (p.kind == tournament::PlayerKind::Engine) engines.push_back(name);
+    }
+    if (!found) {
+        return make_error(fmt::format("[calibrate] player '{}' is not a player of this file{}",
+                                      spec.player, did_you_mean(spec.player, engines)),
+                          fields.where("player"));
+    }
+    if (found->kind != tournament::PlayerKind::Engine) {
+        return make_error(fmt::format("[calibrate] player '{}' must be the internal engine (type "
+                                      "= \"engine\"): only its piece values can be set",
+                                      spec.player),
+                          fields.where("player"));
+    }
+    if (!found->ladder.empty()) {
+        return make_error(fmt::format("[calibrate] player '{}' is a ladder: calibrate one limit "
+                                      "at a time (balance calibrate --nodes N overrides it)",
+                                      spec.player),
+                          fields.where("player"));
+    }
+    return spec;
+}
+
 Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& path,
                           const std::string& file) {
     Fields top(doc, "the top level", file);
@@ -261,6 +298,7 @@ Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& 
     t.openings = top.table("openings");
     t.adjudication = top.table("adjudication");
     t.adaptive = top.table("adaptive");
+    t.calibrate = top.table("calibrate");
     if (auto done = top.finish(); !done) return done.error();
     if (!is_plain_name(sweep.name)) {
         return make_error(fmt::format("sweep name '{}' may hold only a-z, 0-9, '-' and '_' (it "
@@ -297,7 +335,8 @@ Result<Sweep> load_sweep(const fs::path& path) {
     if (auto r = read_rule_sets(sweep, top->rule_sets, *variant, file); !r) return r.error();
     sweep.variant = sweep.rule_sets.front().spec.name;
     if (auto r = read_pairings(sweep, top->pairings, file); !r) return r.error();
-    auto players = read_players(*top->players, file, army_names(sweep.rule_sets.front().spec));
+    auto players =
+        read_players(*top->players, {file, path.parent_path(), sweep.rule_sets.front().spec});
     if (!players) return players.error();
     sweep.players = std::move(*players);
     if (sweep.players.empty()) return make_error("define at least one [players.<name>]", file);
@@ -332,6 +371,11 @@ Result<Sweep> load_sweep(const fs::path& path) {
         auto adjudication = read_adjudication(*top->adjudication, file);
         if (!adjudication) return adjudication.error();
         sweep.adjudication = *adjudication;
+    }
+    if (top->calibrate) {
+        auto calibration = read_calibration(*top->calibrate, sweep, file);
+        if (!calibration) return calibration.error();
+        sweep.calibration = std::move(*calibration);
     }
     return sweep;
 }

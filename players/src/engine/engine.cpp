@@ -11,7 +11,12 @@ Engine::Engine(EngineOptions options) : options_(options) {}
 Engine::~Engine() = default;
 
 void Engine::set_options(const EngineOptions& options) {
-    options_ = options;  // the next search sizes the table
+    // The next search sizes the table; tables built from other piece values are rebuilt.
+    if (options.piece_values != options_.piece_values) {
+        narrow_.rules.reset();
+        wide_.rules.reset();
+    }
+    options_ = options;
 }
 
 std::size_t Engine::memory_bytes() const {
@@ -33,7 +38,8 @@ Engine::PerWidth<BB>& Engine::prepare(const core::Position<BB>& pos) {
         w = &wide_;
     if (w->rules.get() != pos.rules_ptr().get()) {
         w->rules = pos.rules_ptr();
-        w->tables = std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules));
+        w->tables =
+            std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules, options_.piece_values));
     }
     if (!w->searcher) w->searcher = std::make_unique<Searcher<BB>>(tt_);
     w->searcher->set_eval_terms(options_.eval);

@@ -49,7 +49,8 @@ int attack_unit_of(int cp) {
 }  // namespace
 
 template <Bitboard BB>
-EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
+EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
+                                 const std::map<std::string, double>& values) {
     EvalTables<BB> et;
     et.files = r.files;
     et.ranks = r.ranks;
@@ -62,7 +63,9 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
         const auto& p = r.pieces[t];
         et.royal[t] = p.role == PieceRole::King;
         et.pawn[t] = p.role == PieceRole::Pawn;
-        et.value[t] = et.royal[t] ? 0 : static_cast<int>(std::lround(p.value * et.unit_cp));
+        const auto given = values.find(p.name);
+        const double value = given != values.end() ? given->second : p.value;
+        et.value[t] = et.royal[t] ? 0 : static_cast<int>(std::lround(value * et.unit_cp));
     }
     for (int c = 0; c < 2; ++c)
         for (PieceType t : r.armies[c].types) {
@@ -206,7 +209,9 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r) {
     return et;
 }
 
-template EvalTables<core::u64> build_eval_tables(const core::Rules<core::u64>&);
-template EvalTables<core::u128> build_eval_tables(const core::Rules<core::u128>&);
+template EvalTables<core::u64> build_eval_tables(const core::Rules<core::u64>&,
+                                                 const std::map<std::string, double>&);
+template EvalTables<core::u128> build_eval_tables(const core::Rules<core::u128>&,
+                                                  const std::map<std::string, double>&);
 
 }  // namespace balance::players::engine

@@ -15,6 +15,7 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_report(app, ctx);
     register_sprt(app, ctx);
     register_values(app, ctx);
+    register_calibrate(app, ctx);
 }
 
 }  // namespace balance::app

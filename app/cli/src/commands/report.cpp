@@ -8,6 +8,7 @@
 
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
+#include "balance/analysis/value_methods.hpp"
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
 #include "balance/cli/output_file.hpp"
@@ -27,7 +28,8 @@ struct ReportArgs {
     double confidence = 0.95;
     bool values = false;
     bool no_values = false;
-    report::SamplingOptions sampling;
+    std::string method = "texel";
+    report::SamplingFlags sampling;
     std::string normalize;
 };
 
@@ -40,7 +42,11 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     options.confidence = args.confidence;
     options.side = args.side;
     options.values = values;
-    options.sampling = args.sampling;
+    const auto method = args.sampling.over(*report::value_method(args.method));  // flag-checked
+    options.sampling = method.sampling;
+    options.value_fit.method = method.name;
+    options.value_fit.positional = method.positional;
+    options.value_fit.bootstrap = method.bootstrap;
     options.value_fit.normalize = args.normalize;
     const report::ReportData data = report::build_report(*store, catalog, options);
     std::string text;
@@ -87,6 +93,10 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command->add_flag("--no-values", args->no_values, "Do not fit piece values in html");
     command->add_option("--normalize", args->normalize,
                         "Piece values: the reference piece (default: the variant's first pawn)");
+    command
+        ->add_option("--values-method", args->method,
+                     "Piece values: texel (default) or regression (see `balance values`)")
+        ->check(CLI::IsMember(report::value_method_names()));
     report::add_sampling_flags(*command, args->sampling);
     command->callback([args, &ctx] { ctx.exit_code = run_report_command(*args, ctx); });
 }

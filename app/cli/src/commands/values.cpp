@@ -18,10 +18,12 @@
 #include "balance/analysis/piece_values.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
+#include "balance/analysis/value_methods.hpp"
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
 #include "balance/cli/output_file.hpp"
 #include "balance/cli/sampling_flags.hpp"
+#include "balance/config/piece_values_reader.hpp"
 #include "number_flags.hpp"
 
 namespace balance::app {
@@ -31,17 +33,34 @@ namespace {
 struct ValuesArgs {
     std::string db;
     std::string variant;
-    std::string rules;  // "*" = every rule set
+    std::string rules;   // "*" = every rule set
+    std::string player;  // only this player's self-play games; empty: every game
     std::string normalize;
     std::optional<double> unit_value;
-    report::SamplingOptions sampling;
-    int bootstrap = 0;
+    std::string method = "texel";
+    report::SamplingFlags sampling;
+    std::optional<int> bootstrap;
     std::uint64_t seed = 1;
     double confidence = 0.95;
     bool odds = false;
     bool json = false;
     std::string out;
+    std::string write_values;  // a values file for sweep players (piece_values_reader.hpp)
 };
+
+// The fitted values as a values file a sweep player can play by: every identified piece, the
+// reference piece at its unit value.
+Result<void> write_values_file(const std::string& path, const report::PieceValueFit& fit,
+                               const std::string& variant, report::VariantCatalog& catalog,
+                               const std::string& provenance) {
+    auto spec = catalog.spec(variant);
+    if (!spec) return spec.error();
+    PieceValues values;
+    for (const auto& row : fit.rows)
+        if (row.identified) values[row.piece] = row.value.value;
+    const std::string text = piece_values_toml(values, **spec, provenance);
+    return report::write_text_file(path, text);
+}
 
 // The command's text: a heading, then the table as in the report.
 std::string table_text(const report::DisplayTable& table, const std::string& heading) {
@@ -75,13 +94,19 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     std::vector<report::StoredGame> games;
     for (auto& game : store->games) {
         if (game.variant == *variant &&
-            (args.rules == "*" || report::cell_of(game).rules == args.rules))
+            (args.rules == "*" || report::cell_of(game).rules == args.rules) &&
+            (args.player.empty() ||
+             (game.white_player == args.player && game.black_player == args.player)))
             games.push_back(std::move(game));
     }
     if (games.empty()) {
-        return report_error(ctx, make_error(fmt::format("no games of {} with rules '{}' (use "
-                                                        "--rules '*' for every rule set)",
-                                                        *variant, args.rules)));
+        return report_error(
+            ctx,
+            make_error(fmt::format(
+                "no games of {} with rules '{}'{} (use --rules '*' for "
+                "every rule set)",
+                *variant, args.rules,
+                args.player.empty() ? "" : " played by '" + args.player + "' against itself")));
     }
     report::VariantCatalog catalog(store->specs);
     if (args.odds) {
@@ -97,16 +122,29 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
                                table_text(report::odds_table(*odds, *variant),
                                           "Piece values from material-odds games"));
     }
-    auto data = report::sample_material(games, *variant, catalog, args.sampling);
+    const auto method = args.sampling.over(*report::value_method(args.method));  // flag-checked
+    auto data = report::sample_material(games, *variant, catalog, method.sampling);
     if (!data) return report_error(ctx, data.error());
     report::ValueFitOptions options;
+    options.method = method.name;
+    options.positional = method.positional;
     options.normalize = args.normalize;
     options.unit_value = args.unit_value;
     options.confidence = args.confidence;
-    options.bootstrap = args.bootstrap;
+    options.bootstrap = args.bootstrap.value_or(method.bootstrap);
     options.seed = args.seed;
     auto fit = report::fit_piece_values(*data, options);
     if (!fit) return report_error(ctx, fit.error());
+    if (!args.write_values.empty()) {
+        const std::string provenance = fmt::format(
+            "Piece values of {} fitted by `balance values --method {}` from {} games of {}\n"
+            "({} positions). Play by them: values = \"<this file>\" in a sweep's engine player.",
+            *variant, method.name, fit->clusters, args.db, fit->positions);
+        if (auto written =
+                write_values_file(args.write_values, *fit, *variant, catalog, provenance);
+            !written)
+            return report_error(ctx, written.error());
+    }
     if (args.json) {
         Json out = report::values_json(*fit, *data);
         out["variant"] = *variant;
@@ -119,7 +157,8 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
                        *fit, *data,
                        fmt::format("{}, rules: {}", *variant,
                                    args.rules == "*" ? "all" : report::rules_label(args.rules))),
-                   "Piece values fitted from game outcomes (material in quiet positions)"));
+                   fmt::format("Piece values fitted from game outcomes ({})",
+                               report::describe(method, options.bootstrap))));
 }
 
 }  // namespace
@@ -132,6 +171,9 @@ void register_values(CLI::App& app, AppContext& ctx) {
     command->add_option("--variant", args->variant, "Variant, when the store has several");
     command->add_option("--rules", args->rules,
                         "Rule set as stored (default: the variant's defaults; '*' = all)");
+    command->add_option("--player", args->player,
+                        "Only the games this player (e.g. a rung, balance:nodes=5000) played "
+                        "against itself");
     command->add_option("--normalize", args->normalize,
                         "Reference piece (default: the variant's first pawn, e.g. footman)");
     command
@@ -139,11 +181,20 @@ void register_values(CLI::App& app, AppContext& ctx) {
                      "Value of the reference piece (default: its documented value, e.g. "
                      "4 quarter-pawns for Uneven's pawn)")
         ->check(finite_positive());
+    command
+        ->add_option("--method", args->method,
+                     "texel (default): settled positions, the engine's positional evaluation "
+                     "as a covariate, bootstrap intervals; regression: the plain outcome "
+                     "regression")
+        ->check(CLI::IsMember(report::value_method_names()));
     report::add_sampling_flags(*command, args->sampling);
     command
         ->add_option("--bootstrap", args->bootstrap,
-                     "Cluster-bootstrap replications for Elo-per-piece intervals (default 0)")
+                     "Resamples of whole games for the intervals (default: 200 for texel, 0 "
+                     "for regression)")
         ->check(CLI::Range(0, 100000));
+    command->add_option("--write-values", args->write_values,
+                        "Also write the fitted values as a values file for a sweep player");
     command->add_option("--seed", args->seed, "Bootstrap seed (default 1)");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(finite_range(0.5, 0.9999));

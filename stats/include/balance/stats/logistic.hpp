@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "balance/stats/expected.hpp"
 
@@ -49,6 +50,13 @@ struct BootstrapIntervals {
     int failed = 0;        ///< resamples whose fit failed (separation / rank), left out
 };
 
+/// The refitted coefficients of a cluster bootstrap, one row per resample that could be fitted:
+/// for intervals of functions of several coefficients (ratios such as piece values).
+struct BootstrapDraws {
+    Eigen::MatrixXd coefficients;
+    int failed = 0;  ///< resamples whose fit failed (separation / rank), left out
+};
+
 /// The logistic function 1 / (1 + e^-t): a log-odds to a probability (or expected score).
 [[nodiscard]] double logistic(double t);
 
@@ -56,9 +64,12 @@ struct BootstrapIntervals {
 /// empty (every row its own cluster). Errors: shape mismatch, y outside [0, 1], non-finite
 /// values, fewer than 2 clusters, rank-deficient x, separation (fitted probabilities
 /// numerically 0 or 1), no convergence.
+/// `offset`: one known term per row added to the linear predictor (a coefficient held fixed),
+/// or empty.
 [[nodiscard]] Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
                                                  Eigen::Ref<const Eigen::VectorXd> y,
-                                                 std::span<const std::int64_t> cluster_ids);
+                                                 std::span<const std::int64_t> cluster_ids,
+                                                 std::span<const double> offset = {});
 
 /// Cluster (game-level) bootstrap: `replications` resamples of whole clusters drawn with
 /// replacement by std::mt19937_64(seed), percentile intervals at `confidence`. Errors: as
@@ -67,5 +78,14 @@ struct BootstrapIntervals {
     Eigen::Ref<const Eigen::MatrixXd> x, Eigen::Ref<const Eigen::VectorXd> y,
     std::span<const std::int64_t> cluster_ids, int replications, double confidence,
     std::uint64_t seed);
+
+/// The resamples behind cluster_bootstrap (same draws for the same seed), fitted in parallel.
+[[nodiscard]] Expected<BootstrapDraws> cluster_bootstrap_draws(
+    Eigen::Ref<const Eigen::MatrixXd> x, Eigen::Ref<const Eigen::VectorXd> y,
+    std::span<const std::int64_t> cluster_ids, int replications, std::uint64_t seed,
+    std::span<const double> offset = {});
+
+/// The type-7 percentile of `values` at `level` in [0, 1].
+[[nodiscard]] double percentile(std::vector<double> values, double level);
 
 }  // namespace balance::stats

@@ -61,6 +61,12 @@ struct PlayerSpec {
     int random_plies = 8;
     int random_margin_cp = 25;
     players::engine::EvalTerms eval = players::engine::EvalTerms::Full;
+    // Piece values the engine plays by instead of the variant file's (EngineOptions::
+    // piece_values, in the variant's value_unit); empty: the documented values. Part of the
+    // player's identity (stored with its settings), so two players differing only in values
+    // can be matched and told apart.
+    std::map<std::string, double> piece_values;
+    std::string values_file;  // where they were read from, for messages; "" when inline
     // External engines only.
     ExternalSpec external;
     // The sweep stops (with an error naming the engine) when this player's engine cannot be
@@ -147,6 +153,17 @@ struct AdaptiveSpec {
     int wave_games = 200;             // games per later wave
 };
 
+// A sweep file's [calibrate] table (`balance calibrate`): rounds of self-play by one engine
+// player, each round playing by the piece values fitted from the round before, until the values
+// no longer move.
+struct CalibrationSpec {
+    std::string player;            // the engine player whose piece values are calibrated
+    int max_rounds = 4;            // self-play rounds at most (round 0 plays the file's values)
+    int match_games = 400;         // each round's values against the previous round's, both colours
+    std::string method = "texel";  // the fit (`balance values --method`)
+    std::string where;             // file:line of the table
+};
+
 struct Sweep {
     std::string name;     // the database and every stored game carry it
     std::string file;     // the sweep file
@@ -161,6 +178,7 @@ struct Sweep {
     std::optional<AdaptiveSpec> adaptive;  // adaptive mode (then games_per_cell is unused)
     OpeningSpec openings;
     AdjudicationSpec adjudication;
+    std::optional<CalibrationSpec> calibration;  // a calibration file ([calibrate])
 
     [[nodiscard]] const PlayerSpec* find_player(const std::string& name) const;
 };

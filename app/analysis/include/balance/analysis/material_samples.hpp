@@ -20,6 +20,14 @@ namespace balance::app::report {
 struct SamplingOptions {
     int min_ply = 16;  // plies from the variant start (the FEN's move counter) before sampling
     int per_game = 4;  // positions kept per game at most
+    // Plies after the position that must, as played, capture and promote nothing: material
+    // about to change (a trade under way, a piece en prise) is material measured with error,
+    // and such error shrinks every fitted value toward zero. 0: only the last move is checked.
+    int settled_plies = 0;
+    // Also record the internal engine's evaluation beyond material (its full static evaluation
+    // minus its material count, White's view, centipawns): the covariate that keeps positional
+    // advantage, which goes with winning material, out of the material coefficients.
+    bool positional = false;
 };
 
 struct MaterialData {
@@ -28,6 +36,10 @@ struct MaterialData {
     std::vector<std::string> armies;  // the army (or armies) each piece belongs to
     std::string first_pawn;           // the variant's first pawn-role piece (the default unit)
     std::vector<std::vector<double>> rows;  // material difference White minus Black
+    // Per row when SamplingOptions::positional, else empty: the engine's evaluation beyond
+    // material and its material count (documented values), both White's view, centipawns.
+    std::vector<double> positional;
+    std::vector<double> engine_material;
     std::vector<double> outcomes;           // White's score of the row's game
     std::vector<std::int64_t> clusters;     // the row's game (index into the games given)
     std::int64_t games_used = 0;            // games that gave at least one row

@@ -24,7 +24,17 @@
 
 namespace balance::app::report {
 
+// How the engine's evaluation beyond material (MaterialData::positional) enters the fit.
+//  None: not at all (the plain outcome regression).
+//  Held: at the engine's own weight, Texel's way: a first fit of the outcome on the engine's
+//        whole evaluation gives its scale K (logit per pawn); the material coefficients are then
+//        fitted with K times the positional part as a fixed offset.
+//  Free: as a covariate with a coefficient of its own.
+enum class PositionalTerm { None, Held, Free };
+
 struct ValueFitOptions {
+    PositionalTerm positional = PositionalTerm::None;
+    std::string method = "regression";  // a name for the output: "texel", "regression"
     std::string normalize;  // reference piece; empty: the variant's first pawn-role piece
     std::optional<double> unit_value;  // its value; default: its documented value (1 if 0)
     double confidence = 0.95;
@@ -44,15 +54,23 @@ struct PieceValueRow {
     std::optional<stats::Interval> elo_bootstrap;  // percentile interval, when requested
     stats::Estimate value;                         // normalized value, delta-method SE
     stats::Interval value_interval;
+    // Percentile interval of the value over game-level bootstrap resamples, when requested (not
+    // for the reference piece, whose value is fixed).
+    std::optional<stats::Interval> value_bootstrap;
 };
 
 struct PieceValueFit {
+    std::string method;  // ValueFitOptions::method
     std::string normalize;
     double unit_value = 1.0;
     std::vector<PieceValueRow> rows;  // variant order
     stats::Estimate intercept;        // White advantage at equal material, logit
-    stats::Interval white_score;      // 1 / (1 + exp(-intercept)), Wald interval mapped
-    std::optional<double> spearman;   // fitted vs documented, identified pieces (>= 3)
+    // Logit per pawn of the engine's positional evaluation: its scale K when held, its own
+    // coefficient when free; nullopt when it is not in the fit.
+    std::optional<stats::Estimate> positional;
+    PositionalTerm positional_term = PositionalTerm::None;
+    stats::Interval white_score;     // 1 / (1 + exp(-intercept)), Wald interval mapped
+    std::optional<double> spearman;  // fitted vs documented, identified pieces (>= 3)
     std::int64_t positions = 0;
     std::int64_t clusters = 0;
     double dispersion = 0.0;
@@ -60,6 +78,12 @@ struct PieceValueFit {
     int bootstrap_failed = 0;
     double confidence = 0.95;
 };
+
+// The interval a report shows for a row's value: the bootstrap's when there is one, else the
+// delta method's.
+[[nodiscard]] inline const stats::Interval& shown_value_interval(const PieceValueRow& row) {
+    return row.value_bootstrap ? *row.value_bootstrap : row.value_interval;
+}
 
 // Fits `data`. Errors: no rows, the reference piece unknown or not identified, a failed fit
 // (separation, too few games).

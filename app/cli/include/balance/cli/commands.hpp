@@ -19,6 +19,7 @@ void register_variants(CLI::App& app, AppContext& ctx);
 void register_report(CLI::App& app, AppContext& ctx);
 void register_sprt(CLI::App& app, AppContext& ctx);
 void register_values(CLI::App& app, AppContext& ctx);
+void register_calibrate(CLI::App& app, AppContext& ctx);
 
 void register_uci(CLI::App& app, AppContext& ctx);
 void register_bench(CLI::App& app, AppContext& ctx);

@@ -1,13 +1,26 @@
 #pragma once
-// The position-sampling flags shared by `report` (its piece-value section) and `values`.
+// The position-sampling flags shared by `report` (its piece-value section) and `values`. Each
+// flag overrides the chosen fit method's default only when given.
+
+#include <optional>
 
 #include <CLI/CLI.hpp>
 
-#include "balance/analysis/material_samples.hpp"
+#include <string>
+
+#include "balance/analysis/value_methods.hpp"
 
 namespace balance::app::report {
 
-// Adds --min-ply and --per-game to `command`, stored in `options`.
-void add_sampling_flags(CLI::App& command, SamplingOptions& options);
+struct SamplingFlags {
+    std::optional<int> min_ply, per_game, settled_plies;
+    std::optional<std::string> positional;  // "none", "held", "free"
+
+    // `method` with every given flag applied.
+    [[nodiscard]] ValueMethod over(ValueMethod method) const;
+};
+
+// Adds --min-ply, --per-game, --settled-plies and --positional to `command`.
+void add_sampling_flags(CLI::App& command, SamplingFlags& flags);
 
 }  // namespace balance::app::report

@@ -7,13 +7,16 @@
 //                      "<name>:nodes=4000", ... (balance/tournament/ladder.hpp)
 //     engine:          hash_mb (16; at most: a node-limited search uses 64 bytes per node,
 //                      at least 1 MB), random_plies (8), random_margin_cp (25),
-//                      eval ("full" | "material": piece values alone)
+//                      eval ("full" | "material": piece values alone),
+//                      values (piece values it plays by: an inline table or a values file;
+//                      balance/config/piece_values_reader.hpp)
 //     uci, xboard:     command (program, required), args ([]), working_dir (""),
 //                      options ({ Name = value, ... }), variant (""; may hold {white} and
 //                      {black}: the game's armies, renamed by army_names = { ours = "theirs" }),
 //                      timeout_margin_ms (2000)
 //     uci only:        variant_path (Fairy-Stockfish VariantPath, "")
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -24,9 +27,16 @@
 
 namespace balance::app {
 
-// The players in file order, a laddered player as its rungs. `file` names the sweep file in
-// messages; `armies` are the variant's army names (for army_names).
+// What reading players needs from the sweep: its file (named in messages), its directory (for
+// relative values files) and the variant (its armies for army_names, its pieces for values).
+struct PlayerContext {
+    std::string file;
+    std::filesystem::path dir;
+    const core::VariantSpec& variant;
+};
+
+// The players in file order, a laddered player as its rungs.
 [[nodiscard]] Result<std::vector<tournament::PlayerSpec>> read_players(
-    const toml::table& players, const std::string& file, const std::vector<std::string>& armies);
+    const toml::table& players, const PlayerContext& context);
 
 }  // namespace balance::app

@@ -31,6 +31,8 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "balance/core/position.hpp"
@@ -102,8 +104,11 @@ struct EvalTables {
     [[nodiscard]] int dist(int a, int b) const { return distance[a * squares + b]; }
 };
 
+// `values`: piece values by name in the variant's value_unit that replace the documented ones
+// (EngineOptions::piece_values); the unit stays the one the documented values define.
 template <core::Bitboard BB>
-[[nodiscard]] EvalTables<BB> build_eval_tables(const core::Rules<BB>& rules);
+[[nodiscard]] EvalTables<BB> build_eval_tables(const core::Rules<BB>& rules,
+                                               const std::map<std::string, double>& values = {});
 
 template <core::Bitboard BB>
 class PawnCache;

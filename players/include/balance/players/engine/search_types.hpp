@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "balance/core/types.hpp"
@@ -53,6 +55,11 @@ struct EngineOptions {
     int random_plies = 8;
     int random_margin_cp = 25;
     EvalTerms eval = EvalTerms::Full;
+    // Piece values the engine believes, by piece name, in the variant's value_unit, replacing
+    // the variant file's documented values for these pieces (every other evaluation term is
+    // derived as before, now from these values). Empty: the documented values. Names the
+    // current variant does not have are ignored here; sweep files are checked when read.
+    std::map<std::string, double> piece_values;
 };
 
 // Reported after every completed iteration (and by the UCI loop as an `info` line).

@@ -1,0 +1,432 @@
+// `balance calibrate FILE`: piece values the engine's own games support, found by iteration.
+// Round 0 plays the file's engine player by the values it is given (the variant file's unless
+// the player sets `values`); every round fits values from its self-play games, and the next
+// round plays by them. It stops at the first round whose fit moves no value by more than that
+// value's interval half-width (a fixed point: the values the player plays by are the values its
+// games support), or after max_rounds. From round 1 on, each round's player also meets the
+// previous round's at equal limits, both colours, so a new set of values that plays worse is
+// seen. Every round's games go into one database; a re-run resumes where it stopped, because
+// each round's games and fits are determined by the file, its seed and the stored games.
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <nlohmann/json.hpp>
+
+#include "balance/analysis/piece_values.hpp"
+#include "balance/analysis/store_reader.hpp"
+#include "balance/analysis/value_methods.hpp"
+#include "balance/analysis/variant_catalog.hpp"
+#include "balance/cli/commands.hpp"
+#include "balance/cli/output.hpp"
+#include "balance/cli/output_file.hpp"
+#include "balance/config/piece_values_reader.hpp"
+#include "balance/config/spec_text.hpp"
+#include "balance/config/sweep_files.hpp"
+#include "balance/config/sweep_reader.hpp"
+#include "balance/config/variant_files.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/revision/revision.hpp"
+#include "balance/stats/interval.hpp"
+#include "balance/tournament/rule_specs.hpp"
+#include "balance/tournament/runner.hpp"
+#include "balance/tournament/validate.hpp"
+#include "run_guards.hpp"
+
+namespace balance::app {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct CalibrateArgs {
+    std::string file;
+    std::string db;
+    int threads = 0;
+    std::uint64_t nodes = 0;  // overrides the player's node limit when set
+    bool json = false;
+    std::string write_values;
+    bool quiet = false;
+};
+
+struct Round {
+    int index = 0;
+    std::string player;
+    PieceValues played;  // empty: the documented values
+    report::PieceValueFit fit;
+    std::int64_t games = 0;
+    std::optional<stats::Interval> match;  // this round's player against the previous round's
+    stats::Wdl match_wdl;
+    std::vector<std::string> moved;  // pieces whose fitted value left its interval
+};
+
+std::string round_player(const std::string& player, int round) {
+    return fmt::format("{}-r{}", player, round);
+}
+
+// The value `piece` is played by in a round: its given value, else the documented one.
+double played_value(const PieceValues& played, const report::PieceValueRow& row) {
+    const auto it = played.find(row.piece);
+    return it != played.end() ? it->second : row.documented;
+}
+
+// One round's self-play sweep: the calibrated player alone, by `values`, in every pairing and
+// rule set of the file.
+tournament::Sweep self_play(const tournament::Sweep& base, const tournament::PlayerSpec& player,
+                            int round, const PieceValues& values) {
+    tournament::Sweep sweep = base;
+    sweep.name = fmt::format("{}-r{}", base.name, round);
+    sweep.calibration.reset();
+    sweep.rung_gap_games = 0;
+    tournament::PlayerSpec p = player;
+    p.name = round_player(player.name, round);
+    p.piece_values = values;
+    sweep.players = {p};
+    sweep.matchups = {{p.name, p.name}};
+    return sweep;
+}
+
+// The match of round `round` against round `round - 1`: both colours, the games spread over
+// the file's pairings and rule sets.
+tournament::Sweep match(const tournament::Sweep& base, const tournament::PlayerSpec& player,
+                        int round, const PieceValues& now, const PieceValues& before, int games) {
+    tournament::Sweep sweep = self_play(base, player, round, now);
+    sweep.name = fmt::format("{}-r{}-match", base.name, round);
+    tournament::PlayerSpec previous = player;
+    previous.name = round_player(player.name, round - 1);
+    previous.piece_values = before;
+    sweep.players.push_back(previous);
+    const std::string& current = sweep.players.front().name;
+    sweep.matchups = {{current, previous.name}, {previous.name, current}};
+    const auto cells = static_cast<int>(2 * sweep.pairings.size() * sweep.rule_sets.size());
+    sweep.adaptive.reset();
+    sweep.games_per_cell = std::max(1, (games + cells - 1) / cells);
+    return sweep;
+}
+
+class Calibration {
+  public:
+    Calibration(const CalibrateArgs& args, AppContext& ctx, tournament::Sweep sweep,
+                std::string file)
+        : args_(args), ctx_(ctx), sweep_(std::move(sweep)), file_(std::move(file)) {}
+
+    int run();
+
+  private:
+    // Plays `sweep` into the store (resuming); false when the run stopped or failed (reported).
+    bool play(tournament::Sweep sweep);
+    Result<report::PieceValueFit> fit(const std::string& player);
+    std::optional<stats::Interval> match_score(const std::string& now, const std::string& before,
+                                               stats::Wdl& wdl);
+    void print(const std::vector<Round>& rounds, bool converged) const;
+    [[nodiscard]] Json to_json(const std::vector<Round>& rounds, bool converged) const;
+
+    const CalibrateArgs& args_;
+    AppContext& ctx_;
+    tournament::Sweep sweep_;
+    std::string file_;
+    std::string db_;
+    std::optional<tournament::ResultStore> store_;
+    int exit_code_ = 0;
+};
+
+bool Calibration::play(tournament::Sweep sweep) {
+    if (auto valid = tournament::validate_sweep(sweep); !valid) {
+        exit_code_ = report_error(ctx_, valid.error());
+        return false;
+    }
+    if (auto cells = tournament::assign_spec_cells(sweep, *store_, false, spec_differences);
+        !cells) {
+        exit_code_ = report_error(ctx_, cells.error());
+        return false;
+    }
+    tournament::RunOptions options;
+    options.threads = args_.threads > 0
+                          ? args_.threads
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    options.sweep_file = file_;
+    options.git_revision = revision::git_revision();
+    options.host = host_name();
+    const bool terminal = &ctx_.out == &std::cout && isatty(STDOUT_FILENO);
+    tournament::TextProgress display(
+        ctx_.out, terminal,
+        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
+    if (!args_.quiet && !args_.json) ctx_.out << fmt::format("playing {}\n", sweep.name);
+    StopOnSignal signals;
+    auto summary =
+        tournament::run_sweep(sweep, *store_, options, tournament::make_player, stop_requested,
+                              args_.quiet || args_.json ? nullptr : &display);
+    if (!summary) {
+        exit_code_ = report_error(ctx_, summary.error());
+        return false;
+    }
+    if (summary->stopped || summary->remaining > 0) {
+        ctx_.out << fmt::format(
+            "stopped with {} games of {} to go; resume with:\n  balance "
+            "calibrate {} --db {}\n",
+            summary->remaining, sweep.name, args_.file, db_);
+        exit_code_ = stop_requested ? 130 : 1;
+        return false;
+    }
+    return true;
+}
+
+Result<report::PieceValueFit> Calibration::fit(const std::string& player) {
+    auto store = report::read_store(db_);
+    if (!store) return store.error();
+    std::vector<report::StoredGame> games;
+    for (auto& game : store->games)
+        if (game.white_player == player && game.black_player == player)
+            games.push_back(std::move(game));
+    const auto method = report::value_method(sweep_.calibration->method);  // checked on read
+    report::VariantCatalog catalog(store->specs);
+    auto data = report::sample_material(games, sweep_.variant, catalog, method->sampling);
+    if (!data) return data.error();
+    report::ValueFitOptions options;
+    options.method = method->name;
+    options.positional = method->positional;
+    options.bootstrap = method->bootstrap;
+    options.seed = sweep_.seed;
+    auto fit = report::fit_piece_values(*data, options);
+    if (!fit)
+        return make_error(fmt::format("fitting the values of {}: {}", player, fit.error().message));
+    return fit;
+}
+
+std::optional<stats::Interval> Calibration::match_score(const std::string& now,
+                                                        const std::string& before,
+                                                        stats::Wdl& wdl) {
+    auto store = report::read_store(db_);
+    if (!store) return std::nullopt;
+    for (const auto& game : store->games) {
+        double score = 0.0;
+        if (game.white_player == now && game.black_player == before)
+            score = game.white_score;
+        else if (game.white_player == before && game.black_player == now)
+            score = 1.0 - game.white_score;
+        else
+            continue;
+        if (score == 1.0)
+            ++wdl.wins;
+        else if (score == 0.0)
+            ++wdl.losses;
+        else
+            ++wdl.draws;
+    }
+    auto interval = stats::score_interval(wdl, 0.95);
+    if (!interval) return std::nullopt;
+    return *interval;
+}
+
+std::string value_text(double value, const stats::Interval& interval, bool unit) {
+    return unit ? fmt::format("{:.2f} (unit)", value)
+                : fmt::format("{:.2f} [{:.2f}, {:.2f}]", value, interval.lower, interval.upper);
+}
+
+void Calibration::print(const std::vector<Round>& rounds, bool converged) const {
+    const auto& cal = *sweep_.calibration;
+    ctx_.out << fmt::format("\nCalibration of {} in {} ({}), database {}\n\n", cal.player,
+                            sweep_.variant, cal.method, db_);
+    for (const Round& round : rounds) {
+        ctx_.out << fmt::format("round {} ({}): {} games, played by {}\n", round.index,
+                                round.player, round.games,
+                                round.played.empty() ? "the documented values"
+                                                     : "the values fitted in the round before");
+        for (const auto& row : round.fit.rows) {
+            if (!row.identified) continue;
+            ctx_.out << fmt::format("  {:<12} played {:>6.2f}  fitted {}\n", row.piece,
+                                    played_value(round.played, row),
+                                    value_text(row.value.value, report::shown_value_interval(row),
+                                               row.piece == round.fit.normalize));
+        }
+        if (round.match) {
+            ctx_.out << fmt::format(
+                "  against round {}: {} games, score {:.1f}% [{:.1f}, {:.1f}] ({}-{}-{}){}\n",
+                round.index - 1, round.match_wdl.games(), 100 * round.match->estimate,
+                100 * round.match->lower, 100 * round.match->upper, round.match_wdl.wins,
+                round.match_wdl.draws, round.match_wdl.losses,
+                round.match->upper < 0.5 ? ": the new values play worse" : "");
+        }
+        ctx_.out << (round.moved.empty() ? "  no value moved beyond its interval\n"
+                                         : fmt::format("  moved beyond their intervals: {}\n",
+                                                       fmt::join(round.moved, ", ")));
+    }
+    ctx_.out << '\n'
+             << (converged
+                     ? fmt::format("Fixed point after {} round(s): the values round {} played by "
+                                   "are the values its games support.\n",
+                                   rounds.size(), rounds.back().index)
+                     : fmt::format("No fixed point within {} round(s) (max_rounds); the last "
+                                   "fit is the best estimate.\n",
+                                   rounds.size()));
+}
+
+Json Calibration::to_json(const std::vector<Round>& rounds, bool converged) const {
+    Json out;
+    out["variant"] = sweep_.variant;
+    out["player"] = sweep_.calibration->player;
+    out["method"] = sweep_.calibration->method;
+    out["database"] = db_;
+    out["converged"] = converged;
+    out["rounds_played"] = rounds.size();
+    Json list = Json::array();
+    for (const Round& round : rounds) {
+        Json r;
+        r["round"] = round.index;
+        r["player"] = round.player;
+        r["games"] = round.games;
+        Json pieces = Json::array();
+        for (const auto& row : round.fit.rows) {
+            if (!row.identified) continue;
+            const auto& shown = report::shown_value_interval(row);
+            pieces.push_back({{"piece", row.piece},
+                              {"played", played_value(round.played, row)},
+                              {"value", row.value.value},
+                              {"value_low", shown.lower},
+                              {"value_high", shown.upper}});
+        }
+        r["pieces"] = pieces;
+        r["moved"] = round.moved;
+        if (round.match) {
+            r["match"] = {{"games", round.match_wdl.games()}, {"wins", round.match_wdl.wins},
+                          {"draws", round.match_wdl.draws},   {"losses", round.match_wdl.losses},
+                          {"score", round.match->estimate},   {"score_low", round.match->lower},
+                          {"score_high", round.match->upper}};
+        }
+        list.push_back(std::move(r));
+    }
+    out["rounds"] = std::move(list);
+    Json fixed = Json::array();
+    for (const auto& row : rounds.back().fit.rows) {
+        if (!row.identified) continue;
+        const auto& shown = report::shown_value_interval(row);
+        fixed.push_back({{"piece", row.piece},
+                         {"value", row.value.value},
+                         {"value_low", shown.lower},
+                         {"value_high", shown.upper}});
+    }
+    out["values"] = fixed;
+    return out;
+}
+
+int Calibration::run() {
+    const auto& cal = *sweep_.calibration;
+    const tournament::PlayerSpec* found = nullptr;
+    for (const auto& p : sweep_.players)
+        if (p.name == cal.player) found = &p;
+    tournament::PlayerSpec player = *found;  // read_calibration checked it exists
+    if (args_.nodes > 0) player.limits.nodes = args_.nodes;
+    if (args_.nodes > 0) sweep_.name += fmt::format("-n{}", args_.nodes);
+
+    db_ = args_.db.empty() ? "results/" + sweep_.name + ".db" : args_.db;
+    auto store = tournament::ResultStore::open(db_, spec_text_from_configs);
+    if (!store) return report_error(ctx_, store.error());
+    store_ = std::move(*store);
+    auto lock = ShardLock::take(db_, tournament::Shard{});
+    if (!lock) return report_error(ctx_, lock.error());
+
+    std::vector<Round> rounds;
+    PieceValues values = player.piece_values;  // round 0: the file's (usually none)
+    bool converged = false;
+    for (int r = 0; r < cal.max_rounds && !converged; ++r) {
+        Round round;
+        round.index = r;
+        round.player = round_player(player.name, r);
+        round.played = values;
+        if (!play(self_play(sweep_, player, r, values))) return exit_code_;
+        if (r > 0 && cal.match_games > 0) {
+            if (!play(match(sweep_, player, r, values, rounds.back().played, cal.match_games)))
+                return exit_code_;
+            round.match = match_score(round.player, rounds.back().player, round.match_wdl);
+        }
+        auto fitted = fit(round.player);
+        if (!fitted) return report_error(ctx_, fitted.error());
+        round.fit = std::move(*fitted);
+        round.games = round.fit.clusters;
+        PieceValues next;
+        for (const auto& row : round.fit.rows) {
+            if (!row.identified) continue;
+            // A value the fit puts at or below zero (too few games) cannot be played by: the
+            // next round keeps the value this one played by.
+            if (row.value.value > 0.0)
+                next[row.piece] = row.value.value;
+            else
+                next[row.piece] = played_value(values, row);
+            if (row.piece == round.fit.normalize) continue;
+            const auto& shown = report::shown_value_interval(row);
+            const double half = 0.5 * (shown.upper - shown.lower);
+            if (std::abs(row.value.value - played_value(values, row)) > half)
+                round.moved.push_back(row.piece);
+        }
+        converged = round.moved.empty();
+        rounds.push_back(std::move(round));
+        values = std::move(next);
+    }
+
+    if (!args_.write_values.empty()) {
+        const std::string provenance = fmt::format(
+            "Piece values of {} from `balance calibrate {}`: {} after {} round(s), database {}.",
+            sweep_.variant, args_.file, converged ? "a fixed point" : "no fixed point",
+            rounds.size(), db_);
+        if (auto written = report::write_text_file(
+                args_.write_values,
+                piece_values_toml(values, sweep_.rule_sets.front().spec, provenance));
+            !written)
+            return report_error(ctx_, written.error());
+    }
+    if (args_.json)
+        ctx_.out << to_json(rounds, converged).dump(2) << '\n';
+    else
+        print(rounds, converged);
+    return 0;
+}
+
+int run_calibrate_command(const CalibrateArgs& args, AppContext& ctx) {
+    auto file = find_sweep(args.file);
+    if (!file) return report_error(ctx, file.error());
+    auto sweep = load_sweep(*file);
+    if (!sweep) return report_error(ctx, sweep.error());
+    if (!sweep->calibration) {
+        return report_error(ctx, make_error("not a calibration file: add a [calibrate] table "
+                                            "naming the engine player (player = \"...\")",
+                                            file->string()));
+    }
+    Calibration calibration(args, ctx, std::move(*sweep), file->string());
+    return calibration.run();
+}
+
+}  // namespace
+
+void register_calibrate(CLI::App& app, AppContext& ctx) {
+    auto args = std::make_shared<CalibrateArgs>();
+    CLI::App* command = app.add_subcommand(
+        "calibrate",
+        "Piece values the engine's own games support: play, fit, play by the fit, refit, until "
+        "no value moves beyond its interval");
+    command->add_option("file", args->file, "Sweep file with a [calibrate] table")->required();
+    command->add_option("--db", args->db, "Results database (default: results/<name>.db)");
+    command->add_option("--threads", args->threads, "Games played in parallel (default: cores)")
+        ->check(CLI::Range(1, 1024));
+    command
+        ->add_option("--nodes", args->nodes,
+                     "Node limit of the calibrated player (overrides the file's; the "
+                     "database name gets -n<nodes>)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
+    command->add_flag("--json", args->json, "Print one JSON object instead of text");
+    command->add_option("--write-values", args->write_values,
+                        "Write the last fitted values as a values file for sweep players");
+    command->add_flag("--quiet", args->quiet, "No progress display");
+    command->callback([args, &ctx] { ctx.exit_code = run_calibrate_command(*args, ctx); });
+}
+
+}  // namespace balance::app

@@ -1,0 +1,122 @@
+// `balance calibrate` end to end on a tiny chess calibration: rounds that play by the previous
+// round's fit, the match between rounds, the fixed-point test, resumption and determinism.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/temp_dir.hpp"
+#include "cli_runner.hpp"
+
+namespace balance::app {
+namespace {
+
+using nlohmann::json;
+using testing::run_balance;
+using testing::TempDir;
+
+constexpr const char* kTinyCalibration = R"(variant = "chess"
+seed = 7
+games_per_cell = 40
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+[openings]
+type = "random-plies"
+plies = 6
+[adjudication]
+max_plies = 120
+[calibrate]
+player = "tiny"
+max_rounds = 2
+match_games = 8
+method = "regression"
+)";
+
+TEST(Calibrate, RoundsPlayByTheFitBeforeAndResume) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyCalibration).string();
+    const auto db = (dir.path() / "tiny.db").string();
+    const auto values = (dir.path() / "fitted.toml").string();
+    const auto first = run_balance(
+        {"calibrate", file, "--db", db, "--threads", "2", "--json", "--write-values", values});
+    ASSERT_EQ(first.status, 0) << first.err << first.out;
+    const json out = json::parse(first.out);
+    EXPECT_EQ(out["player"], "tiny");
+    const auto& rounds = out["rounds"];
+    ASSERT_GE(rounds.size(), 1u);
+    EXPECT_EQ(rounds[0]["player"], "tiny-r0");
+    // Round 0 plays by the documented values.
+    for (const auto& piece : rounds[0]["pieces"]) {
+        if (piece["piece"] == "knight") EXPECT_EQ(piece["played"], 3.0);
+        if (piece["piece"] == "rook") EXPECT_EQ(piece["played"], 5.0);
+    }
+    if (rounds.size() == 2) {
+        // Round 1 plays by round 0's fit, and meets round 0 in both colours.
+        for (std::size_t k = 0; k < rounds[1]["pieces"].size(); ++k) {
+            const auto& piece = rounds[1]["pieces"][k];
+            for (const auto& before : rounds[0]["pieces"])
+                if (before["piece"] == piece["piece"])
+                    EXPECT_DOUBLE_EQ(piece["played"].get<double>(), before["value"].get<double>());
+        }
+        EXPECT_EQ(rounds[1]["match"]["games"], 8);
+        EXPECT_FALSE(rounds[0]["moved"].empty());  // else it would have stopped after round 0
+    } else {
+        EXPECT_TRUE(rounds[0]["moved"].empty());
+        EXPECT_TRUE(out["converged"].get<bool>());
+    }
+    EXPECT_EQ(out["converged"].get<bool>(), rounds.back()["moved"].empty());
+
+    // The values file names every identified piece and loads as a player's values.
+    const auto sweep_file = dir.write("use.toml", std::string(R"(variant = "chess"
+games_per_cell = 1
+[players.fitted]
+type = "engine"
+nodes = 300
+values = ")") + values + "\"\n");
+    const auto check = run_balance({"check", sweep_file});
+    EXPECT_EQ(check.status, 0) << check.err;
+
+    // A re-run plays nothing new and reports the same rounds.
+    const auto again = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--json"});
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(json::parse(again.out)["rounds"], rounds);
+}
+
+TEST(Calibrate, RefusesFilesWithoutOrWithABadCalibration) {
+    TempDir dir;
+    const auto plain = dir.write("plain.toml", R"(variant = "chess"
+games_per_cell = 2
+[players.e]
+type = "engine"
+nodes = 300
+)");
+    const auto none = run_balance({"calibrate", plain.string()});
+    EXPECT_EQ(none.status, 1);
+    EXPECT_NE(none.err.find("not a calibration file"), std::string::npos) << none.err;
+
+    std::string ladder = kTinyCalibration;
+    ladder.replace(ladder.find("nodes = 300"), 11, "nodes = [300, 600]");
+    const auto bad = run_balance({"check", dir.write("ladder.toml", ladder).string()});
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_NE(bad.err.find("[calibrate] player 'tiny' is a ladder"), std::string::npos) << bad.err;
+
+    std::string typo = kTinyCalibration;
+    typo.replace(typo.find("player = \"tiny\""), 15, "player = \"tiyn\"");
+    const auto unknown = run_balance({"check", dir.write("typo.toml", typo).string()});
+    EXPECT_EQ(unknown.status, 1);
+    EXPECT_NE(unknown.err.find("typo.toml:14: [calibrate] player 'tiyn' is not a player of this "
+                               "file; did you mean 'tiny'?"),
+              std::string::npos)
+        << unknown.err;
+
+    // `balance sweep` sends a calibration file to `balance calibrate`.
+    const auto sweep = run_balance({"sweep", dir.write("c.toml", kTinyCalibration).string(), "--db",
+                                    (dir.path() / "c.db").string()});
+    EXPECT_EQ(sweep.status, 1);
+    EXPECT_NE(sweep.err.find("run `balance calibrate"), std::string::npos) << sweep.err;
+}
+
+}  // namespace
+}  // namespace balance::app
