@@ -1,6 +1,8 @@
 #include "balance/config/spec_reader.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -153,14 +155,36 @@ Result<std::vector<core::BonusSpec>> read_bonuses(const toml::array* array,
 // or aliases are stored canonical; scores and margins are fractions in [0, 1].
 Result<core::ReferenceTable> read_reference(const toml::table* table,
                                             const std::vector<core::ArmySpec>& armies,
+                                            const std::vector<core::PieceSpec>& pieces,
                                             const std::string& file) {
     core::ReferenceTable reference;
     if (!table) return reference;
     Fields fields(*table, "[reference]", file);
-    reference.source = fields.string("source", Need::Required).value_or("");
-    const toml::array* pairings = fields.array("pairings", Need::Required);
+    const toml::table* values = fields.table("values");
+    const Need results = values ? Need::Optional : Need::Required;
+    reference.source = fields.string("source", results).value_or("");
+    const toml::array* pairings = fields.array("pairings", results);
+    reference.values_source =
+        fields.string("values_source", values ? Need::Required : Need::Optional).value_or("");
     if (auto done = fields.finish(); !done) return done.error();
-    for (std::size_t i = 0; i < pairings->size(); ++i) {
+    if (values) {
+        for (const auto& name : keys_in_file_order(*values, file)) {
+            const toml::node& node = *values->get(name);
+            const auto piece =
+                std::find_if(pieces.begin(), pieces.end(),
+                             [&](const core::PieceSpec& p) { return p.name == name; });
+            const std::optional<double> value = node.value<double>();
+            if (piece == pieces.end())
+                return make_error(fmt::format("[reference] values: unknown piece '{}'", name),
+                                  where_of(node.source(), file));
+            if (!value || !std::isfinite(*value) || *value <= 0.0)
+                return make_error(
+                    fmt::format("[reference] values: {} must be a positive number", name),
+                    where_of(node.source(), file));
+            reference.values.emplace_back(name, *value);
+        }
+    }
+    for (std::size_t i = 0; pairings && i < pairings->size(); ++i) {
         const std::string section = fmt::format("[[reference.pairings]] entry {}", i + 1);
         auto table = entry_table(*pairings, i, section, file);
         if (!table) return table.error();
@@ -264,7 +288,7 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
         if (!scoring_spec) return scoring_spec.error();
         spec.scoring = std::move(scoring_spec.value());
     }
-    auto reference_table = read_reference(reference, spec.armies, file);
+    auto reference_table = read_reference(reference, spec.armies, spec.pieces, file);
     if (!reference_table) return reference_table.error();
     spec.reference = std::move(reference_table.value());
     if (auto done = resolve_default_army(default_white, fields, "default_white", spec.armies,

@@ -116,8 +116,16 @@ std::string shown(const std::string& value) {
 }  // namespace
 
 std::string canonical_spec_text(const toml::table& doc, const std::string& file) {
+    // Published piece values ([reference] values, values_source) document the variant; they
+    // are not rules, so adding them does not make stored games another variant's.
+    toml::table rules = doc;
+    if (auto* reference = rules.get_as<toml::table>("reference")) {
+        reference->erase("values");
+        reference->erase("values_source");
+        if (reference->empty()) rules.erase("reference");
+    }
     std::string out;
-    table_text(doc, "", file, out);
+    table_text(rules, "", file, out);
     return out;
 }
 

@@ -125,6 +125,10 @@ struct ReferencePairing {
 struct ReferenceTable {
     std::string source;  // who published it, where, and what is known of the method
     std::vector<ReferencePairing> pairings;
+    // Published piece values (in value_unit) to show beside fitted ones, and whose they are.
+    // Documentation, not rules: left out of the canonical text a results database keeps.
+    std::vector<std::pair<std::string, double>> values;  // piece name, value; variant order
+    std::string values_source;
 };
 
 struct VariantSpec {
