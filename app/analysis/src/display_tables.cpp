@@ -532,6 +532,10 @@ std::vector<std::string> method_lines(const ReportData& report) {
 std::vector<std::string> reading_guide(const ReportData& report) {
     const std::string ci = confidence_label(report.confidence);
     std::vector<std::string> out{
+        "The verdict at the top restates the pooled scores, the army fit and the head-to-head "
+        "scores in words: a side is called stronger only when the whole interval lies on its "
+        "side of 50% (of 0 Elo for an army); otherwise the interval says how large an edge the "
+        "games still allow.",
         "A cell is one (variant, White army, Black army, rule set, players) combination; its "
         "score is White's: (wins + draws/2) / games.",
         fmt::format("Intervals are {} trinomial Wilson score intervals: draws shrink the spread "
