@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh --main
-TARGET=balance ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF
+# A unity build (CMake joins each library's sources into a few translation units) compiles the
+# same code in half the CPU time: the headers, CLI11's above all, are parsed once per bundle
+# instead of once per file. The binary plays the same games at the same speed.
+TARGET=balance ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF -DCMAKE_UNITY_BUILD=ON
 ./build/app/balance sweep configs/sweeps/quick.toml --threads "$(nproc)"
 ./build/app/balance report --db results/quick.db

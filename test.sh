@@ -10,8 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
 if [ "${1:-}" = "--release" ]; then
-  # build/ may have been configured by ./main.sh without tests and benchmarks.
-  ./build.sh -DBALANCE_BUILD_TESTS=ON -DBALANCE_BUILD_BENCH=ON
+  # build/ may have been configured by ./main.sh: without tests and benchmarks, as a unity build.
+  ./build.sh -DBALANCE_BUILD_TESTS=ON -DBALANCE_BUILD_BENCH=ON -DCMAKE_UNITY_BUILD=OFF
   ctest --test-dir build --output-on-failure -j "$(nproc)"
 else
   # -O1 with assertions on (Debug, light debug info): the sanitizers' usual setting; it compiles
