@@ -5,12 +5,13 @@
 #   ./test.sh --release    the whole suite on the Release build (build/), the one users run
 # The sanitizer build is a unity build (CMake joins each target's sources into a few
 # translation units): the same code and tests, compiled in about a third of the CPU time, which is
-# what lets build and suite fit CI's 2 cores (README, Tests).
+# what lets build and suite fit CI's 2 cores (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
 if [ "${1:-}" = "--release" ]; then
-  ./build.sh
+  # build/ may have been configured by ./main.sh: without tests and benchmarks, as a unity build.
+  ./build.sh -DBALANCE_BUILD_TESTS=ON -DBALANCE_BUILD_BENCH=ON -DCMAKE_UNITY_BUILD=OFF
   ctest --test-dir build --output-on-failure -j "$(nproc)"
 else
   # -O1 with assertions on (Debug, light debug info): the sanitizers' usual setting; it compiles

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Engine against engine (documented in README, not part of CI): the internal engine of this
+# Engine against engine (documented in docs/performance.md, not part of CI): the internal engine of this
 # build against another build's, played through `balance sweep` (the other build as a UCI engine,
 # `balance uci`), to check that a change to the search does not lose strength.
 #

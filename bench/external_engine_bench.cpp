@@ -1,4 +1,4 @@
-// Harness overhead with external engines (issue #4): what a sweep pays per engine start, per
+// Harness overhead with external engines: what a sweep pays per engine start, per
 // protocol round trip and per move, next to the engines' own thinking time. One engine at a
 // time, one thread each; engines not installed are skipped with a message.
 //

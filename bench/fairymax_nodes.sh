@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fairy-Max's node rate counted two ways (documented in README, not part of CI), beside this
+# Fairy-Max's node rate counted two ways (documented in docs/performance.md, not part of CI), beside this
 # build's, from the chess start position:
 #  - "counter": what Fairy-Max prints (its N). N is incremented inside the iterative-deepening
 #    loop that Fairy-Max runs at every node, so a node searched in k internal passes counts k

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test (documented in README, not part of CI): runs a sweep for a long time and samples the
+# Soak test (documented in docs/reliability.md, not part of CI): runs a sweep for a long time and samples the
 # harness's memory and open file handles, to show that neither grows over hours of games and
 # thousands of engine interactions.
 #

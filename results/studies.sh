@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long studies behind results/ (issue #10), played in the background across sessions and
+# The long studies behind results/, played in the background over days and across
 # machines: each resumes from its database, and the databases travel in the repository as
 # checkpoints (results/checkpoint.sh).
 #

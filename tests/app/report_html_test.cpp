@@ -112,6 +112,15 @@ TEST(ReportHtml, SelfContainedWellFormedWithCharts) {
     }();
     EXPECT_EQ(references, 9u + 5u);  // 3 pairings x 3 rows, 5 documented chess pieces
     EXPECT_NE(html.find("Human = Elf"), std::string::npos);
+    // The verdict opens the page, before the balance table; the run records are folded.
+    const auto verdict = html.find("<section id=\"verdict\">");
+    ASSERT_NE(verdict, std::string::npos);
+    EXPECT_EQ(html.find("<table"), html.find("<table", verdict));
+    EXPECT_LT(verdict, html.find("<section id=\"balance\">"));
+    EXPECT_NE(html.find("<li><strong>Human = Elf: "), std::string::npos);
+    const auto runs = html.find("<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>");
+    ASSERT_NE(runs, std::string::npos);
+    EXPECT_GT(html.find("<li>run 1: sweep"), runs);
     // Self-contained: no scripts, no external resources.
     for (const char* banned : {"<script", "src=", "<link", "@import", "url("})
         EXPECT_EQ(html.find(banned), std::string::npos) << banned;

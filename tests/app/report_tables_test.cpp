@@ -186,6 +186,100 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     EXPECT_NE(run.out.find("seed's numbers"), std::string::npos);
 }
 
+// The report opens with its verdict: each pairing's pooled score and the army strengths, with
+// intervals and a sentence each, before any table; the run records come after the numbers.
+TEST(ReportTables, VerdictComesFirstAndTheRunRecordsAfterTheNumbers) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const auto run = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const std::string& md = run.out;
+    const auto verdict = md.find("## Verdict");
+    ASSERT_NE(verdict, std::string::npos) << md;
+    // Nothing but the title and the database line before it: no table, no run record.
+    EXPECT_EQ(md.find('|'), md.find('|', verdict)) << md;
+    EXPECT_LT(verdict, md.find("## Balance table"));
+    const auto runs = md.find("## Runs");
+    ASSERT_NE(runs, std::string::npos);
+    EXPECT_LT(md.find("## Engine failures"), runs);
+    EXPECT_GT(md.find("run 1: sweep \"test-sweep\""), runs);
+    EXPECT_NE(md.find("1 run of sweep \"test-sweep\":"), std::string::npos) << md;
+    // Default rules: Humans 40-15-25 over both colours, 59.38% [49.5%, 68.4%]: the interval
+    // holds 50%, so no verdict either way; the published pooled score beside it.
+    const auto verdict_block = md.substr(verdict, md.find("## Balance table") - verdict);
+    EXPECT_NE(verdict_block.find("**asymmetric, rules: default, players: engine**"),
+              std::string::npos)
+        << verdict_block;
+    EXPECT_NE(verdict_block.find("- **Human = Elf: 59.4% [49.5%, 68.4%] for Human (published: "
+                                 "48.65%).** No clear edge between Human and Elf: with 80 games"),
+              std::string::npos)
+        << verdict_block;
+    // stalemate-win: Humans 50-10-20 over both colours, 68.75%: stronger.
+    EXPECT_NE(verdict_block.find("Human is stronger than Elf: Human scores 68.8% over both colours "
+                                 "(95% interval 58.7% to 77.1%, 80 games)."),
+              std::string::npos)
+        << verdict_block;
+    EXPECT_NE(verdict_block.find("Army strength (Elo against the average army): "),
+              std::string::npos);
+    EXPECT_NE(verdict_block.find("moving first is worth"), std::string::npos);
+    // Chess has one army: White's score in the self-play cell (10-0-10); the two players who
+    // met (alpha, beta) get their own line.
+    EXPECT_NE(verdict_block.find("fide-fide: 50.0% [29.9%, 70.1%] for White"), std::string::npos)
+        << verdict_block;
+    EXPECT_NE(verdict_block.find("alpha vs beta: "), std::string::npos) << verdict_block;
+}
+
+TEST(ReportTables, JsonSummaryComesFirst) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const auto run = run_balance({"report", "--db", store.path().string(), "--format", "json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    // The verdict is the object's first key, before the cells.
+    EXPECT_EQ(run.out.find("\"summary\""), run.out.find('"')) << run.out.substr(0, 200);
+    const json report = json::parse(run.out);
+    // One item per pooled pairing, per army fit, per pair of players and per single-army
+    // self-play cell.
+    const json& summary = report["summary"];
+    ASSERT_TRUE(summary.is_array());
+    int pairings = 0, fits = 0, players = 0, white = 0;
+    for (const auto& item : summary) {
+        const std::string kind = item["kind"];
+        if (kind == "pairing") {
+            ++pairings;
+            if (item["rules"] == "") {
+                EXPECT_EQ(item["subject"], "humans");
+                EXPECT_EQ(item["other"], "elves");
+                EXPECT_EQ(item["verdict"], "no-clear-edge");
+                EXPECT_DOUBLE_EQ(item["result"]["score"].get<double>(), 0.59375);
+                EXPECT_EQ(item["result"]["games"], 80);
+                EXPECT_DOUBLE_EQ(item["reference"].get<double>(), 0.4865);
+            } else {
+                EXPECT_EQ(item["verdict"], "x-stronger");
+                EXPECT_TRUE(item["reference"].is_null());
+            }
+        } else if (kind == "armies") {
+            ++fits;
+            EXPECT_EQ(item["armies"].size(), 2u);
+            EXPECT_TRUE(item["white_advantage"]["elo"].is_number());
+        } else if (kind == "players") {
+            ++players;
+            EXPECT_EQ(item["subject"], "alpha");
+        } else if (kind == "white") {
+            ++white;
+            EXPECT_EQ(item["variant"], "chess");
+            EXPECT_DOUBLE_EQ(item["result"]["score"].get<double>(), 0.5);
+        }
+        EXPECT_FALSE(item["sentence"].get<std::string>().empty());
+        EXPECT_FALSE(item["headline"].get<std::string>().empty());
+    }
+    EXPECT_EQ(pairings, 2);
+    EXPECT_EQ(fits, 2);
+    EXPECT_EQ(players, 1);
+    EXPECT_EQ(white, 1);
+}
+
 TEST(ReportTables, NoSeedColumnWhereTheSeedPublishedNothing) {
     // The seed's Fairy-Max numbers exist for Asymmetric Chess only: an Uneven table has no
     // empty column for them, the Asymmetric one keeps it.

@@ -1,6 +1,6 @@
 // Short matches between real Debian engines through EnginePlayer, the path a sweep takes: every
 // move is checked against our rules and played on our board. Stockfish against Fairy-Stockfish
-// in orthodox chess (issue #4), both colours from two openings, at a small node limit (both are
+// in orthodox chess, both colours from two openings, at a small node limit (both are
 // deterministic with one thread); and SjaakII against Fairy-Max in the Asymmetric pairing both
 // can play from their shipped definitions (configs/engines/), chosen per game by army pairing as
 // a sweep's `variant = "asym-{white}-{black}"` does. A test is skipped only when an engine is

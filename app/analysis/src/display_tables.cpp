@@ -480,6 +480,36 @@ DisplayTable odds_table(const OddsValues& odds, const std::string& variant) {
     return table;
 }
 
+std::vector<VerdictBlock> verdict_blocks(const ReportData& report) {
+    std::vector<VerdictBlock> out;
+    for (const SummaryItem& item : report.summary) {
+        const std::string title = item.group();
+        if (out.empty() || out.back().title != title) out.push_back(VerdictBlock{title, {}});
+        out.back().items.push_back(&item);
+    }
+    return out;
+}
+
+std::string verdict_caption(const ReportData& report) {
+    if (report.summary.empty()) return "No games to judge yet.";
+    return fmt::format(
+        "Each pairing's score over both colours, from the first-named army's side; each army's "
+        "strength against the average army; {} intervals. The tables below hold every number "
+        "behind these lines.",
+        confidence_label(report.confidence));
+}
+
+std::string runs_phrase(const ReportData& report) {
+    std::set<std::string> sweeps;
+    for (const StoredRun& run : report.runs) sweeps.insert(run.sweep_name);
+    std::string names;
+    for (const std::string& name : sweeps)
+        names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", name);
+    return fmt::format("{} of sweep{} {}",
+                       count_of(static_cast<long long>(report.runs.size()), "run"),
+                       sweeps.size() == 1 ? "" : "s", names);
+}
+
 std::vector<std::string> run_lines(const ReportData& report) {
     std::vector<std::string> out;
     for (const StoredRun& run : report.runs) {
@@ -531,6 +561,10 @@ std::vector<std::string> method_lines(const ReportData& report) {
 std::vector<std::string> reading_guide(const ReportData& report) {
     const std::string ci = confidence_label(report.confidence);
     std::vector<std::string> out{
+        "The verdict at the top restates the pooled scores, the army fit and the head-to-head "
+        "scores in words: a side is called stronger only when the whole interval lies on its "
+        "side of 50% (of 0 Elo for an army); otherwise the interval says how large an edge the "
+        "games still allow.",
         "A cell is one (variant, White army, Black army, rule set, players) combination; its "
         "score is White's: (wins + draws/2) / games.",
         fmt::format("Intervals are {} trinomial Wilson score intervals: draws shrink the spread "

@@ -54,7 +54,7 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
     }
     if (!section || !section->is_array()) {
         return make_error(
-            fmt::format("unknown table '{}' (tables: cells, pairs, armies, "
+            fmt::format("unknown table '{}' (tables: summary, cells, pairs, armies, "
                         "rule_effects, players, failures, points, series, values, strength, "
                         "strength_rungs, strength_gaps, strength_agree, strength_armies)",
                         table));

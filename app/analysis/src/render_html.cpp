@@ -29,6 +29,11 @@ tr.pooled td { font-weight: bold; background: #f6f8fc; }
 p.caption { color: #555; font-size: 0.9em; }
 svg.chart { display: block; margin: 1em 0; background: #fff; border: 1px solid #e2e2e2; }
 nav a { margin-right: 1em; }
+section#verdict { background: #f3f7f2; border-left: 4px solid #5a9a5a; padding: 0.2em 1.2em 0.6em;
+                  margin: 1em 0 1.5em; }
+section#verdict h2 { border-bottom: none; margin-top: 0.6em; }
+section#verdict li { margin: 0.35em 0; }
+details summary { cursor: pointer; }
 .scroll { overflow-x: auto; }
 )";
 
@@ -55,6 +60,21 @@ void write_html_list(std::ostream& out, const std::vector<std::string>& items) {
     out << "<ul>\n";
     for (const auto& item : items) out << "<li>" << xml_escape(item) << "</li>\n";
     out << "</ul>\n";
+}
+
+// The verdict, before any table: each item's numbers in bold, then its sentence.
+void write_verdict(std::ostream& out, const ReportData& report) {
+    out << "<section id=\"verdict\">\n<h2>Verdict</h2>\n<p class=\"caption\">"
+        << xml_escape(verdict_caption(report)) << "</p>\n";
+    for (const VerdictBlock& block : verdict_blocks(report)) {
+        out << "<h3>" << xml_escape(block.title) << "</h3>\n<ul>\n";
+        for (const SummaryItem* item : block.items) {
+            out << "<li><strong>" << xml_escape(item->headline) << ".</strong> "
+                << xml_escape(item->sentence) << "</li>\n";
+        }
+        out << "</ul>\n";
+    }
+    out << "</section>\n";
 }
 
 ForestRow summary_row(const std::string& label, const ScoreSummary& s,
@@ -199,7 +219,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     out << "<h1>Balance report</h1>\n";
     out << "<p>Database <code>" << xml_escape(report.database) << "</code>: " << report.games
         << " games in " << report.cells.size() << " cells.</p>\n";
-    write_html_list(out, run_lines(report));
+    write_verdict(out, report);
     out << "<nav><a href=\"#balance\">balance table</a><a href=\"#charts\">scores chart</a>"
         << "<a href=\"#cells\">cells</a>"
         << (report.points.empty() ? "" : "<a href=\"#points\">points</a>")
@@ -208,7 +228,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         << (report.strength.empty() ? "" : "<a href=\"#strength\">strength</a>")
         << "<a href=\"#failures\">failures</a>"
         << (report.values.empty() ? "" : "<a href=\"#values\">piece values</a>")
-        << "<a href=\"#reading\">how to read</a></nav>\n";
+        << "<a href=\"#runs\">runs</a><a href=\"#reading\">how to read</a></nav>\n";
 
     out << "<section id=\"balance\">\n<h2>Balance table (the seed's layout)</h2>\n";
     for (const auto& table : seed_layout_tables(report, catalog)) write_table(out, table);
@@ -277,6 +297,11 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         }
         out << "</section>\n";
     }
+    // Run records are for provenance, not for reading: folded.
+    out << "<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>"
+        << xml_escape(runs_phrase(report)) << "</summary>\n";
+    write_html_list(out, run_lines(report));
+    out << "</details>\n</section>\n";
     if (!report.notes.empty()) {
         out << "<section id=\"notes\">\n<h2>Notes</h2>\n";
         write_html_list(out, report.notes);

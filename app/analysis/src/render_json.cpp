@@ -393,6 +393,39 @@ void strength_json(const StrengthReport& strength, Json& out) {
 
 }  // namespace
 
+// The verdict: each item with its kind's numbers, its code and its two lines of text.
+Json summary_item_json(const SummaryItem& item) {
+    Json j{{"kind", kind_name(item.kind)},
+           {"variant", item.variant},
+           {"rules", item.rules},
+           {"players", item.players}};
+    if (item.kind == SummaryItem::Kind::Armies) {
+        Json armies = Json::array();
+        for (const ArmyRating& r : item.armies) {
+            armies.push_back({{"army", r.army},
+                              {"elo", num(r.elo.estimate)},
+                              {"elo_low", num(r.elo.lower)},
+                              {"elo_high", num(r.elo.upper)}});
+        }
+        j["armies"] = std::move(armies);
+        j["white_advantage"] = {{"elo", num(item.white_advantage_elo.estimate)},
+                                {"elo_low", num(item.white_advantage_elo.lower)},
+                                {"elo_high", num(item.white_advantage_elo.upper)},
+                                {"score", num(item.white_advantage_score.estimate)},
+                                {"score_low", num(item.white_advantage_score.lower)},
+                                {"score_high", num(item.white_advantage_score.upper)}};
+    } else {
+        j["subject"] = item.subject;
+        j["other"] = item.other;
+        j["result"] = summary_json(item.score);
+        j["reference"] = optional_num(item.reference);
+    }
+    j["verdict"] = item.verdict;
+    j["headline"] = item.headline;
+    j["sentence"] = item.sentence;
+    return j;
+}
+
 Json report_json(const ReportData& report) {
     const double alpha = 1.0 - report.confidence;
     Json cells = Json::array(), pairs = Json::array(), fits = Json::array(),
@@ -444,7 +477,10 @@ Json report_json(const ReportData& report) {
                 {"points_difference", stats::kMeanMethod},
                 {"reference", join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
-    Json out{{"cells", std::move(cells)},
+    Json summary = Json::array();
+    for (const SummaryItem& item : report.summary) summary.push_back(summary_item_json(item));
+    Json out{{"summary", std::move(summary)},
+             {"cells", std::move(cells)},
              {"pairs", std::move(pairs)},
              {"armies", {{"method", stats::kDavidsonMethod}, {"fits", std::move(fits)}}},
              {"rule_effects", std::move(effects)},

@@ -63,7 +63,14 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     out << "# Balance report\n\n";
     out << fmt::format("Database `{}`: {} games in {} cells.\n\n", report.database, report.games,
                        report.cells.size());
-    write_markdown_list(out, run_lines(report));
+    // The verdict first; the run records, which a reader rarely needs, after the numbers.
+    out << "## Verdict\n\n" << verdict_caption(report) << "\n\n";
+    for (const VerdictBlock& block : verdict_blocks(report)) {
+        out << "**" << block.title << "**\n\n";
+        for (const SummaryItem* item : block.items)
+            out << "- **" << item->headline << ".** " << item->sentence << '\n';
+        out << '\n';
+    }
 
     out << "## Balance table (the seed's layout)\n\n";
     const auto seed_tables = seed_layout_tables(report, catalog);
@@ -113,6 +120,9 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
             }
         }
     }
+
+    out << "## Runs\n\n" << runs_phrase(report) << ":\n\n";
+    write_markdown_list(out, run_lines(report));
 
     if (!report.notes.empty()) {
         out << "## Notes\n\n";

@@ -120,6 +120,8 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.head_to_head = build_head_to_head(cells, options.confidence);
     report.strength = build_strength(cells, report.pairs, report.armies, report.head_to_head,
                                      catalog, options.confidence);
+    report.summary = build_summary(cells, report.pairs, report.armies, report.head_to_head, catalog,
+                                   options.confidence);
     report.failures = tally_failures(store.games, store.failed_attempts);
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);

@@ -83,8 +83,8 @@ void register_report(CLI::App& app, AppContext& ctx) {
                         "the variant file, as the seed's table)");
     command->add_option(
         "--table", args->table,
-        "CSV only: cells (default), pairs, armies, rule_effects, players, failures, points, "
-        "series, values, strength, strength_rungs, strength_gaps, strength_agree, "
+        "CSV only: cells (default), summary, pairs, armies, rule_effects, players, failures, "
+        "points, series, values, strength, strength_rungs, strength_gaps, strength_agree, "
         "strength_armies");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(finite_range(0.5, 0.9999));

@@ -2,7 +2,7 @@
 // Bitboards: one bit per square, square index = rank * files + file (a1 = 0).
 // Boards of up to 64 squares use std::uint64_t; larger ones (10x8, 10x10, up to 128 squares) use
 // unsigned __int128. Code that touches bitboards is templated on the type, so 8x8 never pays for
-// the wide type (see core/README in the top-level README, "Board representation").
+// the wide type (docs/architecture.md, "The rules engine").
 
 #include <bit>
 #include <cstdint>

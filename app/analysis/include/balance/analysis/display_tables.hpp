@@ -46,13 +46,25 @@ void drop_empty_column(DisplayTable& table, std::size_t column);
                                         const std::string& title);
 [[nodiscard]] DisplayTable odds_table(const OddsValues& odds, const std::string& variant);
 
+// The verdict as the report shows it first: one block per variant, rules and players, each item
+// its numbers (headline) and their meaning (sentence).
+struct VerdictBlock {
+    std::string title;
+    std::vector<const SummaryItem*> items;  // into report.summary
+};
+[[nodiscard]] std::vector<VerdictBlock> verdict_blocks(const ReportData& report);
+// The sentence under the verdict's heading: what its numbers are.
+[[nodiscard]] std::string verdict_caption(const ReportData& report);
+
 // The runs the database holds, one line each.
 [[nodiscard]] std::vector<std::string> run_lines(const ReportData& report);
+// "3 runs of sweep \"quick\"": the run records in one phrase, for a folded list.
+[[nodiscard]] std::string runs_phrase(const ReportData& report);
 // Which method produced which number.
 [[nodiscard]] std::vector<std::string> method_lines(const ReportData& report);
 // The sources of the published reference numbers shown in the report (one per table).
 [[nodiscard]] std::vector<std::string> reference_sources(const ReportData& report);
-// "how to read the tables", the same text as the README's section.
+// "how to read the tables", in the words of docs/reports.md.
 [[nodiscard]] std::vector<std::string> reading_guide(const ReportData& report);
 
 // A one-line verdict for a rule effect: "no detectable effect", or what changed.

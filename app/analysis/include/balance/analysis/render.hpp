@@ -5,7 +5,15 @@
 //
 // JSON schema (`report_json`), version 1; numbers are plain (scores in [0, 1], not percent);
 // null where a value does not exist (no games, an infinite Elo):
-//   {"meta": {"schema": 1, "database", "games", "confidence", "generated_by", "runs": [...],
+//   {"summary": [{"kind" ("pairing" | "armies" | "players" | "white"), "variant", "rules",
+//               "players", pairing/players/white: "subject", "other", "result": {the summary
+//               below, the subject's view}, "reference" (published pooled score) | null;
+//               armies: "armies": [{"army", "elo", "elo_low", "elo_high"}] (strongest first),
+//               "white_advantage": {"elo", "elo_low", "elo_high", "score", "score_low",
+//               "score_high"}; "verdict" ("x-stronger" | "y-stronger" | "no-clear-edge" |
+//               "one-stands-out" | "none-stands-out"), "headline", "sentence"}]  (the verdict: the
+//               object's first key),
+//    "meta": {"schema": 1, "database", "games", "confidence", "generated_by", "runs": [...],
 //             "methods": {...}, "notes": [...]},
 //    "cells": [{"cell_key", "variant", "white", "black", "rules", "white_player", "black_player",
 //               "games", "white_wins", "draws", "black_wins", "score", "score_low",

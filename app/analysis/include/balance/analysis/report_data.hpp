@@ -17,6 +17,7 @@
 #include "balance/analysis/rule_effects.hpp"
 #include "balance/analysis/store_reader.hpp"
 #include "balance/analysis/strength.hpp"
+#include "balance/analysis/summary.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
 namespace balance::app::report {
@@ -47,6 +48,7 @@ struct ReportData {
     std::vector<StoredRun> runs;
     std::int64_t games = 0;
     double confidence = 0.95;
+    std::vector<SummaryItem> summary;  // the verdict, shown before everything else
     std::vector<CellRow> cells;
     std::vector<PairSummary> pairs;
     std::vector<ArmyFit> armies;

@@ -1,6 +1,7 @@
 #pragma once
 // The variant config loader: configs/variants/*.toml -> core::VariantSpec.
-// The file format is documented at the top of every shipped variant file and in the README.
+// The file format is documented at the top of every shipped variant file and in
+// docs/variants.md.
 
 #include <filesystem>
 #include <string>

@@ -1,0 +1,56 @@
+#pragma once
+// The report's verdict: what a designer reads first, before any table. One item per pooled
+// pairing (X's score over both colours), per army fit (the armies' strengths and the White
+// advantage) and per pair of different players that met, each with its interval and one
+// sentence in plain words. Variants with one army have no pairing and no fit: their items are
+// White's score in each self-play cell. Numbers only come from the report's own statistics.
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "balance/analysis/army_fit.hpp"
+#include "balance/analysis/cells.hpp"
+#include "balance/analysis/head_to_head.hpp"
+#include "balance/analysis/pairs.hpp"
+#include "balance/analysis/variant_catalog.hpp"
+
+namespace balance::app::report {
+
+struct SummaryItem {
+    enum class Kind { Pairing, Armies, Players, White };
+    Kind kind = Kind::Pairing;
+    std::string variant;
+    std::string rules;
+    std::string players;  // players label ("balance", "A vs B")
+    // Whose score `score` is: X of a pairing, the first player, or "White".
+    std::string subject;
+    std::string other;                    // Y of a pairing, the opponent; empty otherwise
+    std::optional<ScoreSummary> score;    // Pairing, Players, White
+    std::optional<double> reference;      // the variant's published pooled score (Pairing)
+    std::vector<ArmyRating> armies;       // Armies: strongest first
+    stats::Interval white_advantage_elo;  // Armies
+    stats::Interval white_advantage_score;
+    // A short code: "x-stronger" | "y-stronger" | "no-clear-edge" (Pairing, Players, White: x is
+    // the subject); "one-stands-out" | "none-stands-out" (Armies).
+    std::string verdict;
+    std::string headline;  // the numbers in one line: "Human = Elf: 33.4% [30.1%, 36.9%] for Human"
+    std::string sentence;  // what they mean, in plain words
+
+    // "asymmetric, rules: default, players: balance": the group the item is shown under.
+    [[nodiscard]] std::string group() const;
+};
+
+// The verdict items of a report, grouped by variant, rules and players in the order the tables
+// below use: pairings, then the army fit, then players head to head.
+[[nodiscard]] std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
+                                                     std::span<const PairSummary> pairs,
+                                                     std::span<const ArmyFit> armies,
+                                                     std::span<const HeadToHead> head_to_head,
+                                                     VariantCatalog& catalog, double confidence);
+
+// The item's kind as JSON names it: "pairing", "armies", "players", "white".
+[[nodiscard]] const char* kind_name(SummaryItem::Kind kind);
+
+}  // namespace balance::app::report
