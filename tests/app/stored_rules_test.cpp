@@ -145,6 +145,44 @@ TEST(StoredRules, ResumeRefusesChangedRulesNamingTheChangeAndForceKeepsThemApart
         << resumed.out;
 }
 
+TEST(StoredRules, PublishedValuesAreDocumentationNotRules) {
+    // chess.toml names published piece values; a copy that names others, or none, is the same
+    // rules: the canonical text (what a database keeps and compares) leaves them out.
+    auto chess = find_variant("chess");
+    ASSERT_TRUE(chess.ok());
+    auto shipped = resolve_variant(*chess, {});
+    ASSERT_TRUE(shipped.ok()) << shipped.error().to_string();
+    ASSERT_FALSE(shipped->spec.reference.values.empty());
+    EXPECT_EQ(shipped->spec_toml.find("values_source"), std::string::npos);
+    EXPECT_EQ(shipped->spec_toml.find("[reference"), std::string::npos);
+    app::testing::TempDir dir;
+    const auto other = dir.write("chess.toml", "inherits = \"" + chess->string() + R"("
+[reference]
+values_source = "someone else"
+values = { knight = 3.5 }
+)");
+    auto resolved = resolve_variant(other, {});
+    ASSERT_TRUE(resolved.ok()) << resolved.error().to_string();
+    EXPECT_EQ(resolved->spec.reference.values_source, "someone else");
+    EXPECT_EQ(resolved->spec_toml, shipped->spec_toml);
+    // A published table of results stays part of the text, as before.
+    auto asymmetric = resolve_variant(*find_variant("asymmetric"), {});
+    ASSERT_TRUE(asymmetric.ok());
+    EXPECT_NE(asymmetric->spec_toml.find("[reference]"), std::string::npos);
+    // A published value for a piece the variant lacks is an error naming the line.
+    const auto bad = dir.write("bad.toml", "inherits = \"" + chess->string() + R"("
+[reference]
+values_source = "x"
+values = { sprite = 1.2 }
+)");
+    auto refused = resolve_variant(bad, {});
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().to_string().find("bad.toml:4: [reference] values: unknown piece "
+                                               "'sprite'"),
+              std::string::npos)
+        << refused.error().to_string();
+}
+
 TEST(StoredRules, CanonicalTextRebuildsTheSameSpecWithoutTheFile) {
     auto file = find_variant("asymmetric");
     ASSERT_TRUE(file.ok());

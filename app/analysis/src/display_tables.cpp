@@ -341,7 +341,57 @@ double reference_coefficient(const PieceValueFit& fit) {
     return 0.0;
 }
 
+// The columns every values table starts with: piece, army, documented (and published when the
+// variant file names published values), and a row's cells for them.
+std::vector<std::string> value_columns(const PieceValueFit& fit) {
+    std::vector<std::string> header{"piece", "army", "documented"};
+    if (!fit.published_source.empty()) header.push_back("published");
+    return header;
+}
+
+std::vector<std::string> value_cells(const PieceValueFit& fit, const PieceValueRow& row) {
+    std::vector<std::string> cells{row.piece, row.armies, number(row.documented, 2)};
+    if (!fit.published_source.empty())
+        cells.push_back(row.published ? number(*row.published, 2) : "");
+    return cells;
+}
+
 }  // namespace
+
+DisplayTable values_methods_table(const PieceValueFit& fit,
+                                  const std::optional<PieceValueFit>& regression,
+                                  const std::string& title) {
+    DisplayTable table;
+    const std::string ci = confidence_label(fit.confidence);
+    table.title = title;
+    table.caption = fmt::format(
+        "Each method in units of {} = {:g}, with its {} interval: {} ({} games), and the plain "
+        "regression on material for comparison (it reads values low: the side that stands "
+        "better wins pawns and games, and the pawn is credited with both). Details below.",
+        fit.normalize, fit.unit_value, ci, fit.method, fit.clusters);
+    table.header = value_columns(fit);
+    table.header.push_back(fit.method);
+    if (regression) table.header.push_back("regression");
+    auto cell = [&](const PieceValueRow& row) -> std::string {
+        if (!row.identified) return "not identified";
+        if (row.piece == fit.normalize) return number(row.value.value, 2) + " (unit)";
+        const stats::Interval& shown = shown_value_interval(row);
+        return fmt::format("{} [{}, {}]", number(row.value.value, 2), number(shown.lower, 2),
+                           number(shown.upper, 2));
+    };
+    for (std::size_t k = 0; k < fit.rows.size(); ++k) {
+        const PieceValueRow& row = fit.rows[k];
+        std::vector<std::string> cells = value_cells(fit, row);
+        cells.push_back(cell(row));
+        if (regression)
+            cells.push_back(k < regression->rows.size() ? cell(regression->rows[k]) : "");
+        table.rows.push_back(std::move(cells));
+        table.emphasis.push_back(row.piece == fit.normalize);
+    }
+    if (!fit.published_source.empty())
+        table.lines.push_back("Published values: " + fit.published_source + ".");
+    return table;
+}
 
 DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
                           const std::string& title) {
@@ -353,17 +403,14 @@ DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
         "400/ln 10 times the logistic coefficient: what one more such piece is worth, at equal "
         "everything else.",
         fit.normalize, fit.unit_value, fit.positions, fit.clusters);
-    table.header = {"piece",
-                    "army",
-                    "documented",
-                    "fitted",
-                    ci + " interval",
-                    "Elo per piece",
-                    "positions where it differs"};
+    const bool published = !fit.published_source.empty();
+    table.header = value_columns(fit);
+    table.header.insert(table.header.end(), {"fitted", ci + " interval", "Elo per piece",
+                                             "positions where it differs"});
     if (fit.bootstrap_replications > 0) table.header.push_back("Elo, bootstrap " + ci);
     std::vector<std::string> unidentified;
     for (const PieceValueRow& row : fit.rows) {
-        std::vector<std::string> cells{row.piece, row.armies, number(row.documented, 2)};
+        std::vector<std::string> cells = value_cells(fit, row);
         if (row.identified) {
             cells.push_back(number(row.value.value, 2));
             const stats::Interval& shown = shown_value_interval(row);
@@ -383,6 +430,7 @@ DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
         table.rows.push_back(std::move(cells));
         table.emphasis.push_back(row.piece == fit.normalize);
     }
+    if (published) table.lines.push_back("Published values: " + fit.published_source + ".");
     table.lines.push_back(
         fmt::format("White advantage at equal material (intercept): {} logit, White scores {} {}.",
                     number(fit.intercept.value, 3), percent(fit.white_score.estimate),

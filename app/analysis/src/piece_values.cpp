@@ -44,6 +44,19 @@ Eigen::MatrixXd material_matrix(const MaterialData& data) {
 
 }  // namespace
 
+void attach_published(PieceValueFit& fit, const core::ReferenceTable& reference) {
+    if (reference.values.empty()) return;
+    // Published values are in the variant's unit; the fit's may be another piece's.
+    double unit = 0.0;
+    for (const auto& [piece, value] : reference.values)
+        if (piece == fit.normalize) unit = value;
+    if (unit <= 0.0) return;  // the reference does not value the unit piece: not comparable
+    fit.published_source = reference.values_source;
+    for (auto& row : fit.rows)
+        for (const auto& [piece, value] : reference.values)
+            if (piece == row.piece) row.published = value / unit * fit.unit_value;
+}
+
 Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitOptions& options) {
     if (data.rows.empty())
         return make_error("no sampled positions: no game was long enough or quiet enough");

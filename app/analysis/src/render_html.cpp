@@ -194,19 +194,28 @@ std::string values_chart(const VariantValues& v) {
     std::vector<ForestRow> rows;
     for (const PieceValueRow& row : v.fit->rows) {
         if (!row.identified) continue;
-        rows.push_back(ForestRow{fmt::format("{} ({})", row.piece, row.armies), row.value.value,
-                                 row.value_interval.lower, row.value_interval.upper, row.documented,
-                                 row.piece == v.fit->normalize, false});
+        const stats::Interval& shown = shown_value_interval(row);
+        ForestRow chart_row{fmt::format("{} ({})", row.piece, row.armies),
+                            row.value.value,
+                            shown.lower,
+                            shown.upper,
+                            row.documented,
+                            row.piece == v.fit->normalize,
+                            false,
+                            row.published};
+        rows.push_back(std::move(chart_row));
     }
     if (rows.empty()) return "";
     return forest_plot(
-        "piece-values-" + v.variant,
-        fmt::format("{}: fitted piece values ({} = {:g}) against the documented ones", v.variant,
-                    v.fit->normalize, v.fit->unit_value),
+        "piece-values-" + v.variant + (v.player.empty() ? "" : "-" + v.player),
+        fmt::format("{}: fitted piece values ({} = {:g}) against the documented{} ones", v.title(),
+                    v.fit->normalize, v.fit->unit_value,
+                    v.fit->published_source.empty() ? "" : " and published"),
         rows,
         ForestAxis{0.0, ForestAxis::Scale::Number, "value", "documented value (variant file)", 2,
                    v.fit->unit_value,
-                   fmt::format("one {} = {:g}", v.fit->normalize, v.fit->unit_value)});
+                   fmt::format("one {} = {:g}", v.fit->normalize, v.fit->unit_value),
+                   v.fit->published_source.empty() ? "" : "published value"});
 }
 
 }  // namespace
@@ -288,12 +297,13 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         out << "<section id=\"values\">\n<h2>Piece values</h2>\n";
         for (const VariantValues& v : report.values) {
             if (!v.fit) {
-                out << "<h3>" << xml_escape(v.variant)
+                out << "<h3>" << xml_escape(v.title())
                     << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
                 continue;
             }
-            write_table(out, values_table(*v.fit, v.data, v.variant + ", rules: default"));
+            write_table(out, values_methods_table(*v.fit, v.regression, v.title()));
             out << values_chart(v);
+            write_table(out, values_table(*v.fit, v.data, v.title() + ": details"));
         }
         out << "</section>\n";
     }

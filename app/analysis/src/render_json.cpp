@@ -223,6 +223,7 @@ Json values_json(const PieceValueFit& fit, const MaterialData& data) {
             {{"piece", row.piece},
              {"armies", row.armies},
              {"documented", row.documented},
+             {"published", row.published ? num(*row.published) : Json(nullptr)},
              {"identified", row.identified},
              {"why_not", row.why_not.empty() ? Json(nullptr) : Json(row.why_not)},
              {"value", row.identified ? num(row.value.value) : Json(nullptr)},
@@ -459,6 +460,9 @@ Json report_json(const ReportData& report) {
     for (const VariantValues& v : report.values) {
         Json entry = v.fit ? values_json(*v.fit, v.data) : Json::object();
         entry["variant"] = v.variant;
+        entry["player"] = v.player.empty() ? Json(nullptr) : Json(v.player);
+        entry["regression"] =
+            v.regression ? values_json(*v.regression, MaterialData{}) : Json(nullptr);
         entry["error"] = v.error.empty() ? Json(nullptr) : Json(v.error);
         values.push_back(std::move(entry));
     }

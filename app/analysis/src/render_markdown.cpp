@@ -110,13 +110,13 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     out << markdown_table(failures_table(report), "###");
 
     if (!report.values.empty()) {
-        out << "## Piece values (logistic fit on material in quiet positions)\n\n";
+        out << "## Piece values (fitted from game outcomes)\n\n";
         for (const VariantValues& v : report.values) {
             if (v.fit) {
-                out << markdown_table(values_table(*v.fit, v.data, v.variant + ", rules: default"),
-                                      "###");
+                out << markdown_table(values_methods_table(*v.fit, v.regression, v.title()), "###");
+                out << markdown_table(values_table(*v.fit, v.data, v.title() + ": details"), "###");
             } else {
-                out << "### " << v.variant << "\n\nNot fitted: " << v.error << "\n\n";
+                out << "### " << v.title() << "\n\nNot fitted: " << v.error << "\n\n";
             }
         }
     }

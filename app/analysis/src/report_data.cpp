@@ -2,9 +2,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "balance/analysis/natural_order.hpp"
 
 namespace balance::app::report {
 
@@ -59,13 +64,18 @@ void note_repeated_games(const ReportData& report, std::vector<std::string>& not
         worst->tally.id.black, rules_label(worst->tally.id.rules), players_label(worst->tally.id)));
 }
 
-VariantValues fit_values(const Store& store, const std::string& variant, VariantCatalog& catalog,
-                         const ReportOptions& options) {
+VariantValues fit_values(const Store& store, const std::string& variant, const std::string& player,
+                         VariantCatalog& catalog, const ReportOptions& options) {
     VariantValues out;
     out.variant = variant;
+    out.player = player;
     std::vector<StoredGame> games;
-    for (const StoredGame& game : store.games)
-        if (game.variant == variant && cell_of(game).rules.empty()) games.push_back(game);
+    for (const StoredGame& game : store.games) {
+        if (game.variant != variant || !cell_of(game).rules.empty()) continue;
+        if (!player.empty() && (game.white_player != player || game.black_player != player))
+            continue;
+        games.push_back(game);
+    }
     auto data = sample_material(games, variant, catalog, options.sampling);
     if (!data) {
         out.error = data.error().to_string();
@@ -75,18 +85,71 @@ VariantValues fit_values(const Store& store, const std::string& variant, Variant
     fit_options.confidence = options.confidence;
     auto fit = fit_piece_values(*data, fit_options);
     if (fit) {
+        attach_published(*fit, catalog.published(variant));
         out.fit = std::move(*fit);
     } else {
         out.error = fit.error().to_string();
+    }
+    if (auto plain_data = sample_material(games, variant, catalog, options.regression_sampling)) {
+        ValueFitOptions plain;
+        plain.method = "regression";
+        plain.normalize = options.value_fit.normalize;
+        plain.unit_value = options.value_fit.unit_value;
+        plain.confidence = options.confidence;
+        if (auto regression = fit_piece_values(*plain_data, plain)) out.regression = *regression;
     }
     out.data = std::move(*data);
     out.data.rows.clear();
     out.data.outcomes.clear();
     out.data.clusters.clear();
+    out.data.positional.clear();
+    out.data.engine_material.clear();
+    return out;
+}
+
+// A player that plays by piece values of its own (a sweep player's `values`) says so, since its
+// name alone does not: "player 'balance-r1' plays by its own piece values: knight 3.26, ...".
+void note_player_values(ReportData& report) {
+    std::map<std::string, std::string> seen;  // player -> its values, as text
+    for (const StoredRun& run : report.runs) {
+        const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
+        if (config.is_discarded() || !config.contains("players")) continue;
+        for (const auto& [name, settings] : config["players"].items()) {
+            if (!settings.is_object() || !settings.contains("values")) continue;
+            std::string text;
+            for (const auto& [piece, value] : settings["values"].items()) {
+                if (!value.is_number()) continue;
+                text += fmt::format("{}{} {:.2f}", text.empty() ? "" : ", ", piece,
+                                    value.get<double>());
+            }
+            seen.emplace(name, text);
+        }
+    }
+    for (const auto& [player, values] : seen) {
+        report.notes.push_back(fmt::format(
+            "player '{}' plays by piece values of its own (the other pieces by the variant "
+            "file's): {}",
+            player, values));
+    }
+}
+
+// The players that played `variant` against themselves, in natural order.
+std::vector<std::string> self_play_players(const Store& store, const std::string& variant) {
+    std::set<std::string> players;
+    for (const StoredGame& game : store.games)
+        if (game.variant == variant && game.white_player == game.black_player)
+            players.insert(game.white_player);
+    std::vector<std::string> out(players.begin(), players.end());
+    std::sort(out.begin(), out.end(),
+              [](const std::string& a, const std::string& b) { return natural_compare(a, b) < 0; });
     return out;
 }
 
 }  // namespace
+
+std::string VariantValues::title() const {
+    return variant + ", rules: default, " + (player.empty() ? "all games" : "player " + player);
+}
 
 std::vector<std::string> variants_in(std::span<const StoredGame> games) {
     std::set<std::string> names;
@@ -126,6 +189,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);
     note_repeated_games(report, report.notes);
+    note_player_values(report);
     for (const ArmyFit& fit : report.armies) {
         if (!fit.ok()) {
             report.notes.push_back(fmt::format("army fit {} ({}, {}) not possible: {}", fit.variant,
@@ -134,8 +198,12 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
         }
     }
     if (options.values) {
-        for (const std::string& variant : variants_in(store.games))
-            report.values.push_back(fit_values(store, variant, catalog, options));
+        for (const std::string& variant : variants_in(store.games)) {
+            auto players = self_play_players(store, variant);
+            if (players.empty()) players.push_back("");  // every game of the variant
+            for (const std::string& player : players)
+                report.values.push_back(fit_values(store, variant, player, catalog, options));
+        }
     }
     return report;
 }

@@ -74,6 +74,10 @@ Range data_range(const std::vector<ForestRow>& rows, const ForestAxis& axis) {
             low = std::min(low, v);
             high = std::max(high, v);
         }
+        if (row.published) {
+            low = std::min(low, *row.published);
+            high = std::max(high, *row.published);
+        }
         if (row.reference) {
             low = std::min(low, *row.reference);
             high = std::max(high, *row.reference);
@@ -215,6 +219,12 @@ std::string forest_plot(const std::string& id, const std::string& title,
                 "fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\"/>\n",
                 xr, y - 5.0);
         }
+        if (row.published) {
+            svg += fmt::format(
+                "<path class=\"published\" d=\"M {:.1f} {:.1f} v 14\" stroke=\"#1e8449\" "
+                "stroke-width=\"2.5\"/>\n",
+                x_of(*row.published), y - 7.0);
+        }
     }
     // Legend.
     const double ly = plot_bottom + 50.0;
@@ -227,6 +237,12 @@ std::string forest_plot(const std::string& id, const std::string& title,
             "<path d=\"M {:.1f} {:.1f} l 5 5 l -5 5 l -5 -5 z\" fill=\"none\" stroke=\"#c0392b\" "
             "stroke-width=\"1.5\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">{}</text>\n",
             left + 230.0, ly - 5.0, left + 240.0, ly + 4.0, xml_escape(axis.reference_label));
+    }
+    if (!axis.published_label.empty()) {
+        svg += fmt::format(
+            "<path d=\"M {:.1f} {:.1f} v 14\" stroke=\"#1e8449\" stroke-width=\"2.5\"/><text "
+            "x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">{}</text>\n",
+            left + 470.0, ly - 7.0, left + 480.0, ly + 4.0, xml_escape(axis.published_label));
     }
     svg += "</svg>\n";
     return svg;

@@ -66,6 +66,18 @@ Result<const core::VariantSpec*> VariantCatalog::spec(const std::string& variant
     return &it->second.value();
 }
 
+const core::ReferenceTable& VariantCatalog::published(const std::string& variant) {
+    auto it = published_.find(variant);
+    if (it == published_.end()) {
+        core::ReferenceTable table;
+        if (auto file = find_variant(variant)) {
+            if (auto loaded = load_variant(*file)) table = loaded->reference;
+        }
+        it = published_.emplace(variant, std::move(table)).first;
+    }
+    return it->second;
+}
+
 Result<const core::VariantSpec*> VariantCatalog::spec_of(const tournament::GameRow& game) {
     if (game.spec_hash.empty()) return spec(game.variant, game.rules);
     for (const auto& row : stored_) {

@@ -62,19 +62,39 @@ void value_text(const toml::node& node, const std::string& file, std::string& ou
     }
 }
 
+// Published piece values ([reference] values, values_source) document the variant; they are
+// not rules, so the canonical text leaves them out and adding them makes no stored game another
+// variant's. A [reference] table with nothing else is left out whole.
+bool documentation_only(const std::string& path) {
+    return path == "reference.values" || path == "reference.values_source";
+}
+
+bool has_rules_text(const toml::table& table, const std::string& header) {
+    for (const auto& [key, node] : table) {
+        const std::string path =
+            header.empty() ? std::string(key.str()) : header + "." + std::string(key.str());
+        if (!documentation_only(path)) return true;
+    }
+    return false;
+}
+
 void table_text(const toml::table& table, const std::string& header, const std::string& file,
                 std::string& out) {
     const auto keys = keys_in_file_order(table, file);
+    const auto path_of = [&](const std::string& key) {
+        return header.empty() ? key : header + "." + key;
+    };
     for (const std::string& key : keys) {
         const toml::node& node = *table.get(key);
-        if (node.is_table()) continue;
+        if (node.is_table() || documentation_only(path_of(key))) continue;
         out += key_text(key) + " = ";
         value_text(node, file, out);
         out += "\n";
     }
     for (const std::string& key : keys) {
         const auto* sub = table.get(key)->as_table();
-        if (!sub) continue;
+        if (!sub || documentation_only(path_of(key))) continue;
+        if (path_of(key) == "reference" && !has_rules_text(*sub, "reference")) continue;
         const std::string path = header.empty() ? key_text(key) : header + "." + key_text(key);
         out += "\n[" + path + "]\n";
         table_text(*sub, path, file, out);
@@ -116,16 +136,8 @@ std::string shown(const std::string& value) {
 }  // namespace
 
 std::string canonical_spec_text(const toml::table& doc, const std::string& file) {
-    // Published piece values ([reference] values, values_source) document the variant; they
-    // are not rules, so adding them does not make stored games another variant's.
-    toml::table rules = doc;
-    if (auto* reference = rules.get_as<toml::table>("reference")) {
-        reference->erase("values");
-        reference->erase("values_source");
-        if (reference->empty()) rules.erase("reference");
-    }
     std::string out;
-    table_text(rules, "", file, out);
+    table_text(doc, "", file, out);
     return out;
 }
 

@@ -47,6 +47,7 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     options.value_fit.method = method.name;
     options.value_fit.positional = method.positional;
     options.value_fit.bootstrap = method.bootstrap;
+    options.regression_sampling = args.sampling.over(*report::value_method("regression")).sampling;
     options.value_fit.normalize = args.normalize;
     const report::ReportData data = report::build_report(*store, catalog, options);
     std::string text;

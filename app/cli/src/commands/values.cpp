@@ -135,6 +135,7 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     options.seed = args.seed;
     auto fit = report::fit_piece_values(*data, options);
     if (!fit) return report_error(ctx, fit.error());
+    report::attach_published(*fit, catalog.published(*variant));
     if (!args.write_values.empty()) {
         const std::string provenance = fmt::format(
             "Piece values of {} fitted by `balance values --method {}` from {} games of {}\n"

@@ -42,6 +42,12 @@ void drop_empty_column(DisplayTable& table, std::size_t column);
 // players met.
 [[nodiscard]] DisplayTable head_to_head_table(const ReportData& report);
 // `title`: the variant and the rule sets the games were played under.
+// The methods side by side: each piece's documented and published values, then the report's fit
+// and the plain regression with their intervals.
+[[nodiscard]] DisplayTable values_methods_table(const PieceValueFit& fit,
+                                                const std::optional<PieceValueFit>& regression,
+                                                const std::string& title);
+
 [[nodiscard]] DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,
                                         const std::string& title);
 [[nodiscard]] DisplayTable odds_table(const OddsValues& odds, const std::string& variant);

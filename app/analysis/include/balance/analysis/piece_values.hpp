@@ -19,6 +19,7 @@
 
 #include "balance/analysis/material_samples.hpp"
 #include "balance/core/error.hpp"
+#include "balance/core/spec.hpp"
 #include "balance/stats/estimate.hpp"
 #include "balance/stats/interval.hpp"
 
@@ -46,7 +47,8 @@ struct PieceValueRow {
     std::string piece;
     std::string armies;
     double documented = 0.0;
-    std::int64_t varying_rows = 0;  // sampled positions where the difference is not 0
+    std::optional<double> published;  // the variant file's [reference] value, when it names one
+    std::int64_t varying_rows = 0;    // sampled positions where the difference is not 0
     bool identified = false;
     std::string why_not;          // explanation when not identified
     stats::Estimate coefficient;  // logit per piece, robust SE
@@ -60,7 +62,8 @@ struct PieceValueRow {
 };
 
 struct PieceValueFit {
-    std::string method;  // ValueFitOptions::method
+    std::string method;            // ValueFitOptions::method
+    std::string published_source;  // whose the rows' published values are
     std::string normalize;
     double unit_value = 1.0;
     std::vector<PieceValueRow> rows;  // variant order
@@ -84,6 +87,9 @@ struct PieceValueFit {
 [[nodiscard]] inline const stats::Interval& shown_value_interval(const PieceValueRow& row) {
     return row.value_bootstrap ? *row.value_bootstrap : row.value_interval;
 }
+
+// Puts `reference`'s published values beside the rows they name, in the fit's unit.
+void attach_published(PieceValueFit& fit, const core::ReferenceTable& reference);
 
 // Fits `data`. Errors: no rows, the reference piece unknown or not identified, a failed fit
 // (separation, too few games).

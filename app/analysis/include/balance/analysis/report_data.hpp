@@ -28,6 +28,7 @@ struct ReportOptions {
     bool values = false;  // also fit piece values (replays every game)
     SamplingOptions sampling;
     ValueFitOptions value_fit;
+    SamplingOptions regression_sampling;  // the plain regression shown beside the fit
 };
 
 struct CellRow {
@@ -36,11 +37,20 @@ struct CellRow {
 };
 
 // Piece values of one variant (only when ReportOptions::values).
+// Piece values of one variant as one player's self-play games support them (every player with
+// self-play games gets its own: values hold for a player and a strength), or of all the
+// variant's games when no player played itself. Fitted by the report's method (ValueFitOptions,
+// texel by default) and, beside it, by the plain regression.
 struct VariantValues {
     std::string variant;
-    std::string error;  // why there is no fit
+    std::string player;  // empty: every game of the variant
+    std::string error;   // why there is no fit
     std::optional<PieceValueFit> fit;
+    std::optional<PieceValueFit> regression;  // the plain outcome regression, for comparison
     MaterialData data;  // counts of games used / skipped (rows are dropped after the fit)
+
+    // "chess, player balance:nodes=5000" / "chess, all games"
+    [[nodiscard]] std::string title() const;
 };
 
 struct ReportData {

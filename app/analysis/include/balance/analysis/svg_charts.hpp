@@ -19,6 +19,7 @@ struct ForestRow {
     std::optional<double> reference;  // drawn as a hollow diamond
     bool emphasis = false;            // pooled rows: bold label, filled square
     bool heading = false;             // a group title row without data
+    std::optional<double> published;  // drawn as a green tick (published values)
 };
 
 struct ForestAxis {
@@ -30,6 +31,7 @@ struct ForestAxis {
     // A second dotted line, e.g. at one pawn-unit in the piece-values chart, with its label.
     std::optional<double> marker;
     std::string marker_label;
+    std::string published_label;  // legend text for the ticks; empty: no legend entry
 };
 
 // One chart as an <svg> element with id `id` (class "chart"), its title in a <title> element

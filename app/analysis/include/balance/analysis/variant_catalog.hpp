@@ -42,6 +42,11 @@ class VariantCatalog {
     // "Human" for humans (the first alias, as the seed writes it), else the army's name.
     [[nodiscard]] std::string display_name(const std::string& variant, const std::string& army);
 
+    // Published piece values of `variant` ([reference] values) from today's variant file: they
+    // are documentation, which databases do not keep. Empty when the file names none or is not
+    // found.
+    [[nodiscard]] const core::ReferenceTable& published(const std::string& variant);
+
     // Canonical army name for a name or alias (case-insensitive); `name` itself if unknown.
     [[nodiscard]] std::string canonical_army(const std::string& variant, const std::string& name);
 
@@ -51,6 +56,7 @@ class VariantCatalog {
     std::vector<tournament::RuleSpecRow> stored_;
     std::map<std::string, Result<core::VariantSpec>> by_hash_;
     std::map<std::pair<std::string, std::string>, Result<core::VariantSpec>> from_configs_;
+    std::map<std::string, core::ReferenceTable> published_;
 };
 
 // How reports print a rule set: "default" for "", else the text itself.
