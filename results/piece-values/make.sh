@@ -1,0 +1,44 @@
+#!/bin/sh
+# Regenerates the tables of results/piece-values/ from the studies' checkpoints (no games are
+# played). Run from the repository root with `balance` built:
+#
+#   results/piece-values/make.sh [WORK]
+#
+# WORK (default /tmp/piece-values) receives the restored databases. The tables:
+#   chess-calibration.md  `balance calibrate` of configs/sweeps/calibrate-chess.toml (chess.sql.xz)
+#   chess-methods.md      round 0 of it (the engine at the documented values) fitted both ways
+#   asymmetric-<n>.md     Asymmetric Chess, all 15 units, from the strength study's self-play at
+#                         n = 4k, 10k, 25k, 64k nodes (results/asymmetric-strength/ours.sql.xz)
+#   uneven-<n>.md         Uneven Pieces at 10k and 40k nodes (results/uneven/games.sql.xz)
+set -eu
+WORK="${1:-/tmp/piece-values}"
+OUT=results/piece-values
+BALANCE="${BALANCE:-build/app/balance}"
+mkdir -p "$WORK"
+restore() {  # checkpoint database
+    [ -f "$2" ] || results/checkpoint.sh restore "$1" "$2"
+}
+restore "$OUT/chess.sql.xz" "$WORK/chess.db"
+restore results/asymmetric-strength/ours.sql.xz "$WORK/asymmetric.db"
+restore results/uneven/games.sql.xz "$WORK/uneven.db"
+
+# Re-running the calibration on its complete database plays nothing and prints the rounds.
+{
+    echo '```'
+    "$BALANCE" calibrate configs/sweeps/calibrate-chess.toml --db "$WORK/chess.db" --quiet \
+        --write-values "$OUT/chess-5k.toml" | sed "s|$WORK/|WORK/|"
+    echo '```'
+} > "$OUT/chess-calibration.md"
+sed -i "s|$WORK/chess.db|results/piece-values/chess.sql.xz|" "$OUT/chess-5k.toml"
+for method in texel regression; do
+    "$BALANCE" values --db "$WORK/chess.db" --player balance-r0 --method "$method"
+done > "$OUT/chess-methods.md"
+for nodes in 4000 10000 25000 64000; do
+    "$BALANCE" values --db "$WORK/asymmetric.db" --player "balance:nodes=$nodes" \
+        --normalize footman > "$OUT/asymmetric-$nodes.md"
+done
+for nodes in 10000 40000; do
+    "$BALANCE" values --db "$WORK/uneven.db" --player "balance:nodes=$nodes" \
+        > "$OUT/uneven-$nodes.md"
+done
+echo "wrote $OUT/*.md"
