@@ -86,7 +86,13 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             ? fmt::format("adaptive, target +-{} within {} games",
                           sweep->adaptive->target_half_width, sweep->adaptive->budget)
             : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
-    const auto notes = tournament::points_variant_notes(*sweep);
+    auto notes = tournament::points_variant_notes(*sweep);
+    if (const auto& c = sweep->calibration) {
+        notes.push_back(fmt::format(
+            "a calibration (`balance calibrate`): player '{}', method {}, at most {} rounds of "
+            "these games, {} games between rounds",
+            c->player, c->method, c->max_rounds, c->match_games));
+    }
     if (json) {
         files.push_back({{"file", file},
                          {"ok", true},
