@@ -227,6 +227,36 @@ TEST_F(EngineFaults, AShortOutageVoidsGamesThatArePlayedLaterInTheRun) {
     EXPECT_EQ(out.failed[0].unplayed, 0);
 }
 
+// An engine that dies while idle between games is found out by the next game's first command:
+// it is restarted for that game, which is played in full, not forfeited.
+TEST_F(EngineFaults, AnEngineThatDiedBetweenGamesIsRestartedNotForfeited) {
+    const Outcome out = play({"--exit-at-new-game", "2"});
+    ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
+    EXPECT_EQ(out.summary->played, 4);
+    EXPECT_EQ(out.summary->failed, 0);
+    EXPECT_EQ(out.games.size(), 4u);
+    for (const auto& [key, termination] : out.games)
+        EXPECT_EQ(termination.find("white-"), std::string::npos) << key << ": " << termination;
+    EXPECT_TRUE(out.failed.empty());
+}
+
+// ... and when it cannot be started again, its game is void (played later), not a loss.
+TEST_F(EngineFaults, AnEngineThatDiedBetweenGamesAndCannotStartVoidsTheGame) {
+    const std::string state = (dir_.path() / "outage").string();
+    const Outcome out =
+        play({"--exit-at-new-game", "2", "--down-after-crash", "1", "--state", state});
+    ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
+    EXPECT_EQ(out.summary->failed, 1);
+    EXPECT_EQ(out.summary->remaining, 0);
+    EXPECT_EQ(out.games.size(), 4u);
+    for (const auto& [key, termination] : out.games)
+        EXPECT_EQ(termination.find("white-"), std::string::npos) << key << ": " << termination;
+    ASSERT_EQ(out.failed.size(), 1u);
+    EXPECT_EQ(out.failed[0].status, "unavailable");
+    EXPECT_EQ(out.failed[0].attempts, 1);
+    EXPECT_EQ(out.failed[0].unplayed, 0);
+}
+
 TEST_F(EngineFaults, ALastingOutageStopsTheSweepAndAResumePlaysTheVoidGames) {
     const std::string state = (dir_.path() / "outage").string();
     const std::vector<std::string> args = {"--crash-at", "3",       "--down-after-crash",
