@@ -154,6 +154,9 @@ Result<bool> database_exists(const std::filesystem::path& file) {
     const bool exists = std::filesystem::exists(file, ec);
     if (ec)
         return make_error("cannot use this path for a database: " + ec.message(), file.string());
+    // SQLite would say "disk I/O error" (writing) or nothing useful (reading).
+    if (exists && std::filesystem::is_directory(file, ec))
+        return make_error("is a directory, not a results database file", file.string());
     return exists;
 }
 

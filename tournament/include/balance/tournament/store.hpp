@@ -109,7 +109,8 @@ using SpecResolver =
 class Database;  // src/sqlite_database.hpp
 
 // Whether a file exists at `file`: an error naming it when the file system refuses to look (a
-// name too long, a file where a directory should be) instead of std::filesystem's exception.
+// name too long, a file where a directory should be) instead of std::filesystem's exception,
+// and when `file` is a directory.
 [[nodiscard]] Result<bool> database_exists(const std::filesystem::path& file);
 
 class ResultStore {
