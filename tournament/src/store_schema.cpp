@@ -166,6 +166,11 @@ Result<int> check_schema(Database& db) {
     if (!version) return version.error();
     if (*version >= kOldestSchemaVersion && *version <= kSchemaVersion) return *version;
     if (*version == 0) {
+        // No tables yet (a file made with `touch`, or a sweep killed before it wrote its schema):
+        // an empty database, which holds no games and becomes a new one when written.
+        auto tables = has_tables(db);
+        if (!tables) return tables.error();
+        if (!*tables) return kEmptyDatabase;
         return make_error("not a balance results database (no schema version)", db.file().string());
     }
     return unreadable_version(db, *version);
