@@ -50,6 +50,27 @@ void sql(const fs::path& db, const std::string& statements) {
     sqlite3_close(handle);
 }
 
+// Overwrites the first byte of the page holding `table` (its b-tree page type) with 0xff, as a
+// disk error would: the file stays a SQLite database whose header and run records read well.
+void damage_table(const fs::path& db, const std::string& table) {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    const std::string query =
+        "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM "
+        "sqlite_master WHERE name = '" +
+        table + "'";
+    ASSERT_EQ(sqlite3_prepare_v2(handle, query.c_str(), -1, &stmt, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+    const auto offset = (sqlite3_column_int64(stmt, 0) - 1) * sqlite3_column_int64(stmt, 1);
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    std::string bytes = read_bytes(db);
+    ASSERT_LT(static_cast<std::size_t>(offset), bytes.size());
+    bytes[static_cast<std::size_t>(offset)] = '\xff';
+    write_bytes(db, bytes);
+}
+
 // A sweep of random movers on orthodox chess: quick to play, and the witness database.
 constexpr const char* kWitnessSweep = R"(variant = "chess"
 games_per_cell = 2
@@ -389,6 +410,32 @@ std::vector<BadInput> database_cases() {
                  {{"other.toml", sweep_with("games_per_cell = 3\nseed = 99\n")}},
                  {"sweep", "{dir}/other.toml", "--db", "{dir}/existing.db", "--quiet"},
                  {"{dir}/existing.db", "differs in: name, seed, adjudication", "--force"}},
+        // Refused before anything is written (the refusal used to come after the journal mode
+        // was switched, which changed header bytes).
+        BadInput{"DbDamagedForSweep",
+                 {},
+                 {"sweep", "{dir}/witness.toml", "--db", "{dir}/damaged.db", "--quiet"},
+                 {"{dir}/damaged.db", "is damaged"},
+                 [](const fs::path& dir) {
+                     fs::copy_file(dir / "existing.db", dir / "damaged.db");
+                     damage_table(dir / "damaged.db", "games");
+                 }},
+        BadInput{"DbDamagedIndexForSweep",
+                 {},
+                 {"sweep", "{dir}/witness.toml", "--db", "{dir}/damaged.db", "--quiet"},
+                 {"{dir}/damaged.db", "is damaged"},
+                 [](const fs::path& dir) {
+                     fs::copy_file(dir / "existing.db", dir / "damaged.db");
+                     damage_table(dir / "damaged.db", "games_cell");
+                 }},
+        BadInput{"DbDamagedForMerge",
+                 {},
+                 {"merge", "{dir}/damaged.db", "{dir}/existing.db"},
+                 {"{dir}/damaged.db", "is damaged"},
+                 [](const fs::path& dir) {
+                     fs::copy_file(dir / "existing.db", dir / "damaged.db");
+                     damage_table(dir / "damaged.db", "games_cell");
+                 }},
         BadInput{"DbNewerSchema",
                  {},
                  {"report", "--db", "{dir}/newer.db"},

@@ -1,5 +1,6 @@
 #include "store_schema.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -103,6 +104,22 @@ Error unreadable_version(const Database& db, int version) {
                       db.file().string());
 }
 
+// SQLite's quick check of the whole file (pages, b-trees, records; not index contents): a
+// damaged database is refused before anything is written to it, since SQLite would otherwise
+// find the damage only where a later read happens to look, after the writer had changed it.
+Result<void> check_sound(Database& db) {
+    auto stmt = db.prepare("PRAGMA quick_check(1)");
+    if (!stmt) return stmt.error();
+    const int rc = stmt->step();
+    std::string verdict = rc == SQLITE_ROW ? stmt->text(0) : sqlite3_errstr(rc);
+    if (verdict == "ok") return {};
+    std::replace(verdict.begin(), verdict.end(), '\n', ' ');
+    return make_error("the results database is damaged (SQLite's quick_check: " + verdict +
+                          "); nothing was written to it. Restore it from a copy or a checkpoint "
+                          "(results/checkpoint.sh), or give another --db",
+                      db.file().string());
+}
+
 Result<void> set_version(Database& db, int version) {
     return db.exec(("PRAGMA user_version = " + std::to_string(version)).c_str());
 }
@@ -197,6 +214,9 @@ Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
         if (*version == 0 && *tables)
             return make_error("not a balance results database (it holds other tables)",
                               db.file().string());
+        if (*tables) {
+            if (auto sound = check_sound(db); !sound) return sound.error();
+        }
     }
     // WAL: readers (reports) never block the writer; FULL: a committed game survives power loss.
     if (auto r = db.exec("PRAGMA journal_mode=WAL"); !r) return r.error();
