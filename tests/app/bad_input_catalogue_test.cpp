@@ -220,6 +220,10 @@ std::vector<BadInput> sweep_cases() {
         sweep("SweepVariantNameTooLong",
               "variant = \"" + std::string(300, 'v') + "\"\ngames_per_cell = 2\n" + mover,
               {"bad.toml:1", std::string(300, 'v')}),
+        // A huge unknown key: no "did you mean" search over it (that took gigabytes), and the
+        // message shows its start and length rather than all of it.
+        sweep("SweepUnknownKeyHuge", sweep_with(std::string(1'000'000, 'k') + " = 2\n"),
+              {"bad.toml:2", "unknown key '" + std::string(32, 'k') + "...' (1000000 characters)"}),
         sweep("SweepBookNameTooLong",
               sweep_with("games_per_cell = 2\n", mover + "[openings]\ntype = \"book\"\nfile = \"" +
                                                      std::string(300, 'b') + "\"\n"),
