@@ -337,6 +337,10 @@ std::vector<BadInput> fen_cases() {
             {"not to move is in check"}),
         fen("FenPawnOnLastRank", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", {"promotion rank"}),
         fen("FenOnlyTheBoard", board, {"FEN needs at least the board and the side to move"}),
+        fen("FenJunkAfterFullmove", board + " w - - 0 1 junk", {"'junk'", "after the FEN"}),
+        fen("FenJunkAfterArmies", board + " w - - 0 1 {W:fide B:fide} junk",
+            {"'junk'", "after the FEN"}),
+        fen("FenJunkBraces", board + " w - - 0 1 }{W:dwarves", {"'}{W:dwarves'", "after the FEN"}),
     };
 }
 
