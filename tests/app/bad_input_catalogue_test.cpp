@@ -126,6 +126,7 @@ std::vector<BadInput> sweep_cases() {
     return {
         sweep("SweepTomlSyntax", "variant = \"chess\"\ngames_per_cell = [\n",
               {"bad.toml:2", "TOML syntax error"}),
+        sweep("SweepEmptyFile", "", {"bad.toml", "the file is empty"}),
         sweep("SweepMissingVariant", "games_per_cell = 2\n" + mover,
               {"bad.toml", "missing required key 'variant'"}),
         sweep("SweepUnknownVariant", "variant = \"chesss\"\ngames_per_cell = 2\n" + mover,
@@ -243,6 +244,8 @@ std::vector<BadInput> variant_cases() {
     auto fen = [](const std::string& f) { return "start_fen = \"" + f + "\"\n"; };
     return {
         variant("VariantTomlSyntax", "start_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", {"v.toml:1"}),
+        variant("VariantEmptyFile", "", {"v.toml", "the file is empty"}),
+        variant("VariantOnlyComments", "# nothing here yet\n", {"v.toml", "the file is empty"}),
         variant("VariantMissingStartFen", head + army,
                 {"v.toml", "missing required key 'start_fen'"}),
         variant("VariantBadBetza",
