@@ -256,6 +256,17 @@ std::vector<BadInput> variant_cases() {
                 fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head +
                     "[pieces.pawn]\nbetza = \"W99999999999\"\n" + army,
                 {"v.toml:6", "range too large (at most 99 squares)"}),
+        // Linear to compile at any length, but no piece needs more than a few dozen letters:
+        // a generous limit keeps a runaway string from costing memory per letter.
+        variant("VariantBetzaTooLong",
+                fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + "[pieces.pawn]\nbetza = \"" +
+                    [] {
+                        std::string text;
+                        for (int i = 0; i < 400; ++i) text += "fsW";
+                        return text;
+                    }() +
+                    "\"\n" + army,
+                {"v.toml:6", "piece 'pawn'", "longer than 1000 characters"}),
         variant("VariantBoardTooWide",
                 "files = 17\n" + fen("4k12/17/17/17/17/17/17/4K12 w - - 0 1") + head +
                     "[armies.solo]\nletters = { K = \"king\" }\n",
