@@ -5,7 +5,7 @@
 //   mock_engine_faulty [--crash-at N] [--hang-at N] [--illegal-at N] [--garbage]
 //                      [--no-handshake] [--handshake-ms MS] [--die-in-handshake]
 //                      [--down-after-crash K --state FILE] [--ignore-term]
-//                      [--exit-at-new-game K] [--tag TEXT]
+//                      [--exit-at-new-game K] [--stderr-per-move BYTES] [--tag TEXT]
 //
 // N counts the `go` commands of one game (since `ucinewgame`), from 1: the engine's N-th move.
 // --crash-at: dies by SIGSEGV on that move. --hang-at: never answers it. --illegal-at: answers
@@ -18,6 +18,7 @@
 // --exit-at-new-game K: exits quietly (code 0) on its K-th `ucinewgame`, as an engine that died
 // while idle between games is found by the next game (with --down-after-crash and --state, the
 // exit starts the outage as a crash does).
+// --stderr-per-move BYTES: writes that many bytes of chatter to stderr before every answer.
 // --ignore-term: ignores SIGTERM and end of input (only SIGKILL stops it).
 // --tag: ignored; lets a test find its engines among all processes.
 
@@ -54,6 +55,7 @@ struct Faults {
     std::string state_file;
     bool ignore_term = false;
     int exit_at_new_game = 0;
+    long stderr_per_move = 0;
 };
 
 Faults parse(int argc, char** argv) {
@@ -72,6 +74,7 @@ Faults parse(int argc, char** argv) {
         if (arg == "--die-in-handshake") f.die_in_handshake = true;
         if (arg == "--ignore-term") f.ignore_term = true;
         if (arg == "--exit-at-new-game") f.exit_at_new_game = std::atoi(next);
+        if (arg == "--stderr-per-move") f.stderr_per_move = std::atol(next);
     }
     return f;
 }
@@ -96,6 +99,14 @@ void start_outage(const Faults& faults) {
     if (faults.down_after_crash > 0 && !faults.state_file.empty() &&
         !std::ifstream(faults.state_file)) {
         write_count(faults.state_file, faults.down_after_crash);
+    }
+}
+
+void chatter(long bytes) {
+    const std::string line(1023, '#');
+    for (long written = 0; written < bytes; written += 1024) {
+        const std::string text = line + "\n";
+        if (::write(STDERR_FILENO, text.data(), text.size()) <= 0) return;
     }
 }
 
@@ -176,6 +187,7 @@ int main(int argc, char** argv) {
                 start_outage(faults);
                 crash();
             }
+            chatter(faults.stderr_per_move);
             if (move_in_game == faults.hang_at) continue;  // never answers this search
             if (faults.garbage) {
                 say("thinking really hard...");
