@@ -165,6 +165,10 @@ void set_modality(BetzaAtom& atom, const Modifiers& mod) {
 Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
     std::vector<BetzaAtom> atoms;
     if (text.empty()) return make_error("empty Betza string");
+    if (text.size() > kMaxBetzaLength)
+        return make_error("longer than " + std::to_string(kMaxBetzaLength) +
+                          " characters (it has " + std::to_string(text.size()) +
+                          "); no piece needs that many");
     size_t pos = 0;
     while (pos < text.size()) {
         const size_t start = pos;

@@ -141,6 +141,18 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         }
     }
     if (fields.size() < 2) return make_error("FEN needs at least the board and the side to move");
+    // Board, side, castling, e.p., halfmove clock, fullmove number: anything after them (army
+    // metadata aside) is refused rather than ignored, so a mistyped line is not read as another.
+    if (fields.size() > 6) {
+        std::string extra;
+        for (std::size_t i = 6; i < fields.size(); ++i) {
+            const bool metadata = fields[i].front() == '{' && fields[i].back() == '}';
+            if (!metadata) extra += (extra.empty() ? "" : " ") + fields[i];
+        }
+        return make_error("unexpected '" + extra +
+                          "' after the FEN's six fields (board, side to move, castling, e.p. "
+                          "square, halfmove clock, fullmove number)");
+    }
 
     // Board, with an optional [hand] suffix.
     std::string board = fields[0];

@@ -225,10 +225,12 @@ class Compiler {
 
     Result<std::vector<BetzaAtom>> parse(const PieceSpec& ps, const std::string& betza) const {
         auto parsed = parse_betza(betza);
-        if (!parsed)
+        if (!parsed) {
+            const std::string shown = betza.size() <= 64 ? betza : betza.substr(0, 32) + "...";
             return make_error(
-                "piece '" + ps.name + "': betza \"" + betza + "\": " + parsed.error().message,
+                "piece '" + ps.name + "': betza \"" + shown + "\": " + parsed.error().message,
                 ps.where.empty() ? where_ : ps.where);
+        }
         return parsed;
     }
 
@@ -303,11 +305,11 @@ class Compiler {
         const PieceSpec& ps = spec_.pieces[spec_index_[t]];
         const int forward = c == 0 ? 1 : -1;
         std::vector<std::vector<LameStep<BB>>> lame(r_.squares);
+        // Compared once, not per square and atom: that made compiling quadratic in the atoms.
+        const bool one_state = atoms[1] == atoms[0];
         for (int state = 0; state < 2; ++state) {
-            if (state == 1 && atoms[1] == atoms[0]) break;  // one state: every square at once
-            auto in_state = [&](int sq) {
-                return atoms[1] == atoms[0] || own_colour(c, sq) == (state == 0);
-            };
+            if (state == 1 && one_state) break;  // one state: every square at once
+            auto in_state = [&](int sq) { return one_state || own_colour(c, sq) == (state == 0); };
             for (const BetzaAtom& atom : atoms[state])
                 if (keep(move_type_of(atom))) add_atom(pm, lame, atom, forward, ps.role, in_state);
         }

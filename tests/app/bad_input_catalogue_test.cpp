@@ -50,6 +50,27 @@ void sql(const fs::path& db, const std::string& statements) {
     sqlite3_close(handle);
 }
 
+// Overwrites the first byte of the page holding `table` (its b-tree page type) with 0xff, as a
+// disk error would: the file stays a SQLite database whose header and run records read well.
+void damage_table(const fs::path& db, const std::string& table) {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    const std::string query =
+        "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM "
+        "sqlite_master WHERE name = '" +
+        table + "'";
+    ASSERT_EQ(sqlite3_prepare_v2(handle, query.c_str(), -1, &stmt, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+    const auto offset = (sqlite3_column_int64(stmt, 0) - 1) * sqlite3_column_int64(stmt, 1);
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    std::string bytes = read_bytes(db);
+    ASSERT_LT(static_cast<std::size_t>(offset), bytes.size());
+    bytes[static_cast<std::size_t>(offset)] = '\xff';
+    write_bytes(db, bytes);
+}
+
 // A sweep of random movers on orthodox chess: quick to play, and the witness database.
 constexpr const char* kWitnessSweep = R"(variant = "chess"
 games_per_cell = 2
@@ -105,6 +126,7 @@ std::vector<BadInput> sweep_cases() {
     return {
         sweep("SweepTomlSyntax", "variant = \"chess\"\ngames_per_cell = [\n",
               {"bad.toml:2", "TOML syntax error"}),
+        sweep("SweepEmptyFile", "", {"bad.toml", "the file is empty"}),
         sweep("SweepMissingVariant", "games_per_cell = 2\n" + mover,
               {"bad.toml", "missing required key 'variant'"}),
         sweep("SweepUnknownVariant", "variant = \"chesss\"\ngames_per_cell = 2\n" + mover,
@@ -199,6 +221,10 @@ std::vector<BadInput> sweep_cases() {
         sweep("SweepVariantNameTooLong",
               "variant = \"" + std::string(300, 'v') + "\"\ngames_per_cell = 2\n" + mover,
               {"bad.toml:1", std::string(300, 'v')}),
+        // A huge unknown key: no "did you mean" search over it (that took gigabytes), and the
+        // message shows its start and length rather than all of it.
+        sweep("SweepUnknownKeyHuge", sweep_with(std::string(1'000'000, 'k') + " = 2\n"),
+              {"bad.toml:2", "unknown key '" + std::string(32, 'k') + "...' (1000000 characters)"}),
         sweep("SweepBookNameTooLong",
               sweep_with("games_per_cell = 2\n", mover + "[openings]\ntype = \"book\"\nfile = \"" +
                                                      std::string(300, 'b') + "\"\n"),
@@ -218,6 +244,8 @@ std::vector<BadInput> variant_cases() {
     auto fen = [](const std::string& f) { return "start_fen = \"" + f + "\"\n"; };
     return {
         variant("VariantTomlSyntax", "start_fen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", {"v.toml:1"}),
+        variant("VariantEmptyFile", "", {"v.toml", "the file is empty"}),
+        variant("VariantOnlyComments", "# nothing here yet\n", {"v.toml", "the file is empty"}),
         variant("VariantMissingStartFen", head + army,
                 {"v.toml", "missing required key 'start_fen'"}),
         variant("VariantBadBetza",
@@ -228,6 +256,17 @@ std::vector<BadInput> variant_cases() {
                 fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head +
                     "[pieces.pawn]\nbetza = \"W99999999999\"\n" + army,
                 {"v.toml:6", "range too large (at most 99 squares)"}),
+        // Linear to compile at any length, but no piece needs more than a few dozen letters:
+        // a generous limit keeps a runaway string from costing memory per letter.
+        variant("VariantBetzaTooLong",
+                fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + "[pieces.pawn]\nbetza = \"" +
+                    [] {
+                        std::string text;
+                        for (int i = 0; i < 400; ++i) text += "fsW";
+                        return text;
+                    }() +
+                    "\"\n" + army,
+                {"v.toml:6", "piece 'pawn'", "longer than 1000 characters"}),
         variant("VariantBoardTooWide",
                 "files = 17\n" + fen("4k12/17/17/17/17/17/17/4K12 w - - 0 1") + head +
                     "[armies.solo]\nletters = { K = \"king\" }\n",
@@ -312,6 +351,10 @@ std::vector<BadInput> fen_cases() {
             {"not to move is in check"}),
         fen("FenPawnOnLastRank", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", {"promotion rank"}),
         fen("FenOnlyTheBoard", board, {"FEN needs at least the board and the side to move"}),
+        fen("FenJunkAfterFullmove", board + " w - - 0 1 junk", {"'junk'", "after the FEN"}),
+        fen("FenJunkAfterArmies", board + " w - - 0 1 {W:fide B:fide} junk",
+            {"'junk'", "after the FEN"}),
+        fen("FenJunkBraces", board + " w - - 0 1 }{W:dwarves", {"'}{W:dwarves'", "after the FEN"}),
     };
 }
 
@@ -345,6 +388,9 @@ std::vector<BadInput> flag_cases() {
         flags("FlagMaxGamesNegative",
               {"sweep", "{dir}/witness.toml", "--db", "{dir}/existing.db", "--max-games", "-1"},
               {"--max-games"}),
+        flags("FlagEngineLogMbNegative",
+              {"sweep", "{dir}/witness.toml", "--db", "{dir}/existing.db", "--engine-log-mb", "-1"},
+              {"--engine-log-mb"}),
         flags("FlagReportFormat", {"report", "--db", "{dir}/existing.db", "--format", "xml"},
               {"--format", "xml"}),
         flags("FlagBootstrapNegative", {"values", "--db", "{dir}/existing.db", "--bootstrap", "-1"},
@@ -389,6 +435,32 @@ std::vector<BadInput> database_cases() {
                  {{"other.toml", sweep_with("games_per_cell = 3\nseed = 99\n")}},
                  {"sweep", "{dir}/other.toml", "--db", "{dir}/existing.db", "--quiet"},
                  {"{dir}/existing.db", "differs in: name, seed, adjudication", "--force"}},
+        // Refused before anything is written (the refusal used to come after the journal mode
+        // was switched, which changed header bytes).
+        BadInput{"DbDamagedForSweep",
+                 {},
+                 {"sweep", "{dir}/witness.toml", "--db", "{dir}/damaged.db", "--quiet"},
+                 {"{dir}/damaged.db", "is damaged"},
+                 [](const fs::path& dir) {
+                     fs::copy_file(dir / "existing.db", dir / "damaged.db");
+                     damage_table(dir / "damaged.db", "games");
+                 }},
+        BadInput{"DbDamagedIndexForSweep",
+                 {},
+                 {"sweep", "{dir}/witness.toml", "--db", "{dir}/damaged.db", "--quiet"},
+                 {"{dir}/damaged.db", "is damaged"},
+                 [](const fs::path& dir) {
+                     fs::copy_file(dir / "existing.db", dir / "damaged.db");
+                     damage_table(dir / "damaged.db", "games_cell");
+                 }},
+        BadInput{"DbDamagedForMerge",
+                 {},
+                 {"merge", "{dir}/damaged.db", "{dir}/existing.db"},
+                 {"{dir}/damaged.db", "is damaged"},
+                 [](const fs::path& dir) {
+                     fs::copy_file(dir / "existing.db", dir / "damaged.db");
+                     damage_table(dir / "damaged.db", "games_cell");
+                 }},
         BadInput{"DbNewerSchema",
                  {},
                  {"report", "--db", "{dir}/newer.db"},
@@ -453,7 +525,20 @@ std::vector<BadInput> database_cases() {
         BadInput{"DbSweepIntoDirectory",
                  {},
                  {"sweep", "{dir}/witness.toml", "--db", "{dir}"},
-                 {"{dir}", "cannot open the results database"}},
+                 {"{dir}", "is a directory, not a results database file"}},
+        BadInput{"DbReportOnDirectory",
+                 {},
+                 {"report", "--db", "{dir}"},
+                 {"{dir}", "is a directory, not a results database file"}},
+        BadInput{"DbMergeIntoDirectory",
+                 {},
+                 {"merge", "{dir}", "{dir}/existing.db"},
+                 {"{dir}", "is a directory, not a results database file"}},
+        BadInput{"DbMergeFromDirectory",
+                 {},
+                 {"merge", "{dir}/merged.db", "{dir}/shards"},
+                 {"{dir}/shards", "is a directory, not a results database file"},
+                 [](const fs::path& dir) { fs::create_directories(dir / "shards"); }},
         BadInput{"DbNameTooLongForSweep",
                  {},
                  {"sweep", "{dir}/witness.toml", "--db", "{dir}/" + std::string(300, 'd') + ".db",

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli_runner.hpp"
 #include "../support/temp_dir.hpp"
+#include "cli_runner.hpp"
 
 namespace balance::app {
 namespace {
@@ -46,6 +46,38 @@ depth = 1
     EXPECT_NE(read_all(log).find("cannot find my opening book"), std::string::npos);
     // Internal players get no log file.
     EXPECT_FALSE(std::filesystem::exists(log.parent_path() / "greedy.stderr"));
+}
+
+// An engine that floods stderr cannot fill the disk: each engine log stops at --engine-log-mb
+// (default 4) with a note saying so. Here 3 MB of chatter meet a 1 MB cap.
+TEST(SweepEngineLog, AFloodingEngineFillsItsLogOnlyUpToTheCap) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("flood.toml", R"(
+variant = "chess"
+games_per_cell = 1
+matchups = [["greedy", "flooder"]]
+[players.greedy]
+type = "greedy"
+[players.flooder]
+type = "uci"
+command = "/bin/sh"
+args = ["-c", "head -c 3000000 /dev/zero | tr '\\000' x >&2; exit 3"]
+depth = 1
+)");
+    const auto db = dir.path() / "flood.db";
+    const auto run = testing::run_balance({"sweep", sweep.string(), "--db", db.string(),
+                                           "--threads", "1", "--quiet", "--engine-log-mb", "1"});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find("flooder"), std::string::npos) << run.err;
+    const auto log = std::filesystem::path(db.string() + ".logs") / "flooder.stderr";
+    ASSERT_TRUE(std::filesystem::exists(log)) << run.err;
+    const auto size = std::filesystem::file_size(log);
+    EXPECT_GE(size, 1u << 20);
+    EXPECT_LE(size, (1u << 20) + 4096);
+    const std::string text = read_all(log);
+    EXPECT_EQ(text.find_first_not_of('x'), 1u << 20);
+    EXPECT_NE(text.find("engine log reached its limit of 1 MB"), std::string::npos)
+        << text.substr(1u << 20);
 }
 
 }  // namespace

@@ -15,8 +15,8 @@
 #include <thread>
 #include <vector>
 
-#include "cli_runner.hpp"
 #include "../support/temp_dir.hpp"
+#include "cli_runner.hpp"
 
 namespace balance::app {
 namespace {
@@ -32,6 +32,15 @@ nodes = 20000
 hash_mb = 1
 [adjudication]
 max_plies = 200
+)";
+
+// Quick: random movers, 8 short games.
+constexpr const char* kQuickSweep = R"(variant = "chess"
+games_per_cell = 8
+[players.mover]
+type = "random"
+[adjudication]
+max_plies = 20
 )";
 
 // Games stored so far, read through the C API (0 while the database is not there yet).
@@ -152,6 +161,65 @@ TEST(SweepStart, ShardsOfOneDatabaseRunSideBySide) {
                               "--quiet", "--shard", "2/2", "--max-games", "1"});
     stop(first);
     EXPECT_EQ(second.status, 0) << second.err;
+}
+
+// An empty file is a new database: `touch x.db` first, or a file created by other means.
+TEST(SweepStart, AnEmptyFileIsANewDatabase) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("quick.toml", kQuickSweep);
+    const auto db = dir.write("touched.db", "");
+    const auto run = testing::run_balance(
+        {"sweep", sweep.string(), "--db", db.string(), "--threads", "1", "--quiet"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(stored_games(db), 8);
+}
+
+// What a sweep killed in its first milliseconds leaves: a SQLite file switched to WAL, with no
+// tables and no schema version yet. The next run takes it as the new database it was to be.
+TEST(SweepStart, AFileLeftByASweepKilledBeforeItsSchemaIsANewDatabase) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("quick.toml", kQuickSweep);
+    const auto db = dir.path() / "killed.db";
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(handle, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(handle);
+    ASSERT_GT(fs::file_size(db), 0u);
+    const auto run = testing::run_balance(
+        {"sweep", sweep.string(), "--db", db.string(), "--threads", "1", "--quiet"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(stored_games(db), 8);
+}
+
+// Readers see an empty database as one without games, like a new one: no refusal.
+TEST(SweepStart, AnEmptyDatabaseReadsAsHoldingNoGames) {
+    testing::TempDir dir;
+    const auto db = dir.write("touched.db", "");
+    const auto report = testing::run_balance({"report", "--db", db.string(), "--format", "json"});
+    EXPECT_EQ(report.err.find("schema version"), std::string::npos) << report.err;
+    EXPECT_EQ(report.status, 0) << report.err;
+    EXPECT_EQ(fs::file_size(db), 0u);  // reading never writes
+}
+
+// Shards started together on a fresh database, as the shard lock's message advises: each
+// finds the file the other has just created (empty, or mid-creation) and must take it as new.
+TEST(SweepStart, ShardsStartedTogetherOnAFreshDatabaseBothRun) {
+    testing::TempDir dir;
+    const auto sweep = dir.write("quick.toml", kQuickSweep);
+    const auto db = dir.path() / "fresh.db";
+    std::vector<pid_t> shards;
+    for (const char* shard : {"1/2", "2/2"}) {
+        shards.push_back(start_sweep({"sweep", sweep.string(), "--db", db.string(), "--threads",
+                                      "1", "--quiet", "--shard", shard}));
+    }
+    for (const pid_t pid : shards) {
+        ASSERT_GT(pid, 0);
+        int status = 0;
+        ASSERT_EQ(waitpid(pid, &status, 0), pid);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+    }
+    EXPECT_EQ(stored_games(db), 8);
 }
 
 }  // namespace

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "balance/players/engine/uci.hpp"
 #include "balance/config/variant_files.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/players/engine/uci.hpp"
 
 namespace balance::app {
 namespace {
@@ -65,6 +65,12 @@ const std::vector<BadUci> kBadUci = {
     {"PositionBadFen",
      "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 -3",
      {"is not a valid chess position", "fullmove number '-3'"}},
+    {"PositionJunkAfterFen",
+     "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 }{W:dwarves",
+     {"is not a valid chess position", "'}{W:dwarves'", "after the FEN"}},
+    {"PositionJunkAfterFenThenGo",
+     "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk\ngo depth 1",
+     {"'junk'", "no position to search", "bestmove 0000"}},
     {"PositionIllegalMove",
      "position startpos moves e2e5",
      {"info string error: position: move 1 'e2e5' is not a legal move"}},

@@ -35,6 +35,23 @@ TEST(NearestName, LongerWordsAllowMoreEdits) {
     EXPECT_EQ(nearest_name("sw", options), std::nullopt);
 }
 
+// A word far longer than any name is no typo: no table of its length times a candidate's is
+// built (a 20 MB key cost 2.6 GB and 47 s before the error; this pair would need 160 TB).
+TEST(NearestName, SkipsWordsTooLongToBeTypos) {
+    const std::string huge(20'000'000, 'k');
+    const std::vector<std::string> candidates{std::string(1'000'000, 'k')};
+    std::optional<std::string> found;
+    EXPECT_NO_THROW(found = nearest_name(huge, candidates));
+    EXPECT_EQ(found, std::nullopt);
+}
+
+TEST(QuotedName, ShowsLongNamesByTheirStartAndLength) {
+    EXPECT_EQ(quoted_name("betza"), "'betza'");
+    EXPECT_EQ(quoted_name(std::string(64, 'k')), "'" + std::string(64, 'k') + "'");
+    EXPECT_EQ(quoted_name(std::string(65, 'k')),
+              "'" + std::string(32, 'k') + "...' (65 characters)");
+}
+
 TEST(DidYouMean, FormatsOrStaysSilent) {
     EXPECT_EQ(did_you_mean("leep", {"diagonal", "leap", "none"}), "; did you mean 'leap'?");
     EXPECT_EQ(did_you_mean("zzzz", {"diagonal", "leap", "none"}), "");

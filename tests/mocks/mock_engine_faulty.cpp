@@ -4,7 +4,8 @@
 //
 //   mock_engine_faulty [--crash-at N] [--hang-at N] [--illegal-at N] [--garbage]
 //                      [--no-handshake] [--handshake-ms MS] [--die-in-handshake]
-//                      [--down-after-crash K --state FILE] [--ignore-term] [--tag TEXT]
+//                      [--down-after-crash K --state FILE] [--ignore-term]
+//                      [--exit-at-new-game K] [--stderr-per-move BYTES] [--tag TEXT]
 //
 // N counts the `go` commands of one game (since `ucinewgame`), from 1: the engine's N-th move.
 // --crash-at: dies by SIGSEGV on that move. --hang-at: never answers it. --illegal-at: answers
@@ -14,6 +15,10 @@
 // --down-after-crash K --state FILE: an outage: the first crash (when FILE does not exist yet)
 // writes K to FILE, and each start that finds a count above 0 there decrements it and exits at
 // once (code 1): the next K starts fail.
+// --exit-at-new-game K: exits quietly (code 0) on its K-th `ucinewgame`, as an engine that died
+// while idle between games is found by the next game (with --down-after-crash and --state, the
+// exit starts the outage as a crash does).
+// --stderr-per-move BYTES: writes that many bytes of chatter to stderr before every answer.
 // --ignore-term: ignores SIGTERM and end of input (only SIGKILL stops it).
 // --tag: ignored; lets a test find its engines among all processes.
 
@@ -29,8 +34,8 @@
 #include <thread>
 #include <vector>
 
-#include "balance/core/game.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/game.hpp"
 #include "mock_common.hpp"
 
 namespace {
@@ -49,6 +54,8 @@ struct Faults {
     int down_after_crash = 0;
     std::string state_file;
     bool ignore_term = false;
+    int exit_at_new_game = 0;
+    long stderr_per_move = 0;
 };
 
 Faults parse(int argc, char** argv) {
@@ -66,6 +73,8 @@ Faults parse(int argc, char** argv) {
         if (arg == "--no-handshake") f.no_handshake = true;
         if (arg == "--die-in-handshake") f.die_in_handshake = true;
         if (arg == "--ignore-term") f.ignore_term = true;
+        if (arg == "--exit-at-new-game") f.exit_at_new_game = std::atoi(next);
+        if (arg == "--stderr-per-move") f.stderr_per_move = std::atol(next);
     }
     return f;
 }
@@ -83,6 +92,22 @@ void write_count(const std::string& file, int count) {
 
 [[noreturn]] void hang() {
     while (true) pause();
+}
+
+// One outage per state file: the first crash (or exit) starts it.
+void start_outage(const Faults& faults) {
+    if (faults.down_after_crash > 0 && !faults.state_file.empty() &&
+        !std::ifstream(faults.state_file)) {
+        write_count(faults.state_file, faults.down_after_crash);
+    }
+}
+
+void chatter(long bytes) {
+    const std::string line(1023, '#');
+    for (long written = 0; written < bytes; written += 1024) {
+        const std::string text = line + "\n";
+        if (::write(STDERR_FILENO, text.data(), text.size()) <= 0) return;
+    }
 }
 
 [[noreturn]] void crash() {
@@ -134,6 +159,7 @@ int main(int argc, char** argv) {
     std::optional<core::Game> game;
     int move_in_game = 0;
     int moves_played = 0;
+    int new_games = 0;
     std::string command;
     while (read_command(command)) {
         if (!command.empty() && command.back() == '\r') command.pop_back();
@@ -149,18 +175,19 @@ int main(int argc, char** argv) {
             if (!faults.ignore_term) return 0;
         } else if (command == "ucinewgame") {
             move_in_game = 0;
+            if (++new_games == faults.exit_at_new_game) {
+                start_outage(faults);
+                return 0;
+            }
         } else if (starts_with(command, "position")) {
             game = position(*spec, command);
         } else if (starts_with(command, "go")) {
             ++move_in_game;
             if (move_in_game == faults.crash_at) {
-                // One outage per state file: the first crash starts it.
-                if (faults.down_after_crash > 0 && !faults.state_file.empty() &&
-                    !std::ifstream(faults.state_file)) {
-                    write_count(faults.state_file, faults.down_after_crash);
-                }
+                start_outage(faults);
                 crash();
             }
+            chatter(faults.stderr_per_move);
             if (move_in_game == faults.hang_at) continue;  // never answers this search
             if (faults.garbage) {
                 say("thinking really hard...");

@@ -184,6 +184,48 @@ TEST(ExternalProcess, WorkingDirectoryEnvironmentAndStderrLog) {
     std::filesystem::remove(log);
 }
 
+std::string file_text(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The log holds at most stderr_log_max_bytes, counting what earlier processes (a restart, another
+// instance of the engine) wrote to it, and ends with a note; the engine is never held up by it.
+TEST(ExternalProcess, TheStderrLogStopsAtItsCapWithANote) {
+    const auto log = temp_path("capped.log");
+    std::filesystem::remove(log);
+    ProcessOptions options;
+    options.stderr_log = log;
+    options.stderr_log_max_bytes = 100'000;
+    const std::string flood = "head -c 300000 /dev/zero | tr '\\000' x >&2; echo done";
+    for (int run = 0; run < 2; ++run) {
+        Process p = shell(flood, options);
+        EXPECT_EQ(*p.read_line(10s), "done");
+        EXPECT_EQ(p.read_line(5s).fault(), Fault::Crashed);
+    }
+    const std::string text = file_text(log);
+    EXPECT_EQ(text.find_first_not_of('x'), 100'000u);
+    EXPECT_EQ(text.substr(100'000),
+              "\n[balance: engine log reached its limit of 100000 bytes; the rest of the engine's "
+              "stderr is discarded]\n");
+    std::filesystem::remove(log);
+}
+
+TEST(ExternalProcess, AStderrLogWithoutCapKeepsEverything) {
+    const auto log = temp_path("uncapped.log");
+    std::filesystem::remove(log);
+    ProcessOptions options;
+    options.stderr_log = log;
+    options.stderr_log_max_bytes = 0;
+    Process p = shell("head -c 300000 /dev/zero | tr '\\000' x >&2; echo done", options);
+    EXPECT_EQ(*p.read_line(10s), "done");
+    p.terminate();
+    EXPECT_EQ(file_text(log), std::string(300'000, 'x'));
+    std::filesystem::remove(log);
+}
+
 TEST(ExternalProcess, TerminateEscalatesToSigkillAndReaps) {
     // Ignores SIGTERM and EOF on stdin: only SIGKILL ends it.
     Process p = shell("trap '' TERM; echo ready; while :; do sleep 1; done");

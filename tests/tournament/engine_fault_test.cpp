@@ -65,7 +65,7 @@ class EngineFaults : public ::testing::Test {
     // One cell, the mock (White) against the greedy baseline, `games` games, one worker thread
     // (so the order of failures is fixed). `args` are the mock's fault switches.
     Outcome play(const std::vector<std::string>& args, int games = 4, int max_failures_in_row = 3,
-                 int handshake_ms = 1000) {
+                 int handshake_ms = 1000, const std::string& stderr_log = "") {
         std::string list = "[";
         for (const auto& arg : args) list += "\"" + arg + "\", ";
         list += "\"--tag\", \"" + tag_ + "\"]";
@@ -91,7 +91,10 @@ type = "greedy"
 [adjudication]
 max_plies = 16
 )");
-        return run(sweep);
+        if (stderr_log.empty()) return run(sweep);
+        Sweep logged = sweep;
+        for (auto& player : logged.players) player.external.stderr_log = stderr_log;
+        return run(logged);
     }
 
     Outcome run(const Sweep& sweep) {
@@ -225,6 +228,54 @@ TEST_F(EngineFaults, AShortOutageVoidsGamesThatArePlayedLaterInTheRun) {
     EXPECT_EQ(out.failed[0].status, "unavailable");
     EXPECT_EQ(out.failed[0].attempts, 2);
     EXPECT_EQ(out.failed[0].unplayed, 0);
+}
+
+// An engine that dies while idle between games is found out by the next game's first command:
+// it is restarted for that game, which is played in full, not forfeited.
+TEST_F(EngineFaults, AnEngineThatDiedBetweenGamesIsRestartedNotForfeited) {
+    const Outcome out = play({"--exit-at-new-game", "2"});
+    ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
+    EXPECT_EQ(out.summary->played, 4);
+    EXPECT_EQ(out.summary->failed, 0);
+    EXPECT_EQ(out.games.size(), 4u);
+    for (const auto& [key, termination] : out.games)
+        EXPECT_EQ(termination.find("white-"), std::string::npos) << key << ": " << termination;
+    EXPECT_TRUE(out.failed.empty());
+}
+
+// ... and when it cannot be started again, its game is void (played later), not a loss.
+TEST_F(EngineFaults, AnEngineThatDiedBetweenGamesAndCannotStartVoidsTheGame) {
+    const std::string state = (dir_.path() / "outage").string();
+    const Outcome out =
+        play({"--exit-at-new-game", "2", "--down-after-crash", "1", "--state", state});
+    ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
+    EXPECT_EQ(out.summary->failed, 1);
+    EXPECT_EQ(out.summary->remaining, 0);
+    EXPECT_EQ(out.games.size(), 4u);
+    for (const auto& [key, termination] : out.games)
+        EXPECT_EQ(termination.find("white-"), std::string::npos) << key << ": " << termination;
+    ASSERT_EQ(out.failed.size(), 1u);
+    EXPECT_EQ(out.failed[0].status, "unavailable");
+    EXPECT_EQ(out.failed[0].attempts, 1);
+    EXPECT_EQ(out.failed[0].unplayed, 0);
+}
+
+// An engine that floods stderr (1 MB before every move, ~30 MB in all) cannot fill the disk:
+// its log stops at the cap with a note saying so, and the games are played as usual.
+TEST_F(EngineFaults, AnEngineFloodingStderrFillsItsLogOnlyUpToTheCap) {
+    const auto log = dir_.path() / "mock.stderr";
+    const Outcome out = play({"--stderr-per-move", "1048576"}, 4, 3, 1000, log.string());
+    ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
+    EXPECT_EQ(out.games.size(), 4u);
+    for (const auto& [key, termination] : out.games)
+        EXPECT_EQ(termination.find("white-"), std::string::npos) << key << ": " << termination;
+    constexpr std::uintmax_t kDefaultCap = 4u << 20;  // 4 MiB, as documented
+    const auto size = std::filesystem::file_size(log);
+    EXPECT_LE(size, kDefaultCap + 4096) << size;
+    EXPECT_GE(size, kDefaultCap) << size;
+    const std::string text = read_file(log.string());
+    EXPECT_NE(text.find("engine log reached its limit"), std::string::npos)
+        << text.substr(text.size() - std::min<std::size_t>(text.size(), 300));
 }
 
 TEST_F(EngineFaults, ALastingOutageStopsTheSweepAndAResumePlaysTheVoidGames) {

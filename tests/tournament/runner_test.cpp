@@ -245,5 +245,45 @@ TEST(Runner, PlayerFailuresAreStoredAsLossesForThatSide) {
     }
 }
 
+// Merges `source` into the live database once, after the run's first stored game: the games
+// this run has still to play are then stored by another process (a merge into its database).
+class MergeAfterFirstGame final : public ProgressObserver {
+  public:
+    MergeAfterFirstGame(std::filesystem::path live, std::filesystem::path source)
+        : live_(std::move(live)), source_(std::move(source)) {}
+    void update(const Progress& progress) override {
+        if (merged_ || progress.done < 1) return;
+        merged_ = true;
+        auto summary = merge_databases(live_, {source_}, false);
+        EXPECT_TRUE(summary.ok()) << (summary ? "" : summary.error().to_string());
+    }
+    void finish(const Progress&) override {}
+
+  private:
+    std::filesystem::path live_, source_;
+    bool merged_ = false;
+};
+
+TEST(Runner, GamesAnotherProcessStoredMeanwhileCountAsStored) {
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(5));
+    const auto full = testing::run(sweep, dir.path() / "full.db");
+    const auto live = dir.path() / "live.db";
+    MergeAfterFirstGame merger(live, dir.path() / "full.db");
+    std::atomic<bool> stop{false};
+    RunOptions options;
+    options.threads = 1;
+    Result<RunSummary> summary = make_error("not run");
+    {
+        auto store = ResultStore::open(live);
+        ASSERT_TRUE(store.ok()) << store.error().to_string();
+        summary = run_sweep(sweep, *store, options, make_player, stop, &merger);
+    }
+    ASSERT_TRUE(summary.ok()) << summary.error().to_string();
+    EXPECT_EQ(summary->remaining, 0);
+    EXPECT_FALSE(summary->stopped);
+    EXPECT_EQ(testing::stored_games(live), full.games);
+}
+
 }  // namespace
 }  // namespace balance::tournament

@@ -20,6 +20,7 @@ ext::ProcessOptions process_options(const PlayerSpec& spec) {
     process.working_directory = spec.external.working_dir;
     process.name = spec.name;
     process.stderr_log = spec.external.stderr_log;
+    process.stderr_log_max_bytes = spec.external.stderr_log_max_bytes;
     return process;
 }
 

@@ -76,6 +76,10 @@ class Database {
     // How long a statement waits for another connection's lock before failing with BUSY.
     void set_busy_timeout(int milliseconds) { sqlite3_busy_timeout(db_, milliseconds); }
     [[nodiscard]] bool read_only() const { return sqlite3_db_readonly(db_, "main") == 1; }
+    // The last statement failed because another connection held a lock (SQLITE_BUSY).
+    [[nodiscard]] bool busy() const {
+        return (sqlite3_extended_errcode(db_) & 0xff) == SQLITE_BUSY;
+    }
     [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 
   private:

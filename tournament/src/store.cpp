@@ -154,6 +154,9 @@ Result<bool> database_exists(const std::filesystem::path& file) {
     const bool exists = std::filesystem::exists(file, ec);
     if (ec)
         return make_error("cannot use this path for a database: " + ec.message(), file.string());
+    // SQLite would say "disk I/O error" (writing) or nothing useful (reading).
+    if (exists && std::filesystem::is_directory(file, ec))
+        return make_error("is a directory, not a results database file", file.string());
     return exists;
 }
 
@@ -169,6 +172,7 @@ Result<ResultStore> ResultStore::open_existing(const std::filesystem::path& file
 }
 
 Result<std::vector<RunRow>> ResultStore::runs() const {
+    if (version_ == kEmptyDatabase) return std::vector<RunRow>{};
     auto stmt = db_->prepare(std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY run_id");
     if (!stmt) return stmt.error();
     return collect<RunRow>(*db_, *stmt, read_run);
@@ -232,6 +236,7 @@ Result<bool> ResultStore::insert_game(const GameRow& row) {
 }
 
 Result<std::optional<GameRow>> ResultStore::game(const std::string& key) const {
+    if (version_ == kEmptyDatabase) return std::optional<GameRow>();
     auto stmt =
         db_->prepare(std::string("SELECT ") + game_columns() + " FROM games WHERE game_key = ?1");
     if (!stmt) return stmt.error();
@@ -250,6 +255,7 @@ Result<void> ResultStore::commit_batch() {
 }
 
 Result<std::vector<std::pair<std::string, double>>> ResultStore::scores() const {
+    if (version_ == kEmptyDatabase) return std::vector<std::pair<std::string, double>>{};
     auto stmt = db_->prepare("SELECT game_key, white_score FROM games");
     if (!stmt) return stmt.error();
     return collect<std::pair<std::string, double>>(*db_, *stmt, [](const Statement& s) {
@@ -259,6 +265,7 @@ Result<std::vector<std::pair<std::string, double>>> ResultStore::scores() const 
 
 Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& cells) const {
     std::vector<GameRow> out;
+    if (version_ == kEmptyDatabase) return out;
     const std::string select = std::string("SELECT ") + game_columns() + " FROM games";
     if (cells.empty()) {
         auto stmt = db_->prepare(select + " ORDER BY cell_key, game_index");
@@ -277,6 +284,7 @@ Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& 
 }
 
 Result<std::vector<std::string>> ResultStore::cell_keys() const {
+    if (version_ == kEmptyDatabase) return std::vector<std::string>{};
     auto stmt = db_->prepare("SELECT DISTINCT cell_key FROM games ORDER BY cell_key");
     if (!stmt) return stmt.error();
     return collect<std::string>(*db_, *stmt, [](const Statement& s) { return s.text(0); });

@@ -1,6 +1,9 @@
 #include "store_schema.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -75,18 +78,21 @@ ALTER TABLE games ADD COLUMN white_points REAL;
 ALTER TABLE games ADD COLUMN black_points REAL;
 )sql";
 
-Result<int> user_version(Database& db) {
-    auto stmt = db.prepare("PRAGMA user_version");
-    if (!stmt) return stmt.error();
-    if (stmt->step() != SQLITE_ROW) return db.error("reading user_version");
-    return static_cast<int>(stmt->integer(0));
-}
+// The schema version and whether any table exists, read in one statement: read apart, another
+// process creating the schema in between (shards started together) made a new database look
+// like someone else's (version 0, yet tables).
+struct SchemaState {
+    int version = 0;
+    bool tables = false;
+};
 
-Result<bool> has_tables(Database& db) {
-    auto stmt = db.prepare("SELECT count(*) FROM sqlite_master");
+Result<SchemaState> schema_state(Database& db) {
+    auto stmt = db.prepare(
+        "SELECT (SELECT user_version FROM pragma_user_version), "
+        "(SELECT count(*) FROM sqlite_master)");
     if (!stmt) return stmt.error();
     if (stmt->step() != SQLITE_ROW) return db.error("reading the schema");
-    return stmt->integer(0) > 0;
+    return SchemaState{static_cast<int>(stmt->integer(0)), stmt->integer(1) > 0};
 }
 
 Error unreadable_version(const Database& db, int version) {
@@ -101,6 +107,33 @@ Error unreadable_version(const Database& db, int version) {
                           " (this balance reads versions " + std::to_string(kOldestSchemaVersion) +
                           " to " + std::to_string(kSchemaVersion) + ")",
                       db.file().string());
+}
+
+// SQLite's quick check of the whole file (pages, b-trees, records; not index contents): a
+// damaged database is refused before anything is written to it, since SQLite would otherwise
+// find the damage only where a later read happens to look, after the writer had changed it.
+Result<void> check_sound(Database& db) {
+    auto stmt = db.prepare("PRAGMA quick_check(1)");
+    if (!stmt) return stmt.error();
+    const int rc = stmt->step();
+    std::string verdict = rc == SQLITE_ROW ? stmt->text(0) : sqlite3_errstr(rc);
+    if (verdict == "ok") return {};
+    std::replace(verdict.begin(), verdict.end(), '\n', ' ');
+    return make_error("the results database is damaged (SQLite's quick_check: " + verdict +
+                          "); nothing was written to it. Restore it from a copy or a checkpoint "
+                          "(results/checkpoint.sh), or give another --db",
+                      db.file().string());
+}
+
+// Switching to WAL needs the file to itself for a moment, and SQLite answers "database is
+// locked" at once instead of waiting for it: a second process opening the same new database at
+// that moment (shards started together) tries again for up to ten seconds.
+Result<void> switch_to_wal(Database& db) {
+    for (int attempt = 0;; ++attempt) {
+        auto switched = db.exec("PRAGMA journal_mode=WAL");
+        if (switched || !db.busy() || attempt >= 400) return switched;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
 }
 
 Result<void> set_version(Database& db, int version) {
@@ -162,13 +195,17 @@ Result<void> upgrade_to_v2(Database& db, const SpecResolver& resolver) {
 }  // namespace
 
 Result<int> check_schema(Database& db) {
-    auto version = user_version(db);
-    if (!version) return version.error();
-    if (*version >= kOldestSchemaVersion && *version <= kSchemaVersion) return *version;
-    if (*version == 0) {
+    auto state = schema_state(db);
+    if (!state) return state.error();
+    const int version = state->version;
+    if (version >= kOldestSchemaVersion && version <= kSchemaVersion) return version;
+    if (version == 0) {
+        // No tables yet (a file made with `touch`, or a sweep killed before it wrote its schema):
+        // an empty database, which holds no games and becomes a new one when written.
+        if (!state->tables) return kEmptyDatabase;
         return make_error("not a balance results database (no schema version)", db.file().string());
     }
-    return unreadable_version(db, *version);
+    return unreadable_version(db, version);
 }
 
 Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
@@ -176,25 +213,27 @@ Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
     // balance: journal_mode=WAL would convert someone else's database for good even though it is
     // then refused.
     {
-        auto version = user_version(db);
-        if (!version) return version.error();
-        if (*version != 0 && (*version < kOldestSchemaVersion || *version > kSchemaVersion))
-            return unreadable_version(db, *version);
-        if (*version == 1 && !resolver) {
+        auto state = schema_state(db);
+        if (!state) return state.error();
+        const int version = state->version;
+        if (version != 0 && (version < kOldestSchemaVersion || version > kSchemaVersion))
+            return unreadable_version(db, version);
+        if (version == 1 && !resolver) {
             return make_error(
                 "results database has schema version 1; writing to it needs a migration to "
                 "version " +
                     std::to_string(kSchemaVersion) + ", which needs the variant configs",
                 db.file().string());
         }
-        auto tables = has_tables(db);
-        if (!tables) return tables.error();
-        if (*version == 0 && *tables)
+        if (version == 0 && state->tables)
             return make_error("not a balance results database (it holds other tables)",
                               db.file().string());
+        if (state->tables) {
+            if (auto sound = check_sound(db); !sound) return sound.error();
+        }
     }
     // WAL: readers (reports) never block the writer; FULL: a committed game survives power loss.
-    if (auto r = db.exec("PRAGMA journal_mode=WAL"); !r) return r.error();
+    if (auto r = switch_to_wal(db); !r) return r.error();
     if (auto r = db.exec("PRAGMA synchronous=FULL"); !r) return r.error();
     if (auto r = db.exec("PRAGMA foreign_keys=ON"); !r) return r.error();
     // IMMEDIATE: two processes creating (or migrating) the same database cannot both do it.
@@ -204,10 +243,11 @@ Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
         if (!result) return result.error();
         return kSchemaVersion;
     };
-    auto version = user_version(db);
-    if (!version) return finish(version.error());
-    if (*version == kSchemaVersion) return finish({});
-    if (*version == 1) {
+    auto state = schema_state(db);
+    if (!state) return finish(state.error());
+    const int version = state->version;
+    if (version == kSchemaVersion) return finish({});
+    if (version == 1) {
         if (!resolver) {
             return finish(make_error(
                 "results database has schema version 1; writing to it needs a migration to "
@@ -217,10 +257,8 @@ Result<int> prepare_schema(Database& db, const SpecResolver& resolver) {
         }
         return finish(upgrade_to_v2(db, resolver));
     }
-    if (*version != 0) return finish(unreadable_version(db, *version));
-    auto tables = has_tables(db);
-    if (!tables) return finish(tables.error());
-    if (*tables) {
+    if (version != 0) return finish(unreadable_version(db, version));
+    if (state->tables) {
         return finish(make_error("not a balance results database (it holds other tables)",
                                  db.file().string()));
     }

@@ -15,7 +15,8 @@ namespace balance::tournament {
 [[nodiscard]] Result<int> prepare_schema(Database& db, const SpecResolver& resolver);
 
 // Checks that an existing database has a schema this balance reads (kOldestSchemaVersion up to
-// kSchemaVersion) and returns it (for read-only use, which never migrates).
+// kSchemaVersion) and returns it (for read-only use, which never migrates), or kEmptyDatabase
+// for a SQLite file without tables (an empty file included).
 [[nodiscard]] Result<int> check_schema(Database& db);
 
 }  // namespace balance::tournament

@@ -77,10 +77,15 @@ Result<void> SweepRun::load_stored() {
         const auto [cell_key, index] = split_game_key(key);
         const auto it = cell_index_.find(cell_key);
         if (it == cell_index_.end()) continue;
-        scores_.set(it->second, index, score);
-        stats::add_game_score(tallies_[it->second], score);
+        add_stored(it->second, index, score);
     }
     return {};
+}
+
+void SweepRun::add_stored(std::size_t cell, int index, double score) {
+    if (scores_.contains(cell, index)) return;  // known already (read again after a pass)
+    scores_.set(cell, index, score);
+    stats::add_game_score(tallies_[cell], score);
 }
 
 void SweepRun::fail(const Error& error) {
@@ -170,9 +175,19 @@ void SweepRun::write(ResultQueue<Finished>& queue) {
             fail(added.error());
             continue;  // keep draining so no worker waits on us
         }
-        if (!*added) continue;  // stored meanwhile by another process: keep the first
-        scores_.set(item->cell, item->row.game_index, item->row.white_score);
-        stats::add_game_score(tallies_[item->cell], item->row.white_score);
+        if (!*added) {
+            // Stored meanwhile by another process (a merge into this database, a shard of
+            // another N): the first copy stays, and counts as stored for this run too.
+            auto first = store_.game(item->row.game_key);
+            if (!first) {
+                fail(first.error());
+            } else if (*first) {
+                add_stored(item->cell, item->row.game_index, (*first)->white_score);
+                ++progress_.done;
+            }
+            continue;
+        }
+        add_stored(item->cell, item->row.game_index, item->row.white_score);
         ++progress_.done;
         ++progress_.played;
         ++summary_.played;
@@ -239,6 +254,10 @@ Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
     // max_failures_in_row long before the passes run out.
     constexpr int passes = 3;
     for (int pass = 0; pass < passes && !should_stop(); ++pass) {
+        // Another process may have stored some of them since (a merge into this database).
+        if (pass > 0) {
+            if (auto loaded = load_stored(); !loaded) return loaded.error();
+        }
         std::vector<PlannedGame> missing;
         for (const auto& game : planned) {
             if (!stored(game)) missing.push_back(game);
@@ -249,6 +268,8 @@ Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
         if (summary_.failed == failed_before) break;  // nothing voided: nothing to replay
     }
     if (error_) return *error_;
+    // What is left is what the database lacks, whoever stored the rest.
+    if (auto loaded = load_stored(); !loaded) return loaded.error();
     return std::all_of(planned.begin(), planned.end(),
                        [this](const PlannedGame& g) { return stored(g); });
 }
@@ -268,7 +289,9 @@ Result<void> SweepRun::run_fixed() {
     report_progress(false);
     auto complete = play_missing(planned);
     if (!complete) return complete.error();
-    summary_.remaining = summary_.planned - progress_.done;
+    summary_.remaining = std::count_if(planned.begin(), planned.end(),
+                                       [this](const PlannedGame& g) { return !stored(g); });
+    progress_.done = summary_.planned - summary_.remaining;
     return {};
 }
 

@@ -41,7 +41,10 @@ class SweepRun {
 
     [[nodiscard]] Result<void> prepare();
     [[nodiscard]] Result<std::vector<std::string>> probe_players();
+    // Reads the stored games of these cells into scores_ and tallies_ (again after a pass: only
+    // games not known yet are added).
     [[nodiscard]] Result<void> load_stored();
+    void add_stored(std::size_t cell, int index, double score);
     [[nodiscard]] Result<void> run_fixed();
     [[nodiscard]] Result<void> run_adaptive();
     // Plays the games not stored yet; true when all of them are stored afterwards.

@@ -32,14 +32,12 @@ FailureTag failure_from_termination(const std::string& termination) {
 }
 
 Result<Store> read_store(const std::filesystem::path& path) {
+    // A path the file system refuses (a name too long, a file where a directory should be) or
+    // a directory says why; a missing one suggests the command that makes it.
+    auto exists = tournament::database_exists(path);
+    if (!exists) return exists.error();
     std::error_code ec;
-    const bool regular = std::filesystem::is_regular_file(path, ec);
-    // A path the file system refuses (a name too long, a file where a directory should be)
-    // says why; a missing one suggests the command that makes it.
-    if (ec && ec != std::errc::no_such_file_or_directory)
-        return make_error("cannot use this path for a results database: " + ec.message(),
-                          path.string());
-    if (!regular)
+    if (!*exists || !std::filesystem::is_regular_file(path, ec))
         return make_error("no such results database (run `balance sweep` first?)", path.string());
     auto store = tournament::ResultStore::open_existing(path);
     if (!store) return store.error();

@@ -134,8 +134,8 @@ Result<void> Fields::finish() const {
         if (!unknown || key.source().begin.line < unknown->source().begin.line) unknown = &key;
     }
     if (unknown) {
-        return make_error(fmt::format("unknown key '{}' in {}{}", unknown->str(), section_,
-                                      did_you_mean(unknown->str(), known_)),
+        return make_error(fmt::format("unknown key {} in {}{}", quoted_name(unknown->str()),
+                                      section_, did_you_mean(unknown->str(), known_)),
                           where_of(unknown->source(), file_));
     }
     if (error_) return *error_;

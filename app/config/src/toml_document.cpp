@@ -72,7 +72,10 @@ Result<toml::table> parse_toml_file(const fs::path& file) {
     std::ostringstream text;
     text << in.rdbuf();
     try {
-        return toml::parse(text.str(), shown);
+        toml::table table = toml::parse(text.str(), shown);
+        // Said plainly rather than as the first required key missing ('start_fen', 'variant').
+        if (table.empty()) return make_error("the file is empty (it holds no keys)", shown);
+        return table;
     } catch (const toml::parse_error& e) {
         return make_error(fmt::format("TOML syntax error at column {}: {}", e.source().begin.column,
                                       e.description()),

@@ -22,6 +22,8 @@ class EngineChannel {
 
     [[nodiscard]] EngineResult<void> open();
     [[nodiscard]] bool is_open() const { return process_.has_value(); }
+    // is_open() and the process has not exited (reaps it if it has).
+    [[nodiscard]] bool process_alive() { return process_ && process_->alive(); }
 
     [[nodiscard]] EngineResult<void> send(std::string_view line);
     // The next line, waiting until `deadline` at most.

@@ -133,6 +133,19 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
                                     std::uint64_t) {
     const std::string variant = variant_of_ ? variant_of_(game) : fixed_variant_;
     EngineClient& engine = client(variant);
+    // A game starts by asking the engine for a new game. An engine found dead then (it died
+    // while idle since its last game, or an outage took it) has lost no move of this game: it
+    // is restarted for it below, and if it cannot start, the game is void like any game whose
+    // engine cannot be started, not lost. A complaint from a living engine plays on: go()
+    // below judges it.
+    if (fresh_game_ && engine.running()) {
+        const bool answered = engine.alive() && engine.new_game().ok();
+        if (answered || (engine.running() && engine.alive())) {
+            fresh_game_ = false;
+        } else {
+            engine.stop();
+        }
+    }
     if (!engine.running()) {
         // First use, or the way back after a timeout or crash stopped the engine.
         if (ever_started_[variant]) ++restarts_;

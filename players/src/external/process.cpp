@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -196,12 +197,25 @@ EngineResult<Process> Process::spawn(const ProcessOptions& options) {
     FdCloser our_out(out_pipe[0]);
     FdCloser child_out(out_pipe[1]);
 
+    // Unlogged, the child's stderr is /dev/null; logged, a pipe we copy into the log up to its
+    // cap (a file of its own would grow as long as the engine writes).
     const std::string log_path =
         options.stderr_log.empty() ? std::string("/dev/null") : options.stderr_log.string();
-    FdCloser child_err(::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
-    if (child_err.get() < 0) {
+    FdCloser log_file(::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+    if (log_file.get() < 0) {
         return spawn_error(
             errno_text(("cannot open stderr log '" + log_path + "'").c_str(), errno));
+    }
+    FdCloser our_err;
+    FdCloser child_err;
+    if (options.stderr_log.empty()) {
+        child_err.reset(log_file.release());
+    } else {
+        int err_pipe[2];  // child's stderr: [0] read by us, [1] written by the child
+        if (pipe2(err_pipe, O_CLOEXEC) != 0) return spawn_error(errno_text("pipe2", errno));
+        our_err.reset(err_pipe[0]);
+        child_err.reset(err_pipe[1]);
+        fcntl(our_err.get(), F_SETFL, fcntl(our_err.get(), F_GETFL) | O_NONBLOCK);
     }
 
     // dup2 onto 0/1/2 clears O_CLOEXEC on the copies only; the originals close at exec.
@@ -246,6 +260,9 @@ EngineResult<Process> Process::spawn(const ProcessOptions& options) {
     fcntl(our_in.get(), F_SETFL, flags | O_NONBLOCK);
     process.stdin_fd_ = our_in.release();
     process.stdout_fd_ = our_out.release();
+    process.stderr_fd_ = our_err.release();
+    process.log_fd_ = process.stderr_fd_ >= 0 ? log_file.release() : -1;
+    process.log_max_bytes_ = options.stderr_log_max_bytes;
     int watchdog_error = 0;
     const auto [watchdog, watchdog_fd] = spawn_watchdog(pid, watchdog_error);
     if (watchdog < 0) {
@@ -262,6 +279,9 @@ Process::Process(Process&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)),
       stdin_fd_(std::exchange(other.stdin_fd_, -1)),
       stdout_fd_(std::exchange(other.stdout_fd_, -1)),
+      stderr_fd_(std::exchange(other.stderr_fd_, -1)),
+      log_fd_(std::exchange(other.log_fd_, -1)),
+      log_max_bytes_(other.log_max_bytes_),
       watchdog_pid_(std::exchange(other.watchdog_pid_, -1)),
       watchdog_fd_(std::exchange(other.watchdog_fd_, -1)),
       name_(std::move(other.name_)),
@@ -276,6 +296,9 @@ Process& Process::operator=(Process&& other) noexcept {
         pid_ = std::exchange(other.pid_, -1);
         stdin_fd_ = std::exchange(other.stdin_fd_, -1);
         stdout_fd_ = std::exchange(other.stdout_fd_, -1);
+        stderr_fd_ = std::exchange(other.stderr_fd_, -1);
+        log_fd_ = std::exchange(other.log_fd_, -1);
+        log_max_bytes_ = other.log_max_bytes_;
         watchdog_pid_ = std::exchange(other.watchdog_pid_, -1);
         watchdog_fd_ = std::exchange(other.watchdog_fd_, -1);
         name_ = std::move(other.name_);
@@ -322,10 +345,12 @@ EngineResult<void> Process::write_line(std::string_view line) {
                         "engine closed its input while we wrote '" + std::string(line) + "'");
         }
         if (n < 0 && errno != EAGAIN) return fail(Fault::Io, errno_text("write", errno));
-        // Pipe full: the engine is not reading. Wait for room, but not past the deadline.
-        pollfd pfd{stdin_fd_, POLLOUT, 0};
-        const int ready = ::poll(&pfd, 1, poll_millis(deadline));
-        if (ready == 0) {
+        // Pipe full: the engine is not reading (perhaps blocked writing stderr, which we read
+        // meanwhile). Wait for room, but not past the deadline.
+        pollfd pfds[2] = {{stdin_fd_, POLLOUT, 0}, {stderr_fd_, POLLIN, 0}};
+        const int ready = ::poll(pfds, stderr_fd_ >= 0 ? 2 : 1, poll_millis(deadline));
+        if (ready > 0 && pfds[1].revents != 0) drain_stderr();
+        if (ready == 0 || (pfds[0].revents == 0 && Clock::now() >= deadline)) {
             return fail(Fault::Timeout, "engine did not read its input for " +
                                             std::to_string(write_timeout_.count()) + " ms");
         }
@@ -355,6 +380,7 @@ EngineResult<std::string> Process::read_line(std::chrono::milliseconds timeout) 
                 return line;
             }
             wait_exit(std::chrono::milliseconds(200));
+            drain_stderr();  // its last words, before anyone reads the log
             return fail(Fault::Crashed,
                         exit_status_ ? "engine exited" : "engine closed its output");
         }
@@ -364,9 +390,10 @@ EngineResult<std::string> Process::read_line(std::chrono::milliseconds timeout) 
             return fail(Fault::Protocol, "engine sent a line longer than " +
                                              std::to_string(max_line_bytes) + " bytes");
         }
-        pollfd pfd{stdout_fd_, POLLIN, 0};
-        const int ready = ::poll(&pfd, 1, poll_millis(deadline));
-        if (ready == 0) {
+        pollfd pfds[2] = {{stdout_fd_, POLLIN, 0}, {stderr_fd_, POLLIN, 0}};
+        const int ready = ::poll(pfds, stderr_fd_ >= 0 ? 2 : 1, poll_millis(deadline));
+        if (ready > 0 && pfds[1].revents != 0) drain_stderr();
+        if (ready == 0 || (pfds[0].revents == 0 && Clock::now() >= deadline)) {
             return fail(Fault::Timeout,
                         "no complete line within " + std::to_string(timeout.count()) + " ms");
         }
@@ -374,6 +401,7 @@ EngineResult<std::string> Process::read_line(std::chrono::milliseconds timeout) 
             if (errno == EINTR) continue;
             return fail(Fault::Io, errno_text("poll", errno));
         }
+        if (pfds[0].revents == 0) continue;  // only stderr had something
         char chunk[4096];
         const ssize_t n = ::read(stdout_fd_, chunk, sizeof chunk);
         if (n > 0) {
@@ -412,6 +440,7 @@ std::optional<ExitStatus> Process::wait_exit(std::chrono::milliseconds timeout) 
     const auto deadline = Clock::now() + timeout;
     auto pause = std::chrono::microseconds(200);
     while (!try_reap()) {
+        drain_stderr();  // an engine blocked writing stderr could not exit
         const auto now = Clock::now();
         if (now >= deadline) return std::nullopt;
         std::this_thread::sleep_for(std::min<Clock::duration>(pause, deadline - now));
@@ -437,6 +466,7 @@ std::optional<ExitStatus> Process::terminate(std::chrono::milliseconds grace, bo
             exit_status_ = r == pid_ ? ExitStatus::from_wait_status(status) : ExitStatus{};
         }
     }
+    drain_stderr(64);  // what it wrote last (bounded: an escaped child may still write)
     close_fds();
     stop_watchdog();
     return exit_status_;
@@ -464,10 +494,56 @@ void Process::stop_watchdog() {
 }
 
 void Process::close_fds() {
-    for (int* fd : {&stdin_fd_, &stdout_fd_}) {
+    for (int* fd : {&stdin_fd_, &stdout_fd_, &stderr_fd_, &log_fd_}) {
         if (*fd >= 0) ::close(*fd);
         *fd = -1;
     }
+}
+
+void Process::drain_stderr(int chunks) {
+    char chunk[65536];
+    for (int i = 0; i < chunks && stderr_fd_ >= 0; ++i) {
+        const ssize_t n = ::read(stderr_fd_, chunk, sizeof chunk);
+        if (n > 0) {
+            append_to_log(chunk, static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) return;  // nothing more for now
+        ::close(stderr_fd_);                   // end of output, or a pipe we cannot read
+        stderr_fd_ = -1;
+    }
+}
+
+// Log writes are best effort: a log that cannot be written never fails the engine.
+void Process::append_to_log(const char* data, std::size_t size) {
+    auto write_all = [this](const char* bytes, std::size_t count) {
+        while (count > 0) {
+            const ssize_t n = ::write(log_fd_, bytes, count);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return;
+            bytes += n;
+            count -= static_cast<std::size_t>(n);
+        }
+    };
+    if (log_fd_ < 0) return;
+    if (log_max_bytes_ == 0) return write_all(data, size);
+    // The file's size, not what this process wrote: restarts and other instances of the engine
+    // append to the same log, and the cap is the log's.
+    struct stat st {};
+    if (::fstat(log_fd_, &st) != 0) return;
+    const auto used = static_cast<std::uint64_t>(st.st_size);
+    if (used >= log_max_bytes_) return;  // full: the note is already there
+    const std::uint64_t room = log_max_bytes_ - used;
+    if (size < room) return write_all(data, size);
+    // Reaching the cap writes the note, so a full log always ends with it.
+    write_all(data, static_cast<std::size_t>(room));
+    const std::string limit = log_max_bytes_ % (1u << 20) == 0
+                                  ? std::to_string(log_max_bytes_ >> 20) + " MB"
+                                  : std::to_string(log_max_bytes_) + " bytes";
+    const std::string note = "\n[balance: engine log reached its limit of " + limit +
+                             "; the rest of the engine's stderr is discarded]\n";
+    write_all(note.data(), note.size());
 }
 
 }  // namespace balance::players::external

@@ -19,6 +19,10 @@ bool ProcessClient::running() const {
     return channel_->is_open();
 }
 
+bool ProcessClient::alive() {
+    return channel_->process_alive();
+}
+
 std::optional<pid_t> ProcessClient::pid() const {
     return channel_->pid();
 }

@@ -42,6 +42,7 @@ struct SweepArgs {
     std::string shard = "1/1";
     std::int64_t max_games = -1;
     bool quiet = false;
+    int engine_log_mb = static_cast<int>(players::external::kDefaultStderrLogMaxBytes >> 20);
 };
 
 std::string resume_command(const SweepArgs& args, const std::string& db) {
@@ -51,8 +52,9 @@ std::string resume_command(const SweepArgs& args, const std::string& db) {
 }
 
 // External engines' stderr goes to <db>.logs/<player>.stderr, so what an engine said before it
-// crashed or lied is still there in the morning.
-Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db) {
+// crashed or lied is still there in the morning; each log holds at most `max_mb` MB (0: no
+// limit), so an engine that floods stderr cannot fill the disk.
+Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db, int max_mb) {
     const std::filesystem::path logs = db + ".logs";
     for (auto& player : sweep.players) {
         if (player.kind != tournament::PlayerKind::Uci &&
@@ -64,6 +66,7 @@ Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db
             return make_error("cannot create the engine log directory: " + error.message(),
                               logs.string());
         player.external.stderr_log = (logs / (player.name + ".stderr")).string();
+        player.external.stderr_log_max_bytes = static_cast<std::uint64_t>(max_mb) << 20;
     }
     return {};
 }
@@ -177,7 +180,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         !cells)
         return report_error(ctx, cells.error());
 
-    if (auto logs = route_engine_stderr(*sweep, db); !logs) {
+    if (auto logs = route_engine_stderr(*sweep, db, args.engine_log_mb); !logs) {
         created.remove_unless_games(*store);
         return report_error(ctx, logs.error());
     }
@@ -250,6 +253,12 @@ void register_sweep(CLI::App& app, AppContext& ctx) {
     command->add_option("--max-games", args->max_games, "Stop after this many games")
         ->check(CLI::Range(std::int64_t{0}, INT64_MAX));
     command->add_flag("--quiet", args->quiet, "No progress display");
+    command
+        ->add_option("--engine-log-mb", args->engine_log_mb,
+                     "Cap of each external engine's stderr log in <db>.logs/, in MB (0: no "
+                     "cap); past it the log ends with a note")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1'000'000));
     command->callback([args, &ctx] { ctx.exit_code = run_sweep_command(*args, ctx); });
 }
 

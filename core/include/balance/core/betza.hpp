@@ -45,6 +45,10 @@ struct BetzaAtom {
     bool operator==(const BetzaAtom&) const = default;
 };
 
+// The longest Betza string accepted. The shipped pieces need at most 14 characters; a runaway
+// string would cost memory and compile time per character (each letter adds up to 8 atoms).
+inline constexpr std::size_t kMaxBetzaLength = 1000;
+
 // Parses a whole piece description. Error messages name the offending part and its position.
 [[nodiscard]] Result<std::vector<BetzaAtom>> parse_betza(std::string_view text);
 

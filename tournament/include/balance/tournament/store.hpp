@@ -21,6 +21,9 @@ namespace balance::tournament {
 // kOldestSchemaVersion (see tournament/RESULTS_SCHEMA.md, "Version history").
 inline constexpr int kSchemaVersion = 2;
 inline constexpr int kOldestSchemaVersion = 1;
+// The "version" of an empty database (no tables yet: a file made with `touch`, or one a sweep
+// killed in its first milliseconds left): read as holding nothing, written as a new database.
+inline constexpr int kEmptyDatabase = 0;
 
 struct RunRow {
     std::int64_t run_id = 0;  // assigned by begin_run
@@ -109,7 +112,8 @@ using SpecResolver =
 class Database;  // src/sqlite_database.hpp
 
 // Whether a file exists at `file`: an error naming it when the file system refuses to look (a
-// name too long, a file where a directory should be) instead of std::filesystem's exception.
+// name too long, a file where a directory should be) instead of std::filesystem's exception,
+// and when `file` is a directory.
 [[nodiscard]] Result<bool> database_exists(const std::filesystem::path& file);
 
 class ResultStore {
@@ -120,7 +124,8 @@ class ResultStore {
     // databases of a newer schema.
     [[nodiscard]] static Result<ResultStore> open(const std::filesystem::path& file,
                                                   const SpecResolver& resolver = {});
-    // Opens an existing database for reading only, as it is: schema 1 or the current one.
+    // Opens an existing database for reading only, as it is: schema 1, the current one, or an
+    // empty database (schema_version() kEmptyDatabase), whose reads all find nothing.
     [[nodiscard]] static Result<ResultStore> open_existing(const std::filesystem::path& file);
 
     ResultStore(ResultStore&&) noexcept;
@@ -145,7 +150,7 @@ class ResultStore {
         const std::vector<std::string>& cells = {}) const;
     [[nodiscard]] Result<std::vector<std::string>> cell_keys() const;
 
-    // The schema version of the file (1 for an old database opened read-only).
+    // The schema version of the file (1 for an old database opened read-only, kEmptyDatabase).
     [[nodiscard]] int schema_version() const { return version_; }
     // Every recorded rule set, by hash (empty in a schema-1 database).
     [[nodiscard]] Result<std::vector<RuleSpecRow>> rule_specs() const;

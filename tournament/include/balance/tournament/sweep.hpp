@@ -12,6 +12,7 @@
 
 #include "balance/core/spec.hpp"
 #include "balance/players/engine/search_types.hpp"
+#include "balance/players/external/process.hpp"
 #include "balance/players/player.hpp"
 
 namespace balance::tournament {
@@ -41,6 +42,9 @@ struct ExternalSpec {
     // discarded. Set by the caller from the database path, not read from the sweep file, and
     // not part of the sweep's identity (moving a database does not make it another sweep).
     std::string stderr_log;
+    // The cap of that log (ProcessOptions::stderr_log_max_bytes; 0: none). Set by the caller too
+    // (`balance sweep --engine-log-mb`), not part of the sweep's identity.
+    std::uint64_t stderr_log_max_bytes = players::external::kDefaultStderrLogMaxBytes;
 };
 
 // One named player of the sweep, with the limits it searches under (odds games: two players

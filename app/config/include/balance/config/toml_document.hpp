@@ -10,7 +10,8 @@
 
 namespace balance::app {
 
-// Parses one TOML file. Syntax errors become an Error at "file:line".
+// Parses one TOML file. Syntax errors become an Error at "file:line"; so does a file without
+// keys (empty, or comments only), since no variant or sweep file can be empty.
 [[nodiscard]] Result<toml::table> parse_toml_file(const std::filesystem::path& file);
 
 // Parses `file`; if it says `inherits = "<variant>"`, loads that variant's document first

@@ -32,6 +32,9 @@ class EngineClient {
     // Asks the engine to quit, then terminates and reaps it; safe to call at any time.
     virtual void stop() = 0;
     [[nodiscard]] virtual bool running() const = 0;
+    // running(), and its process has not exited meanwhile (an engine can die while idle, which
+    // the client otherwise learns only from its next command).
+    [[nodiscard]] virtual bool alive() = 0;
 
     [[nodiscard]] virtual EngineResult<void> set_option(std::string_view name,
                                                         std::string_view value) = 0;

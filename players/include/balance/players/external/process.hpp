@@ -26,6 +26,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -37,13 +38,22 @@
 
 namespace balance::players::external {
 
+// The default cap of an engine's stderr log (ProcessOptions::stderr_log_max_bytes): enough for
+// any engine's diagnostics over a long sweep, far from filling a disk.
+inline constexpr std::uint64_t kDefaultStderrLogMaxBytes = 4u << 20;
+
 struct ProcessOptions {
     std::vector<std::string> argv;            // argv[0] is the program: a path, or a name for PATH
     std::filesystem::path working_directory;  // empty: inherit ours
     // Added to (or replacing same-named entries of) our environment.
     std::vector<std::pair<std::string, std::string>> extra_environment;
     std::filesystem::path stderr_log;  // the child's stderr is appended here; empty: /dev/null
-    std::string name;                  // names the engine in errors; empty: argv[0]
+    // The log holds at most this many bytes, whatever writes to it (restarts and other instances
+    // of the engine share it): an engine that floods stderr cannot fill the disk. Past the cap
+    // the log ends with a note saying so, and the rest of the output is read and discarded.
+    // 0: no limit.
+    std::uint64_t stderr_log_max_bytes = kDefaultStderrLogMaxBytes;
+    std::string name;  // names the engine in errors; empty: argv[0]
     // A write that cannot complete within this time (engine not reading stdin) is a Timeout.
     std::chrono::milliseconds write_timeout{10'000};
 };
@@ -94,11 +104,18 @@ class Process {
     [[nodiscard]] EngineError fail(Fault fault, std::string message) const;
     bool try_reap();  // waitpid(WNOHANG); true once the child is reaped
     void close_fds();
+    // Reads what the child wrote to stderr (at most `chunks` reads, without blocking) into the
+    // log, up to its cap. The child's stderr is a pipe read by us, so that it can be capped.
+    void drain_stderr(int chunks = 16);
+    void append_to_log(const char* data, std::size_t size);
     void stop_watchdog();  // closes its pipe (it kills the group and exits), then reaps it
 
     pid_t pid_ = -1;
     int stdin_fd_ = -1;   // our write end of the child's stdin (non-blocking)
     int stdout_fd_ = -1;  // our read end of the child's stdout
+    int stderr_fd_ = -1;  // our read end of the child's stderr (non-blocking), when logged
+    int log_fd_ = -1;     // the stderr log (O_APPEND)
+    std::uint64_t log_max_bytes_ = 0;
     pid_t watchdog_pid_ = -1;
     int watchdog_fd_ = -1;  // the only write end of the watchdog's stdin
     std::string name_;

@@ -19,6 +19,7 @@ class ProcessClient : public EngineClient {
 
     [[nodiscard]] EngineResult<void> restart() override;  // stop(), then start()
     [[nodiscard]] bool running() const override;
+    [[nodiscard]] bool alive() override;
     [[nodiscard]] std::optional<pid_t> pid() const override;
     [[nodiscard]] int garbage_lines() const override { return garbage_; }
 
