@@ -7,7 +7,7 @@
 # WORK (default /tmp/piece-values) receives the restored databases. The tables:
 #   chess-calibration.md  `balance calibrate` of configs/sweeps/calibrate-chess.toml (chess.sql.xz)
 #   chess-methods.md      round 0 of it (the engine at the documented values) fitted both ways
-#   chess-20k-methods.md  the same at 20k nodes (chess-20k.sql.xz: `--nodes 20000`, round 0)
+#   chess-20k-methods.md  the same at 20k nodes (chess-20k.sql.xz: `--nodes 20000`)
 #   asymmetric-<n>.md     Asymmetric Chess, all 15 units, from the strength study's self-play at
 #                         n = 4k, 10k, 25k, 64k nodes (results/asymmetric-strength/ours.sql.xz)
 #   uneven-<n>.md         Uneven Pieces at 10k and 40k nodes (results/uneven/games.sql.xz)
@@ -35,7 +35,7 @@ sed -i "s|$WORK/chess.db|results/piece-values/chess.sql.xz|" "$OUT/chess-5k.toml
 for method in texel regression; do
     "$BALANCE" values --db "$WORK/chess.db" --player balance-r0 --method "$method"
 done > "$OUT/chess-methods.md"
-# The 20k-node calibration is under way (round 0 complete): its round 0 fitted both ways.
+# The 20k-node calibration (finished: a fixed point after 2 rounds): its round 0 fitted both ways.
 for method in texel regression; do
     "$BALANCE" values --db "$WORK/chess-20k.db" --player balance-r0 --method "$method"
 done > "$OUT/chess-20k-methods.md"
