@@ -34,7 +34,6 @@
 #include "balance/config/spec_text.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
-#include "balance/config/variant_files.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/revision/revision.hpp"
 #include "balance/stats/interval.hpp"
