@@ -2,6 +2,7 @@
 
 #include "balance/core/position.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "balance/core/debug_assert.hpp"
 
 #include "balance/core/fen_board.hpp"
 
@@ -500,6 +501,7 @@ void Position<BB>::make(Move m) {
             key_ ^= r.zobrist.side;
         }
         if (r.position_dependent_rights) update_lost();
+        BALANCE_ASSERT(consistent());
         return;
     }
 
@@ -565,6 +567,7 @@ void Position<BB>::make(Move m) {
     stm_ = them;
     key_ ^= r.zobrist.side;
     if (r.position_dependent_rights) update_lost();
+    BALANCE_ASSERT(consistent());
 }
 
 // Keeps the freezes of the board being left, so unmake restores them instead of recomputing
@@ -630,6 +633,7 @@ void Position<BB>::unmake() {
         lost_ = lost_history_.back();
         lost_history_.pop_back();
     }
+    BALANCE_ASSERT(consistent());
 }
 
 template <Bitboard BB>
@@ -643,6 +647,7 @@ void Position<BB>::make_null() {
     ++game_ply_;
     stm_ = ~stm_;
     key_ ^= r.zobrist.side;
+    BALANCE_ASSERT(consistent());
 }
 
 template <Bitboard BB>
@@ -681,6 +686,45 @@ bool Position<BB>::insufficient_material() const {
             if (set == material[c]) return true;
     }
     return false;
+}
+
+template <Bitboard BB>
+bool Position<BB>::consistent() const {
+    const Rules<BB>& r = *rules_;
+    if (by_color_[0] & by_color_[1]) return false;
+    BB typed{};
+    std::uint64_t key = 0;
+    for (Square s = 0; s < r.squares; ++s) {
+        const PieceCode p = board_[s];
+        const BB bit = square_bb<BB>(s);
+        if (p == NoPiece) {
+            if (pieces() & bit) return false;
+            continue;
+        }
+        if (!(by_type_[type_of(p)] & bit) || !(by_color_[index(color_of(p))] & bit)) return false;
+        key ^= r.zobrist.piece_square[static_cast<size_t>(p) * r.squares + s];
+    }
+    for (PieceType t = 0; t < MaxPieceTypes; ++t) typed |= by_type_[t];
+    if (typed != pieces()) return false;
+    for (int c = 0; c < 2; ++c) {
+        int total = 0;
+        for (PieceType t = 0; t < MaxPieceTypes; ++t) {
+            const int n = hand_[c][t];
+            total += n;
+            const std::size_t base = (static_cast<std::size_t>(c) * MaxPieceTypes + t) * 17;
+            if (n > 0) key ^= r.zobrist.hand[base] ^ r.zobrist.hand[base + n];
+        }
+        if (total != hand_total_[c]) return false;
+        if (popcount(pieces(Color(c), r.king_type[c])) + hand_[c][r.king_type[c]] > 1) return false;
+    }
+    if (stm_ == Color::Black) key ^= r.zobrist.side;
+    key ^= r.zobrist.castling[castling_];
+    if ((ep_square_ == NoSquare) != (ep_victim_ == NoSquare)) return false;
+    if (ep_square_ != NoSquare) {
+        if (board_[ep_square_] != NoPiece || board_[ep_victim_] == NoPiece) return false;
+        key ^= r.zobrist.ep[ep_square_];
+    }
+    return key == key_ && rule50_ >= 0 && game_ply_ >= 0;
 }
 
 template class Position<u64>;

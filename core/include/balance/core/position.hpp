@@ -117,6 +117,10 @@ class Position {
                 board_[m.to()] != NoPiece);
     }
 
+    // Do the board, the bitboards, the hands, the e.p. state and the incremental key agree
+    // (the key recomputed from scratch)? Checked after every make and unmake in debug builds.
+    [[nodiscard]] bool consistent() const;
+
     // Promotion types available to a pawn of colour c now (rule B narrows them).
     void promotion_types(Color c, PieceType* out, int& n) const;
 

@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdint>
 
+#include "balance/core/debug_assert.hpp"
+
 namespace balance::core {
 
 enum class Color : std::uint8_t { White = 0, Black = 1 };
@@ -57,7 +59,10 @@ class Move {
     constexpr Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, PieceType promo = 0)
         : data_(static_cast<std::uint32_t>(from) | static_cast<std::uint32_t>(to) << 7 |
-                static_cast<std::uint32_t>(kind) << 14 | static_cast<std::uint32_t>(promo) << 17) {}
+                static_cast<std::uint32_t>(kind) << 14 | static_cast<std::uint32_t>(promo) << 17) {
+        BALANCE_ASSERT(from >= 0 && from < 128 && to >= 0 && to < 128);  // 7 bits each
+        BALANCE_ASSERT(promo >= 0 && promo < 32);                        // 5 bits
+    }
 
     [[nodiscard]] static constexpr Move none() { return Move(); }
     [[nodiscard]] static constexpr Move drop(PieceType t, Square to) {
@@ -83,13 +88,25 @@ class MoveList {
   public:
     static constexpr int Capacity = 1024;
 
-    void push(Move m) { moves_[size_++] = m; }
+    void push(Move m) {
+        BALANCE_ASSERT(size_ < Capacity);
+        moves_[size_++] = m;
+    }
     [[nodiscard]] int size() const { return size_; }
     [[nodiscard]] bool empty() const { return size_ == 0; }
-    [[nodiscard]] Move operator[](int i) const { return moves_[i]; }
-    Move& operator[](int i) { return moves_[i]; }
+    [[nodiscard]] Move operator[](int i) const {
+        BALANCE_ASSERT(i >= 0 && i < size_);
+        return moves_[i];
+    }
+    Move& operator[](int i) {
+        BALANCE_ASSERT(i >= 0 && i < size_);
+        return moves_[i];
+    }
     void clear() { size_ = 0; }
-    void resize(int n) { size_ = n; }
+    void resize(int n) {
+        BALANCE_ASSERT(n >= 0 && n <= Capacity);
+        size_ = n;
+    }
     [[nodiscard]] const Move* begin() const { return moves_.data(); }
     [[nodiscard]] const Move* end() const { return moves_.data() + size_; }
     Move* begin() { return moves_.data(); }

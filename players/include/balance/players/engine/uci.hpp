@@ -12,7 +12,7 @@
 // [infinite], stop, quit, d (prints the FEN), eval (static evaluation).
 // Errors never pass silently: each gets an `info string error: ...` line naming the value and what
 // was expected. A `position` that fails leaves no position, and `go` answers `bestmove 0000` until
-// the next valid one (why: uci_loop.cpp, position()).
+// the next valid one (why: uci.cpp, position()).
 // The search runs on its own thread so `stop` and `isready` are answered while it thinks; any
 // other command first waits for a running search to finish.
 
