@@ -104,9 +104,27 @@ std::string lower(std::string s) {
 }
 }  // namespace
 
+// Reading a FEN, stage by stage: each stage reads one field, or checks what the earlier ones
+// read, and names what it found wrong.
 template <Bitboard BB>
 Result<void> Position<BB>::parse(std::string_view fen) {
-    const Rules<BB>& r = *rules_;
+    clear();
+    auto fields = split(fen);
+    if (fields.empty()) return make_error("empty FEN");
+    if (auto ok = take_army_metadata(fields); !ok) return ok;
+    if (auto ok = check_field_count(fields); !ok) return ok;
+    if (auto ok = read_board(fields[0]); !ok) return ok;
+    if (auto ok = check_kings_and_pawns(); !ok) return ok;
+    if (auto ok = read_side_to_move(fields[1]); !ok) return ok;
+    if (auto ok = read_castling(fields.size() > 2 ? fields[2] : "-"); !ok) return ok;
+    if (auto ok = read_en_passant(fields.size() > 3 ? fields[3] : "-"); !ok) return ok;
+    if (auto ok = read_clocks(fields); !ok) return ok;
+    lost_ = compute_lost(*rules_, by_type_.data(), by_color_.data());
+    return check_side_not_to_move_safe();
+}
+
+template <Bitboard BB>
+void Position<BB>::clear() {
     by_type_.fill(BB{});
     by_color_.fill(BB{});
     board_.fill(NoPiece);
@@ -117,10 +135,13 @@ Result<void> Position<BB>::parse(std::string_view fen) {
     key_ = 0;
     ep_square_ = ep_victim_ = NoSquare;
     castling_ = 0;
+}
 
-    auto fields = split(fen);
-    if (fields.empty()) return make_error("empty FEN");
-    // Army metadata, if present, must name this pairing.
+// Army metadata (`{W:elves B:orcs}`), if present, must name this pairing; it is taken off the
+// fields.
+template <Bitboard BB>
+Result<void> Position<BB>::take_army_metadata(std::vector<std::string>& fields) const {
+    const Rules<BB>& r = *rules_;
     if (fields.back().front() == '{') {
         if (fields.back().back() != '}')
             return make_error("army metadata '" + fields.back() + "' has no closing '}'");
@@ -141,9 +162,14 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                                   " vs " + r.armies[1].name);
         }
     }
+    return {};
+}
+
+// Board, side, castling, e.p., halfmove clock, fullmove number: anything after them (army
+// metadata aside) is refused rather than ignored, so a mistyped line is not read as another.
+template <Bitboard BB>
+Result<void> Position<BB>::check_field_count(const std::vector<std::string>& fields) const {
     if (fields.size() < 2) return make_error("FEN needs at least the board and the side to move");
-    // Board, side, castling, e.p., halfmove clock, fullmove number: anything after them (army
-    // metadata aside) is refused rather than ignored, so a mistyped line is not read as another.
     if (fields.size() > 6) {
         std::string extra;
         for (std::size_t i = 6; i < fields.size(); ++i) {
@@ -154,9 +180,14 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                           "' after the FEN's six fields (board, side to move, castling, e.p. "
                           "square, halfmove clock, fullmove number)");
     }
+    return {};
+}
 
-    // Board, with an optional [hand] suffix.
-    std::string board = fields[0];
+// The board field, with an optional [hand] suffix (pieces not yet placed).
+template <Bitboard BB>
+Result<void> Position<BB>::read_board(std::string_view field) {
+    const Rules<BB>& r = *rules_;
+    std::string board(field);
     std::string hand;
     if (const auto open = board.find('['); open != std::string::npos) {
         const auto close = board.find(']', open);
@@ -188,6 +219,14 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         ++hand_total_[index(c)];
         key_ ^= r.zobrist.hand[(index(c) * MaxPieceTypes + t) * 17 + hand_[index(c)][t]];
     }
+    return {};
+}
+
+// One king a side (on the board or in hand), and no pawn on its promotion rank unless the
+// rules let it stay a pawn there.
+template <Bitboard BB>
+Result<void> Position<BB>::check_kings_and_pawns() const {
+    const Rules<BB>& r = *rules_;
     for (int c = 0; c < 2; ++c) {
         const int kings = popcount(pieces(Color(c), r.king_type[c])) + hand_[c][r.king_type[c]];
         if (kings != 1)
@@ -202,19 +241,27 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                 return make_error("a pawn stands on its promotion rank");
         }
     }
+    return {};
+}
 
-    // Side to move.
-    if (fields[1] == "w")
+template <Bitboard BB>
+Result<void> Position<BB>::read_side_to_move(std::string_view field) {
+    if (field == "w")
         stm_ = Color::White;
-    else if (fields[1] == "b")
+    else if (field == "b")
         stm_ = Color::Black;
     else
-        return make_error("side to move must be 'w' or 'b', not '" + fields[1] + "'");
-    if (stm_ == Color::Black) key_ ^= r.zobrist.side;
+        return make_error("side to move must be 'w' or 'b', not '" + std::string(field) + "'");
+    if (stm_ == Color::Black) key_ ^= rules_->zobrist.side;
+    return {};
+}
 
-    // Castling rights: KQkq relative to the compiled castling geometry.
-    if (fields.size() > 2 && fields[2] != "-") {
-        for (char ch : fields[2]) {
+// Castling rights: KQkq relative to the compiled castling geometry.
+template <Bitboard BB>
+Result<void> Position<BB>::read_castling(std::string_view field) {
+    const Rules<BB>& r = *rules_;
+    if (field != "-") {
+        for (char ch : field) {
             const int c = std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1;
             const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
             if (up != 'K' && up != 'Q')
@@ -234,10 +281,15 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         }
     }
     key_ ^= r.zobrist.castling[castling_];
+    return {};
+}
 
-    // En passant: "e6", or "e6/f5" naming the victim when it is not straight behind.
-    if (fields.size() > 3 && fields[3] != "-") {
-        const std::string& f = fields[3];
+// En passant: "e6", or "e6/f5" naming the victim when it is not straight behind.
+template <Bitboard BB>
+Result<void> Position<BB>::read_en_passant(std::string_view field) {
+    const Rules<BB>& r = *rules_;
+    if (field != "-") {
+        const std::string f(field);
         const auto slash = f.find('/');
         const Square ep = parse_square(r.files, r.ranks, f.substr(0, slash));
         if (ep == NoSquare) return make_error("bad e.p. square '" + f + "'");
@@ -284,6 +336,12 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         ep_victim_ = victim;
         key_ ^= r.zobrist.ep[ep];
     }
+    return {};
+}
+
+// Halfmove clock and fullmove number (0 and 1 when absent).
+template <Bitboard BB>
+Result<void> Position<BB>::read_clocks(const std::vector<std::string>& fields) {
     rule50_ = 0;
     game_ply_ = stm_ == Color::Black ? 1 : 0;
     if (fields.size() > 4) {
@@ -301,7 +359,12 @@ Result<void> Position<BB>::parse(std::string_view fen) {
             game_ply_ = 2 * (*moves - 1) + (stm_ == Color::Black);
         }
     }
-    lost_ = compute_lost(r, by_type_.data(), by_color_.data());
+    return {};
+}
+
+// The side that just moved may not have left its king attacked.
+template <Bitboard BB>
+Result<void> Position<BB>::check_side_not_to_move_safe() const {
     if (!in_placement()) {
         const Square k = king_square(~stm_);
         if (k != NoSquare && attacked(k, stm_))

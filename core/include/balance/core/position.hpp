@@ -141,7 +141,18 @@ class Position {
     void set_ep_after_double_step(Square ep, Square victim);
     [[nodiscard]] bool can_capture_ep(Color c, Square ep) const;
     void grant_castling_after_placement(Color c);
+    // FEN reading (parse), in the order it runs.
     Result<void> parse(std::string_view fen);
+    void clear();
+    Result<void> take_army_metadata(std::vector<std::string>& fields) const;
+    Result<void> check_field_count(const std::vector<std::string>& fields) const;
+    Result<void> read_board(std::string_view field);
+    Result<void> check_kings_and_pawns() const;
+    Result<void> read_side_to_move(std::string_view field);
+    Result<void> read_castling(std::string_view field);
+    Result<void> read_en_passant(std::string_view field);
+    Result<void> read_clocks(const std::vector<std::string>& fields);
+    Result<void> check_side_not_to_move_safe() const;
 
     RulesPtr rules_;
     std::array<BB, MaxPieceTypes> by_type_{};
