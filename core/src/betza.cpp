@@ -1,6 +1,6 @@
 // XBetza parser: see betza.hpp for the supported subset.
 
-#include "balance/core/betza.hpp"
+#include "betza.hpp"
 
 #include <cctype>
 #include <cstdlib>

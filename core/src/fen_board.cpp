@@ -1,6 +1,6 @@
 // read_fen_board: a FEN's piece-placement field -> (square, colour, letter).
 
-#include "balance/core/fen_board.hpp"
+#include "fen_board.hpp"
 
 #include <cctype>
 #include <string>

@@ -4,7 +4,7 @@
 #include "balance/core/army_lookup.hpp"
 #include "balance/core/debug_assert.hpp"
 
-#include "balance/core/fen_board.hpp"
+#include "fen_board.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -6,9 +6,9 @@
 #include <cctype>
 
 #include "balance/core/army_lookup.hpp"
-#include "balance/core/betza.hpp"
-#include "balance/core/fen_board.hpp"
 #include "balance/core/splitmix64.hpp"
+#include "betza.hpp"
+#include "fen_board.hpp"
 
 namespace balance::core {
 

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "balance/analysis/natural_order.hpp"
+#include "natural_order.hpp"
 
 namespace balance::app::report {
 namespace {

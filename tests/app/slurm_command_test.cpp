@@ -7,8 +7,8 @@
 #include <string>
 
 #include "../support/temp_dir.hpp"
-#include "balance/cli/slurm_shards.hpp"
 #include "cli_runner.hpp"
+#include "slurm_shards.hpp"
 
 namespace balance::app {
 namespace {

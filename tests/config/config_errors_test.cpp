@@ -6,8 +6,8 @@
 
 #include "../support/temp_dir.hpp"
 #include "../support/tiny_variant.hpp"
-#include "balance/config/toml_support.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "balance/core/betza.hpp"
+#include "betza.hpp"
 
 namespace balance::core {
 namespace {

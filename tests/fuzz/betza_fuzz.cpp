@@ -1,6 +1,6 @@
 // Betza parser: any text either gives atoms or an error, never a crash or overflow.
 
-#include "balance/core/betza.hpp"
+#include "betza.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "balance/players/external/uci_protocol.hpp"
-#include "balance/players/external/xboard_protocol.hpp"
+#include "external/xboard_protocol.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "balance/players/baselines.hpp"
-#include "balance/players/engine/match.hpp"
+#include "engine/match.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {

@@ -14,9 +14,9 @@
 #include <iostream>
 
 #include "balance/players/baselines.hpp"
-#include "balance/players/engine/match.hpp"
 #include "balance/players/engine/uci.hpp"
 #include "balance/players/external/xboard_client.hpp"
+#include "engine/match.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {

@@ -13,8 +13,8 @@
 #include <thread>
 
 #include "../mocks/mock_support.hpp"
-#include "balance/players/external/active_clock.hpp"
 #include "balance/players/external/uci_client.hpp"
+#include "external/active_clock.hpp"
 
 extern char** environ;
 

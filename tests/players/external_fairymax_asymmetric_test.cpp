@@ -13,7 +13,7 @@
 
 #include "../mocks/mock_support.hpp"
 #include "balance/players/external/xboard_client.hpp"
-#include "balance/players/external/xboard_protocol.hpp"
+#include "external/xboard_protocol.hpp"
 
 namespace balance::players::external {
 namespace {

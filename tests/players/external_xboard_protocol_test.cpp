@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "balance/players/external/xboard_protocol.hpp"
+#include "external/xboard_protocol.hpp"
 
 namespace balance::players::external {
 namespace {

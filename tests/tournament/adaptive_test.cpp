@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "balance/tournament/adaptive.hpp"
+#include "adaptive.hpp"
 
 namespace balance::tournament {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "balance/tournament/adjudication.hpp"
+#include "adjudication.hpp"
 
 namespace balance::tournament {
 namespace {

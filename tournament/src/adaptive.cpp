@@ -1,4 +1,4 @@
-#include "balance/tournament/adaptive.hpp"
+#include "adaptive.hpp"
 
 #include <algorithm>
 #include <cmath>

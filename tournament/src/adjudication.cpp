@@ -1,4 +1,4 @@
-#include "balance/tournament/adjudication.hpp"
+#include "adjudication.hpp"
 
 #include <cstdlib>
 

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <utility>
 
-#include "balance/tournament/adjudication.hpp"
+#include "adjudication.hpp"
 #include "balance/tournament/points_notes.hpp"
 
 namespace balance::tournament {

@@ -7,8 +7,8 @@
 #include <tbb/global_control.h>
 #include <tbb/task_group.h>
 
+#include "adaptive.hpp"
 #include "balance/stats/game_result.hpp"
-#include "balance/tournament/adaptive.hpp"
 #include "balance/tournament/cell_key.hpp"
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/sweep_json.hpp"

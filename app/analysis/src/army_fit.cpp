@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "balance/analysis/natural_order.hpp"
 #include "balance/stats/davidson.hpp"
 #include "balance/stats/elo.hpp"
+#include "natural_order.hpp"
 
 namespace balance::app::report {
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "balance/analysis/natural_order.hpp"
 #include "balance/tournament/seeds.hpp"
+#include "natural_order.hpp"
 
 #include "balance/stats/elo.hpp"
 #include "balance/stats/game_result.hpp"

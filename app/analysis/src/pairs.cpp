@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "balance/analysis/natural_order.hpp"
+#include "natural_order.hpp"
 
 namespace balance::app::report {
 

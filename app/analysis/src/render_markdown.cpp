@@ -6,8 +6,8 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
-#include "balance/analysis/strength_tables.hpp"
 #include "balance/analysis/text_format.hpp"
+#include "strength_tables.hpp"
 
 namespace balance::app::report {
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "balance/analysis/natural_order.hpp"
+#include "natural_order.hpp"
 
 namespace balance::app::report {
 

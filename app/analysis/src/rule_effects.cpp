@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "balance/analysis/natural_order.hpp"
 #include "balance/stats/multiple.hpp"
+#include "natural_order.hpp"
 
 namespace balance::app::report {
 

@@ -8,9 +8,9 @@
 #include <set>
 #include <tuple>
 
-#include "balance/analysis/natural_order.hpp"
 #include "balance/stats/normal.hpp"
 #include "balance/tournament/ladder.hpp"
+#include "natural_order.hpp"
 
 namespace balance::app::report {
 

@@ -1,11 +1,11 @@
-#include "balance/analysis/strength_chart.hpp"
+#include "strength_chart.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "balance/analysis/svg_charts.hpp"
+#include "svg_charts.hpp"
 
 namespace balance::app::report {
 

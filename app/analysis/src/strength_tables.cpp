@@ -1,4 +1,4 @@
-#include "balance/analysis/strength_tables.hpp"
+#include "strength_tables.hpp"
 
 #include <fmt/format.h>
 

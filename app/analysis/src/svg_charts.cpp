@@ -1,4 +1,4 @@
-#include "balance/analysis/svg_charts.hpp"
+#include "svg_charts.hpp"
 
 #include <algorithm>
 #include <cmath>

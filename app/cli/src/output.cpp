@@ -1,4 +1,4 @@
-#include "balance/cli/output.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 

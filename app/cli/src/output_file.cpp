@@ -1,4 +1,4 @@
-#include "balance/cli/output_file.hpp"
+#include "output_file.hpp"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "balance/cli/output.hpp"
+#include "output.hpp"
 
 namespace balance::app::report {
 

@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
 #include "balance/config/suggest.hpp"
+#include "commands.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 

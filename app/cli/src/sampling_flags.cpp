@@ -1,4 +1,4 @@
-#include "balance/cli/sampling_flags.hpp"
+#include "sampling_flags.hpp"
 
 namespace balance::app::report {
 

@@ -1,4 +1,4 @@
-#include "balance/cli/slurm_scripts.hpp"
+#include "slurm_scripts.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "balance/cli/slurm_shards.hpp"
+#include "slurm_shards.hpp"
 
 #include <algorithm>
 #include <charconv>

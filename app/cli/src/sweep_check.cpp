@@ -1,4 +1,4 @@
-#include "balance/cli/sweep_check.hpp"
+#include "sweep_check.hpp"
 #include "balance/analysis/text_format.hpp"
 
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "balance/cli/variant_args.hpp"
+#include "variant_args.hpp"
 
 #include <utility>
 

@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_support.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "fields.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

@@ -1,4 +1,4 @@
-#include "balance/config/config_files.hpp"
+#include "config_files.hpp"
 
 #include <map>
 #include <system_error>

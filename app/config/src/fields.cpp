@@ -1,4 +1,4 @@
-#include "balance/config/fields.hpp"
+#include "fields.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_support.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

@@ -6,10 +6,10 @@
 #include <optional>
 #include <vector>
 
-#include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_document.hpp"
-#include "balance/config/toml_support.hpp"
+#include "fields.hpp"
+#include "toml_document.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

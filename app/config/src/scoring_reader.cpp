@@ -1,12 +1,12 @@
-#include "balance/config/scoring_reader.hpp"
+#include "scoring_reader.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_support.hpp"
+#include "fields.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

@@ -1,4 +1,4 @@
-#include "balance/config/spec_reader.hpp"
+#include "spec_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,11 +8,11 @@
 #include <fmt/format.h>
 
 #include "balance/config/army_reader.hpp"
-#include "balance/config/fields.hpp"
-#include "balance/config/scoring_reader.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_support.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "fields.hpp"
+#include "scoring_reader.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

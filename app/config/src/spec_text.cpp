@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "balance/config/spec_reader.hpp"
-#include "balance/config/toml_support.hpp"
+#include "spec_reader.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

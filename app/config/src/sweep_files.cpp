@@ -4,7 +4,7 @@
 
 #include <system_error>
 
-#include "balance/config/config_files.hpp"
+#include "config_files.hpp"
 
 namespace balance::app {
 

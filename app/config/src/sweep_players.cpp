@@ -1,14 +1,14 @@
-#include "balance/config/sweep_players.hpp"
+#include "sweep_players.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "balance/config/fields.hpp"
 #include "balance/config/piece_values_reader.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_support.hpp"
 #include "balance/tournament/ladder.hpp"
+#include "fields.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

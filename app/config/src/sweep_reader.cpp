@@ -6,15 +6,15 @@
 #include <fmt/format.h>
 
 #include "balance/config/army_reader.hpp"
-#include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/sweep_players.hpp"
-#include "balance/config/sweep_sections.hpp"
-#include "balance/config/toml_document.hpp"
-#include "balance/config/toml_support.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 #include "balance/tournament/ladder.hpp"
+#include "fields.hpp"
+#include "sweep_players.hpp"
+#include "sweep_sections.hpp"
+#include "toml_document.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

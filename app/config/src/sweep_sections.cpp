@@ -1,9 +1,9 @@
-#include "balance/config/sweep_sections.hpp"
+#include "sweep_sections.hpp"
 
 #include <fmt/format.h>
 
-#include "balance/config/fields.hpp"
 #include "balance/tournament/openings.hpp"
+#include "fields.hpp"
 
 namespace balance::app {
 

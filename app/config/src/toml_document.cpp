@@ -1,4 +1,4 @@
-#include "balance/config/toml_document.hpp"
+#include "toml_document.hpp"
 
 #include <fstream>
 #include <set>
@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "balance/config/toml_support.hpp"
 #include "balance/config/variant_files.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

@@ -1,4 +1,4 @@
-#include "balance/config/toml_support.hpp"
+#include "toml_support.hpp"
 
 #include <algorithm>
 #include <cstdint>

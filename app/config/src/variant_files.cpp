@@ -1,6 +1,6 @@
 #include "balance/config/variant_files.hpp"
 
-#include "balance/config/config_files.hpp"
+#include "config_files.hpp"
 
 namespace balance::app {
 

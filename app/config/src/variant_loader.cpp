@@ -2,10 +2,10 @@
 
 #include <utility>
 
-#include "balance/config/spec_reader.hpp"
 #include "balance/config/spec_text.hpp"
-#include "balance/config/toml_document.hpp"
-#include "balance/config/toml_support.hpp"
+#include "spec_reader.hpp"
+#include "toml_document.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "balance/config/fields.hpp"
 #include "balance/config/suggest.hpp"
-#include "balance/config/toml_support.hpp"
+#include "fields.hpp"
+#include "toml_support.hpp"
 
 namespace balance::app {
 

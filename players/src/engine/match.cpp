@@ -1,4 +1,4 @@
-#include "balance/players/engine/match.hpp"
+#include "engine/match.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "balance/players/external/active_clock.hpp"
+#include "external/active_clock.hpp"
 
 #include <condition_variable>
 #include <stop_token>

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "balance/players/external/active_clock.hpp"
 #include "balance/players/external/engine_client.hpp"
 #include "balance/players/external/process.hpp"
+#include "external/active_clock.hpp"
 
 namespace balance::players::external {
 

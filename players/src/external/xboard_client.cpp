@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "balance/players/external/xboard_protocol.hpp"
 #include "engine_channel.hpp"
+#include "external/xboard_protocol.hpp"
 
 namespace balance::players::external {
 namespace {

@@ -1,4 +1,4 @@
-#include "balance/players/external/xboard_protocol.hpp"
+#include "external/xboard_protocol.hpp"
 
 #include <cctype>
 #include <charconv>

@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/players/engine/bench.hpp"
+#include "commands.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 

@@ -27,9 +27,6 @@
 #include "balance/analysis/store_reader.hpp"
 #include "balance/analysis/value_methods.hpp"
 #include "balance/analysis/variant_catalog.hpp"
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
-#include "balance/cli/output_file.hpp"
 #include "balance/config/piece_values_reader.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/sweep_files.hpp"
@@ -40,6 +37,9 @@
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/validate.hpp"
+#include "commands.hpp"
+#include "output.hpp"
+#include "output_file.hpp"
 #include "run_guards.hpp"
 
 namespace balance::app {

@@ -11,14 +11,14 @@
 
 #include <fmt/format.h>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
-#include "balance/cli/sweep_check.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/variant_files.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/compile.hpp"
+#include "commands.hpp"
+#include "output.hpp"
+#include "sweep_check.hpp"
 
 namespace balance::app {
 

@@ -12,12 +12,12 @@
 
 #include "balance/analysis/rules_cache.hpp"
 #include "balance/analysis/variant_catalog.hpp"
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/core/rules.hpp"
 #include "balance/tournament/pgn.hpp"
 #include "balance/tournament/store.hpp"
+#include "commands.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 

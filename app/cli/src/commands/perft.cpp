@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
-#include "balance/cli/variant_args.hpp"
 #include "balance/core/perft.hpp"
+#include "commands.hpp"
+#include "output.hpp"
+#include "variant_args.hpp"
 
 namespace balance::app {
 

@@ -1,4 +1,4 @@
-#include "balance/cli/commands.hpp"
+#include "commands.hpp"
 
 namespace balance::app {
 

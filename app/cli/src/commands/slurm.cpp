@@ -14,14 +14,14 @@
 
 #include <fmt/format.h>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
-#include "balance/cli/slurm_scripts.hpp"
-#include "balance/cli/slurm_shards.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/merge.hpp"
 #include "balance/tournament/validate.hpp"
+#include "commands.hpp"
+#include "output.hpp"
+#include "slurm_scripts.hpp"
+#include "slurm_shards.hpp"
 
 namespace balance::app {
 

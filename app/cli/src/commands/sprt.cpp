@@ -10,11 +10,11 @@
 
 #include "balance/analysis/sprt_selection.hpp"
 #include "balance/analysis/text_format.hpp"
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
 #include "balance/stats/balance_sprt.hpp"
 #include "balance/stats/interval.hpp"
+#include "commands.hpp"
 #include "number_flags.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 

@@ -16,8 +16,6 @@
 
 #include <fmt/format.h>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
@@ -27,6 +25,8 @@
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/sweep_json.hpp"
 #include "balance/tournament/validate.hpp"
+#include "commands.hpp"
+#include "output.hpp"
 #include "run_guards.hpp"
 
 namespace balance::app {

@@ -5,9 +5,9 @@
 #include <iostream>
 #include <memory>
 
-#include "balance/cli/commands.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/players/engine/uci.hpp"
+#include "commands.hpp"
 
 namespace balance::app {
 

@@ -19,12 +19,12 @@
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/value_methods.hpp"
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
-#include "balance/cli/output_file.hpp"
-#include "balance/cli/sampling_flags.hpp"
 #include "balance/config/piece_values_reader.hpp"
+#include "commands.hpp"
 #include "number_flags.hpp"
+#include "output.hpp"
+#include "output_file.hpp"
+#include "sampling_flags.hpp"
 
 namespace balance::app {
 

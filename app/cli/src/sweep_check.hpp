@@ -4,7 +4,7 @@
 #include <string>
 
 #include "balance/cli/app_context.hpp"
-#include "balance/cli/output.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 

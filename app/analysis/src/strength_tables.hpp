@@ -6,7 +6,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/strength.hpp"
-#include "balance/analysis/strength_chart.hpp"
+#include "strength_chart.hpp"
 
 namespace balance::app::report {
 
