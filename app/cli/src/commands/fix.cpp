@@ -1,0 +1,373 @@
+// `balance fix FILE`: the rule change that balances. FILE is a sweep file with a [fix] table:
+// the score to bring into a band (White's, or one army's pooled over colours), the player, the
+// budget and the round size, and which changes to try. Every candidate (the variant's other
+// option values, generated edits of the pieces and the start position, optionally pairs) is
+// compiled; those that compile race in rounds (stats/band_race.hpp): each round every candidate
+// still racing gets the same games, those whose interval misses the band are dropped, those
+// whose interval lies inside it are balanced. Each round is a sweep into one database whose
+// rule sets are the racing candidates, each with its own rules stored beside its games (cells
+// "@<hash8>" for edited rules), so a re-run resumes, and the same file and seed play the same
+// games at any thread count.
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "balance/analysis/text_format.hpp"
+#include "balance/cli/commands.hpp"
+#include "balance/cli/output.hpp"
+#include "balance/config/fix_candidates.hpp"
+#include "balance/config/spec_text.hpp"
+#include "balance/config/sweep_files.hpp"
+#include "balance/config/sweep_reader.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/revision/revision.hpp"
+#include "balance/stats/band_race.hpp"
+#include "balance/tournament/cell_key.hpp"
+#include "balance/tournament/runner.hpp"
+#include "balance/tournament/validate.hpp"
+#include "run_guards.hpp"
+
+namespace balance::app {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct FixArgs {
+    std::string file;
+    std::string db;
+    int threads = 0;
+    std::int64_t max_games = -1;
+    bool json = false;
+    bool quiet = false;
+};
+
+// One candidate's line of the result.
+struct Row {
+    const FixCandidate* candidate = nullptr;
+    const stats::RaceEntry* entry = nullptr;  // null: rejected
+};
+
+class FixSearch {
+  public:
+    FixSearch(const FixArgs& args, AppContext& ctx, tournament::Sweep sweep)
+        : args_(args), ctx_(ctx), loaded_(std::move(sweep)), fix_(*loaded_.fix) {}
+
+    int run();
+
+  private:
+    Result<stats::RoundOutcome> round(const std::vector<std::int64_t>& games);
+    // Plays `sweep`; false when it stopped (signal, --max-games) with games to go.
+    Result<bool> play(const tournament::Sweep& sweep);
+    Result<stats::ScoreSample> sample(const FixCandidate& candidate, std::int64_t games) const;
+    [[nodiscard]] std::vector<Row> ranked(const stats::RaceResult& race) const;
+    void print(const stats::RaceResult& race) const;
+    [[nodiscard]] Json to_json(const stats::RaceResult& race) const;
+    [[nodiscard]] std::int64_t cells() const {
+        return static_cast<std::int64_t>(search_.pairings.size() * search_.matchups.size());
+    }
+
+    const FixArgs& args_;
+    AppContext& ctx_;
+    tournament::Sweep loaded_;
+    const tournament::FixSpec& fix_;
+    tournament::Sweep search_;
+    std::vector<FixCandidate> candidates_;
+    std::vector<std::size_t> playable_;  // indices into candidates_, in race order
+    std::string db_;
+    std::optional<tournament::ResultStore> store_;
+    std::vector<std::int64_t> before_;  // games per raced candidate after the previous round
+    int round_ = 0;
+    std::int64_t played_ = 0;  // games played by this process
+    bool stopped_ = false;
+    int exit_code_ = 0;
+};
+
+Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
+    if (auto valid = tournament::validate_sweep(sweep); !valid) return valid.error();
+    tournament::RunOptions options;
+    options.threads = args_.threads > 0
+                          ? args_.threads
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    if (args_.max_games >= 0) options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
+    options.sweep_file = loaded_.file;
+    options.git_revision = revision::git_revision();
+    options.host = host_name();
+    const bool terminal = &ctx_.out == &std::cout && isatty(STDOUT_FILENO);
+    tournament::TextProgress display(
+        ctx_.out, terminal,
+        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
+    const bool quiet = args_.quiet || args_.json;
+    if (!quiet)
+        ctx_.out << fmt::format("playing {}: {} candidate(s)\n", sweep.name,
+                                sweep.rule_sets.size());
+    auto summary = tournament::run_sweep(sweep, *store_, options, tournament::make_player,
+                                         stop_requested, quiet ? nullptr : &display);
+    if (!summary) return summary.error();
+    played_ += summary->played;
+    if (summary->stopped || summary->remaining > 0) {
+        ctx_.out << fmt::format(
+            "stopped with {} games of {} to go; resume with:\n  balance fix {} --db {}\n",
+            summary->remaining, sweep.name, args_.file, db_);
+        exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
+        return false;
+    }
+    return true;
+}
+
+Result<stats::ScoreSample> FixSearch::sample(const FixCandidate& candidate,
+                                             std::int64_t games) const {
+    const std::int64_t per_cell = games / cells();
+    std::vector<std::string> keys;
+    for (const auto& pairing : search_.pairings) {
+        for (const auto& matchup : search_.matchups) {
+            keys.push_back(tournament::CellKey{search_.variant, pairing.white, pairing.black,
+                                               candidate.rule_set.cell_rules(), matchup.white,
+                                               matchup.black}
+                               .str());
+        }
+    }
+    auto rows = store_->games(keys);
+    if (!rows) return rows.error();
+    stats::ScoreSample out;
+    for (const auto& row : *rows) {
+        if (row.game_index >= per_cell) continue;
+        double score = row.white_score;
+        if (!fix_.side.empty() && row.black_army == fix_.side) score = 1.0 - score;
+        (void)out.add(score);
+    }
+    if (out.games != games) {
+        return make_error(fmt::format("candidate '{}' has {} of its {} games stored",
+                                      candidate.label, out.games, games),
+                          db_);
+    }
+    return out;
+}
+
+Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& games) {
+    tournament::Sweep sweep = search_;
+    sweep.name = fmt::format("{}-r{}", loaded_.name, round_);
+    sweep.rule_sets.clear();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (games[i] == before_[i]) continue;
+        const FixCandidate& c = candidates_[playable_[i]];
+        sweep.rule_sets.push_back(c.rule_set);
+        sweep.rule_sets.back().name = fmt::format("c{}", playable_[i]);
+        sweep.games_per_cell = static_cast<int>(games[i] / cells());
+    }
+    auto complete = play(sweep);
+    if (!complete) return complete.error();
+    if (!*complete) {
+        stopped_ = true;
+        return stats::RoundOutcome{false, {}};
+    }
+    stats::RoundOutcome out;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        auto s = sample(candidates_[playable_[i]], games[i]);
+        if (!s) return s.error();
+        out.samples.push_back(*s);
+    }
+    before_ = games;
+    ++round_;
+    return out;
+}
+
+double distance(const FixSearch*, double score, double target) {
+    return std::isnan(score) ? 1.0 : std::abs(score - target);
+}
+
+std::vector<Row> FixSearch::ranked(const stats::RaceResult& race) const {
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < playable_.size(); ++i)
+        rows.push_back({&candidates_[playable_[i]], &race.entries[i]});
+    const auto rank = [](const Row& r) {
+        switch (r.entry->status) {
+            case stats::RaceStatus::Balanced:
+                return 0;
+            case stats::RaceStatus::Racing:
+                return 1;
+            case stats::RaceStatus::Dropped:
+                return 2;
+        }
+        return 2;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+        if (rank(a) != rank(b)) return rank(a) < rank(b);
+        return distance(this, a.entry->interval.estimate, fix_.target) <
+               distance(this, b.entry->interval.estimate, fix_.target);
+    });
+    for (const auto& c : candidates_)
+        if (!c.rejected.empty()) rows.push_back({&c, nullptr});
+    return rows;
+}
+
+std::string score_owner(const tournament::FixSpec& fix) {
+    return fix.side.empty() ? "White's score" : fmt::format("{}' score", fix.side);
+}
+
+void FixSearch::print(const stats::RaceResult& race) const {
+    const double low = fix_.target - fix_.margin;
+    const double high = fix_.target + fix_.margin;
+    ctx_.out << fmt::format(
+        "\nFix of {} ({}, band {:.3f}-{:.3f}), player {}, database {}\n\n", loaded_.variant,
+        score_owner(fix_), low, high, fix_.player, db_);
+    ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", "verdict", "games",
+                            fmt::format("score [{:.0f}% interval]", 100 * fix_.confidence),
+                            "change");
+    std::vector<const Row*> balanced;
+    const auto rows = ranked(race);
+    for (const Row& row : rows) {
+        if (!row.entry) {
+            ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}: {}\n", "rejected", "-", "",
+                                    row.candidate->label, row.candidate->rejected);
+            continue;
+        }
+        const auto& e = *row.entry;
+        const std::string verdict =
+            e.status == stats::RaceStatus::Racing ? "open" : stats::race_status_name(e.status);
+        const std::string score =
+            e.sample.games == 0 ? "-"
+                                : fmt::format("{:.3f} [{:.3f}, {:.3f}]", e.interval.estimate,
+                                              e.interval.lower, e.interval.upper);
+        ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", verdict, e.sample.games, score,
+                                row.candidate->label);
+        if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
+    }
+    std::int64_t most = 0;
+    for (const auto& e : race.entries) most = std::max(most, e.sample.games);
+    const auto all = most * static_cast<std::int64_t>(race.entries.size());
+    ctx_.out << fmt::format(
+        "\n{} candidates raced, {} rejected; {} games in {} round(s) of a {}-game budget{}.\n",
+        race.entries.size(), candidates_.size() - race.entries.size(), race.games, race.rounds,
+        fix_.budget, race.complete ? "" : " (stopped: the same command resumes)");
+    if (all > 0) {
+        ctx_.out << fmt::format(
+            "Every candidate to {} games, as many as the most-played one, would take {} games: "
+            "racing spent {:.0f}% of that.\n",
+            most, all, 100.0 * static_cast<double>(race.games) / static_cast<double>(all));
+    }
+    if (balanced.empty()) {
+        ctx_.out << (race.complete ? "No candidate is balanced within the budget.\n"
+                                   : "No candidate is balanced yet.\n");
+        return;
+    }
+    ctx_.out << "\nBalanced: paste into the variant file\n";
+    for (const Row* row : balanced)
+        ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
+}
+
+Json FixSearch::to_json(const stats::RaceResult& race) const {
+    Json out;
+    out["variant"] = loaded_.variant;
+    out["player"] = fix_.player;
+    out["side"] = fix_.side.empty() ? Json(nullptr) : Json(fix_.side);
+    out["band"] = {fix_.target - fix_.margin, fix_.target + fix_.margin};
+    out["confidence"] = fix_.confidence;
+    out["database"] = db_;
+    out["budget"] = fix_.budget;
+    out["games"] = race.games;
+    out["rounds"] = race.rounds;
+    out["complete"] = race.complete;
+    Json list = Json::array();
+    for (const Row& row : ranked(race)) {
+        Json c;
+        c["edit"] = row.candidate->label;
+        c["changes"] = row.candidate->changes;
+        if (row.entry && row.entry->sample.games > 0) {
+            c["score"] = row.entry->interval.estimate;
+            c["low"] = row.entry->interval.lower;
+            c["high"] = row.entry->interval.upper;
+        } else {
+            c["score"] = c["low"] = c["high"] = nullptr;
+        }
+        c["games"] = row.entry ? row.entry->sample.games : 0;
+        c["balanced"] = row.entry && row.entry->status == stats::RaceStatus::Balanced;
+        c["status"] = row.entry ? stats::race_status_name(row.entry->status) : "rejected";
+        if (!row.entry) c["rejected"] = row.candidate->rejected;
+        c["toml"] = row.candidate->fragment;
+        list.push_back(std::move(c));
+    }
+    out["candidates"] = std::move(list);
+    return out;
+}
+
+int FixSearch::run() {
+    search_ = fix_search_sweep(loaded_);
+    auto candidates = fix_candidates(loaded_);
+    if (!candidates) return report_error(ctx_, candidates.error());
+    candidates_ = std::move(*candidates);
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+        if (candidates_[i].rejected.empty()) playable_.push_back(i);
+
+    db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
+    auto store = tournament::ResultStore::open(db_, spec_text_from_configs);
+    if (!store) return report_error(ctx_, store.error());
+    store_ = std::move(*store);
+    auto lock = ShardLock::take(db_, tournament::Shard{});
+    if (!lock) return report_error(ctx_, lock.error());
+
+    stats::BandRaceParameters p;
+    p.low = fix_.target - fix_.margin;
+    p.high = fix_.target + fix_.margin;
+    p.confidence = fix_.confidence;
+    p.drop_confidence = fix_.drop_confidence;
+    p.budget = fix_.budget;
+    p.unit = cells();
+    p.round_games = fix_.round_games * cells();
+    before_.assign(playable_.size(), 0);
+    StopOnSignal signals;
+    auto race = stats::race_to_band(
+        playable_.size(), p, [this](const std::vector<std::int64_t>& games) { return round(games); });
+    if (!race) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, race.error());
+    if (args_.json)
+        ctx_.out << to_json(*race).dump(2) << '\n';
+    else
+        print(*race);
+    return stopped_ ? exit_code_ : 0;
+}
+
+int run_fix_command(const FixArgs& args, AppContext& ctx) {
+    auto file = find_sweep(args.file);
+    if (!file) return report_error(ctx, file.error());
+    auto sweep = load_sweep(*file);
+    if (!sweep) return report_error(ctx, sweep.error());
+    if (!sweep->fix) {
+        return report_error(ctx, make_error("not a fix file: add a [fix] table (margin, budget, "
+                                            "and the player when the file has several)",
+                                            file->string()));
+    }
+    FixSearch search(args, ctx, std::move(*sweep));
+    return search.run();
+}
+
+}  // namespace
+
+void register_fix(CLI::App& app, AppContext& ctx) {
+    auto args = std::make_shared<FixArgs>();
+    CLI::App* command = app.add_subcommand(
+        "fix",
+        "The rule change that balances: race candidate changes (options, piece moves, pawns, "
+        "start squares) in rounds until their scores' intervals lie inside or outside a band");
+    command->add_option("file", args->file, "Sweep file with a [fix] table")->required();
+    command->add_option("--db", args->db, "Results database (default: results/<name>.db)");
+    command->add_option("--threads", args->threads, "Games played in parallel (default: cores)")
+        ->check(CLI::Range(1, 1024));
+    command->add_option("--max-games", args->max_games, "Stop after this many games (resumable)")
+        ->check(CLI::Range(std::int64_t{0}, tournament::kMaxSweepGames));
+    command->add_flag("--json", args->json, "Print one JSON object instead of text");
+    command->add_flag("--quiet", args->quiet, "No progress display");
+    command->callback([args, &ctx] { ctx.exit_code = run_fix_command(*args, ctx); });
+}
+
+}  // namespace balance::app

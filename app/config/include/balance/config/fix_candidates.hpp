@@ -1,0 +1,66 @@
+#pragma once
+// The candidate rule changes of a [fix] search (`balance fix`): the variant file's declared
+// options and their values, and edits generated from the rules themselves (a move component
+// removed from or added to a piece's Betza, a slider's range stepped, a pawn removed or added
+// in one side's array, two back-rank squares swapped), optionally every combination of two.
+// Each candidate is a complete variant document, compiled like any rule set: one that does not
+// compile (a piece left without moves, a start position the rules refuse) is kept as a rejected
+// candidate with the reason, and is never played.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "balance/core/error.hpp"
+#include "balance/core/spec.hpp"
+#include "balance/tournament/sweep.hpp"
+
+namespace balance::app {
+
+// One generated change to a variant document. `apply` edits the document it is given (so two
+// edits compose); it returns an error when the edit no longer fits it (a component the other
+// edit removed, a square it emptied).
+struct FixEdit {
+    std::string kind;   // "betza", "ranges", "pawns", "swaps" (kFixEditKinds)
+    std::string label;  // "unicorn: FafsF -> F (afsF removed)", "White: pawn on e2 removed"
+    std::function<Result<void>(toml::table&)> apply;
+};
+
+struct FixCandidate {
+    std::string label;                 // "no change", an option, or edits joined by " + "
+    std::vector<std::string> options;  // the rule options selected (the file's plus any tried)
+    std::vector<std::string> changes;  // the option and edit labels, one per change
+    bool edited = false;               // holds a generated edit (its cells get "@<hash8>")
+    std::string rejected;              // why it cannot be played; "" when it compiles
+    std::string fragment;              // TOML to paste into the variant file
+    tournament::RuleSet rule_set;      // what its games are played under (valid ones only)
+};
+
+// The single edits of a document, for the pieces and sides the [fix] table allows; exposed for
+// the tests. `pieces`: the pieces whose Betza is edited; `pawn_letters[side]`: the FEN letters
+// of pawns (upper case for White).
+struct EditScope {
+    std::vector<std::string> kinds;
+    std::vector<std::string> pieces;
+    std::vector<std::string> add;
+    std::string pawn_letters[2];
+};
+[[nodiscard]] std::vector<FixEdit> generate_edits(const toml::table& doc, const EditScope& scope);
+
+// The Betza string split into its move components ("fmWfceFifmnD" -> fmW, fceF, ifmnD);
+// empty when the text does not split (the piece then gets no Betza edits).
+[[nodiscard]] std::vector<std::string> betza_components(const std::string& betza);
+
+// The games a fix file's candidates play: its pairings (with a `side`, those where the side
+// meets another army), its [fix] player against itself (each rung of a ladder against itself),
+// no fixed game count (the race sets games_per_cell round by round).
+[[nodiscard]] tournament::Sweep fix_search_sweep(const tournament::Sweep& sweep);
+
+// Every candidate of `sweep` (a loaded fix file; compiled for the pairings of fix_search_sweep): "no change" first, then the options, the single
+// edits and (pairs = true) the pairs, each compiled. Candidates with the same rules as an
+// earlier one are left out. An empty candidate space is an error naming the file.
+[[nodiscard]] Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep);
+
+}  // namespace balance::app
