@@ -116,13 +116,13 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
         const auto rejected = static_cast<std::size_t>(
             std::count_if(candidates->begin(), candidates->end(),
                           [](const FixCandidate& c) { return !c.rejected.empty(); }));
-        games = fmt::format("{} games per cell a round, budget {} games", f->round_games, f->budget);
+        games =
+            fmt::format("{} games per cell a round, budget {} games", f->round_games, f->budget);
         notes.push_back(fmt::format(
             "a fix search (`balance fix`): {} within {:.3f}-{:.3f}, player '{}'; {} candidates "
             "(the unchanged rules among them), {} rejected",
             f->side.empty() ? std::string("White's score") : f->side + "' score",
-            f->target - f->margin, f->target + f->margin, f->player, candidates->size(),
-            rejected));
+            f->target - f->margin, f->target + f->margin, f->player, candidates->size(), rejected));
         for (const auto& c : *candidates)
             if (!c.rejected.empty())
                 notes.push_back(fmt::format("rejected: {}: {}", c.label, c.rejected));

@@ -98,8 +98,12 @@ void betza_edits(const toml::table& doc, const EditScope& scope, std::vector<Fix
                                          parts[i] + " removed"));
             for (const auto& component : scope.add) {
                 if (std::find(parts.begin(), parts.end(), component) != parts.end()) continue;
-                out.push_back(
-                    betza_edit("betza", piece, text, text + component, component + " added"));
+                // Appended, or put first when appending would join it to the last component
+                // ("ifmnD" + "D" reads as the rider "DD").
+                std::string added = text + component;
+                if (betza_components(added).size() != parts.size() + 1) added = component + text;
+                if (betza_components(added).size() != parts.size() + 1) continue;
+                out.push_back(betza_edit("betza", piece, text, added, component + " added"));
             }
         }
         if (!ranges) continue;
@@ -246,7 +250,7 @@ void position_edits(const toml::table& doc, const EditScope& scope, std::vector<
                         {{r, f}}, {row[f]}, {'.'}));
                 }
                 std::size_t add_row = r;
-                if (row.find('.') == std::string::npos && *pawn_step + 1 < rows / 2)
+                if (row.find('.') == std::string::npos && *pawn_step + 1 < (rows + 1) / 2)
                     add_row = row_at(*pawn_step + 1);
                 for (std::size_t f = 0; f < row.size(); ++f) {
                     if ((*board)[add_row][f] != '.') continue;
@@ -531,7 +535,7 @@ Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& loaded
     for (const auto& edit : edits)
         if (keep(builder.build({}, {&edit})) && out.back().rejected.empty())
             singles.push_back({nullptr, &edit});
-    if (out.size() == 1) {
+    if (out.size() == 1) {  // rejected candidates count: they are reported
         return make_error(
             "[fix] finds no candidate change: the variant declares no other option values and "
             "the edits asked for (edits, pieces, add) generate none",

@@ -100,7 +100,8 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
     options.threads = args_.threads > 0
                           ? args_.threads
                           : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    if (args_.max_games >= 0) options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
+    if (args_.max_games >= 0)
+        options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
     options.sweep_file = loaded_.file;
     options.git_revision = revision::git_revision();
     options.host = host_name();
@@ -219,9 +220,8 @@ std::string score_owner(const tournament::FixSpec& fix) {
 void FixSearch::print(const stats::RaceResult& race) const {
     const double low = fix_.target - fix_.margin;
     const double high = fix_.target + fix_.margin;
-    ctx_.out << fmt::format(
-        "\nFix of {} ({}, band {:.3f}-{:.3f}), player {}, database {}\n\n", loaded_.variant,
-        score_owner(fix_), low, high, fix_.player, db_);
+    ctx_.out << fmt::format("\nFix of {} ({}, band {:.3f}-{:.3f}), player {}, database {}\n\n",
+                            loaded_.variant, score_owner(fix_), low, high, fix_.player, db_);
     ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", "verdict", "games",
                             fmt::format("score [{:.0f}% interval]", 100 * fix_.confidence),
                             "change");
@@ -236,10 +236,10 @@ void FixSearch::print(const stats::RaceResult& race) const {
         const auto& e = *row.entry;
         const std::string verdict =
             e.status == stats::RaceStatus::Racing ? "open" : stats::race_status_name(e.status);
-        const std::string score =
-            e.sample.games == 0 ? "-"
-                                : fmt::format("{:.3f} [{:.3f}, {:.3f}]", e.interval.estimate,
-                                              e.interval.lower, e.interval.upper);
+        const std::string score = e.sample.games == 0
+                                      ? "-"
+                                      : fmt::format("{:.3f} [{:.3f}, {:.3f}]", e.interval.estimate,
+                                                    e.interval.lower, e.interval.upper);
         ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", verdict, e.sample.games, score,
                                 row.candidate->label);
         if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
@@ -328,7 +328,8 @@ int FixSearch::run() {
     before_.assign(playable_.size(), 0);
     StopOnSignal signals;
     auto race = stats::race_to_band(
-        playable_.size(), p, [this](const std::vector<std::int64_t>& games) { return round(games); });
+        playable_.size(), p,
+        [this](const std::vector<std::int64_t>& games) { return round(games); });
     if (!race) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, race.error());
     if (args_.json)
         ctx_.out << to_json(*race).dump(2) << '\n';

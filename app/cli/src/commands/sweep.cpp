@@ -142,9 +142,9 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
                                        sweep->calibration->where));
     }
     if (sweep->fix) {
-        return report_error(ctx, make_error("this is a fix file ([fix]): run `balance fix " +
-                                                args.file + "`",
-                                            sweep->fix->where));
+        return report_error(
+            ctx, make_error("this is a fix file ([fix]): run `balance fix " + args.file + "`",
+                            sweep->fix->where));
     }
     if (auto valid = tournament::validate_sweep(*sweep); !valid)
         return report_error(ctx, valid.error());
