@@ -162,3 +162,62 @@ TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {
 
 }  // namespace
 }  // namespace balance::app
+
+namespace balance::app {
+namespace {
+
+// With `side`, the score is that army's, pooled over the pairings where it meets another army
+// (a mirror pairing in the file is not played).
+TEST(Fix, SideScoreIsPooledOverColours) {
+    TempDir dir;
+    const auto file = dir.write("elves.toml", R"(variant = "asymmetric"
+seed = 5
+pairings = [["humans", "elves"], ["elves", "humans"], ["elves", "elves"]]
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+[adjudication]
+max_plies = 100
+[fix]
+side = "elves"
+margin = 0.1
+budget = 32
+round_games = 2
+edits = ["betza"]
+pieces = ["unicorn"]
+add = ["W"]
+)")
+                          .string();
+    const auto db = (dir.path() / "elves.db").string();
+    const auto run = run_balance({"fix", file, "--db", db, "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["side"], "elves");
+    auto store = report::read_store(db);
+    ASSERT_TRUE(store);
+    double points = 0;
+    int games = 0;
+    for (const auto& game : store->games) {
+        EXPECT_NE(game.white_army, game.black_army) << game.game_key;
+        if (game.cell_key.find('@') != std::string::npos) continue;  // an edited candidate
+        points += game.white_army == "elves" ? game.white_score : 1.0 - game.white_score;
+        ++games;
+    }
+    ASSERT_GT(games, 0);
+    bool found = false;
+    for (const auto& c : out["candidates"]) {
+        if (c["edit"] != "no change") continue;
+        found = true;
+        EXPECT_EQ(c["games"], games);
+        EXPECT_DOUBLE_EQ(c["score"].get<double>(), points / games);
+    }
+    EXPECT_TRUE(found);
+    // 4 candidates (unchanged, F removed, afsF removed, W added) x 2 cells x 2 games = 16 a
+    // round, two rounds.
+    EXPECT_EQ(out["candidates"].size(), 4u);
+    EXPECT_EQ(out["games"], 32);
+}
+
+}  // namespace
+}  // namespace balance::app

@@ -184,7 +184,8 @@ Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& ga
     return out;
 }
 
-double distance(const FixSearch*, double score, double target) {
+// How far a score is from the target (unplayed: as far as can be).
+double distance(double score, double target) {
     return std::isnan(score) ? 1.0 : std::abs(score - target);
 }
 
@@ -205,8 +206,8 @@ std::vector<Row> FixSearch::ranked(const stats::RaceResult& race) const {
     };
     std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
         if (rank(a) != rank(b)) return rank(a) < rank(b);
-        return distance(this, a.entry->interval.estimate, fix_.target) <
-               distance(this, b.entry->interval.estimate, fix_.target);
+        return distance(a.entry->interval.estimate, fix_.target) <
+               distance(b.entry->interval.estimate, fix_.target);
     });
     for (const auto& c : candidates_)
         if (!c.rejected.empty()) rows.push_back({&c, nullptr});
