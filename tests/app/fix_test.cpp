@@ -221,3 +221,43 @@ add = ["W"]
 
 }  // namespace
 }  // namespace balance::app
+
+namespace balance::app {
+namespace {
+
+// pairs = "fallback": when every single change is decided and none is balanced, the pairs race
+// with the budget left. A band no chess change reaches (White at 95% +- 4%) drops every single
+// change after its first round, then every pair after its first.
+TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text.replace(text.find("margin = 0.1"), 12, "target = 0.95\nmargin = 0.04");
+    text.replace(text.find("budget = 100"), 12, "budget = 300\npairs = \"fallback\"");
+    const auto file = dir.write("pairs.toml", text).string();
+    const auto run = run_balance(
+        {"fix", file, "--db", (dir.path() / "pairs.db").string(), "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    // 8 singles (2 rejected) + C(5, 2) = 10 pairs of the 5 valid changes, 4 of them rejected
+    // (the same piece edited twice).
+    ASSERT_EQ(out["candidates"].size(), 18u);
+    int pairs = 0;
+    int rejected_pairs = 0;
+    for (const auto& c : out["candidates"]) {
+        const bool pair = c["edit"].get<std::string>().find(" + ") != std::string::npos;
+        pairs += pair ? 1 : 0;
+        if (c["status"] == "rejected") {
+            rejected_pairs += pair ? 1 : 0;
+            continue;
+        }
+        EXPECT_EQ(c["status"], "dropped") << c["edit"];
+        EXPECT_EQ(c["games"], 10) << c["edit"];
+    }
+    EXPECT_EQ(pairs, 10);
+    EXPECT_EQ(rejected_pairs, 4);
+    EXPECT_EQ(out["games"], 120);  // 6 singles and 6 pairs, one round each
+    EXPECT_EQ(out["rounds"], 2);
+}
+
+}  // namespace
+}  // namespace balance::app

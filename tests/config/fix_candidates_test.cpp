@@ -178,7 +178,7 @@ TEST(FixCandidates, PairsComposeAndOverlappingEditsAreRejected) {
     auto list = candidates(dir, R"(edits = ["betza", "ranges"]
 pieces = ["rook"]
 add = ["W", "D"]
-pairs = true
+pairs = "all"
 )");
     ASSERT_TRUE(list) << list.error().to_string();
     // Singles: no change, R removed (rejected), RW, RD, R3; pairs of the 3 valid ones: 3, each
@@ -193,7 +193,7 @@ pairs = true
     EXPECT_EQ(list->back().rejected, "the rook's moves were already changed by another edit");
 
     auto mixed = candidates(dir, R"(edits = ["options", "swaps"]
-pairs = true
+pairs = "all"
 )");
     ASSERT_TRUE(mixed);
     // 1 + 1 option + 20 swaps + C(21, 2) = 210 pairs, of which the swaps sharing a square

@@ -504,7 +504,11 @@ std::vector<FixEdit> generate_edits(const toml::table& doc, const EditScope& sco
     return out;
 }
 
-Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& loaded) {
+namespace {
+
+// The candidates of one phase: the singles (with pairs = "all", the pairs too), or (`pairs_only`)
+// the pairs alone, for the fallback race.
+Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool pairs_only) {
     const tournament::Sweep sweep = fix_search_sweep(loaded);
     const auto& fix = *sweep.fix;
     const bool options_wanted =
@@ -541,7 +545,8 @@ Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& loaded
             "the edits asked for (edits, pieces, add) generate none",
             fix.where);
     }
-    if (fix.pairs) {
+    if (pairs_only) out.clear();
+    if (pairs_only || fix.pairs == "all") {
         for (std::size_t i = 0; i < singles.size(); ++i) {
             for (std::size_t j = i + 1; j < singles.size(); ++j) {
                 std::vector<const OptionChoice*> options;
@@ -556,6 +561,16 @@ Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& loaded
         }
     }
     return out;
+}
+
+}  // namespace
+
+Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep) {
+    return generate(sweep, false);
+}
+
+Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep) {
+    return generate(sweep, true);
 }
 
 }  // namespace balance::app

@@ -116,7 +116,7 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
     spec.pieces = fields.strings("pieces").value_or(std::vector<std::string>{});
     spec.add = fields.strings("add").value_or(std::vector<std::string>(
         std::begin(kDefaultAddedComponents), std::end(kDefaultAddedComponents)));
-    spec.pairs = fields.boolean("pairs").value_or(false);
+    spec.pairs = fields.choice("pairs", {"none", "all", "fallback"}).value_or(spec.pairs);
 
     if (spec.target <= 0.0 || spec.target >= 1.0)
         fields.fail(table.get("target")->source(), "[fix] target must be a score in (0, 1)");

@@ -71,9 +71,13 @@ class FixSearch {
     // Plays `sweep`; false when it stopped (signal, --max-games) with games to go.
     Result<bool> play(const tournament::Sweep& sweep);
     Result<stats::ScoreSample> sample(const FixCandidate& candidate, std::int64_t games) const;
-    [[nodiscard]] std::vector<Row> ranked(const stats::RaceResult& race) const;
-    void print(const stats::RaceResult& race) const;
-    [[nodiscard]] Json to_json(const stats::RaceResult& race) const;
+    // Races the playable candidates from index `first` on with the budget left; false when a
+    // round stopped early.
+    Result<bool> race(std::size_t first);
+    [[nodiscard]] bool any_balanced() const;
+    [[nodiscard]] std::vector<Row> ranked() const;
+    void print() const;
+    [[nodiscard]] Json to_json() const;
     [[nodiscard]] std::int64_t cells() const {
         return static_cast<std::int64_t>(search_.pairings.size() * search_.matchups.size());
     }
@@ -83,8 +87,12 @@ class FixSearch {
     tournament::Sweep loaded_;
     const tournament::FixSpec& fix_;
     tournament::Sweep search_;
-    std::vector<FixCandidate> candidates_;
-    std::vector<std::size_t> playable_;  // indices into candidates_, in race order
+    std::vector<FixCandidate> candidates_;                  // the singles, then any fallback pairs
+    std::vector<std::optional<stats::RaceEntry>> entries_;  // parallel; none: not raced
+    std::vector<std::size_t> playable_;  // the race in progress: indices into candidates_
+    std::int64_t games_ = 0;             // games the completed rounds asked for
+    int rounds_ = 0;
+    bool complete_ = false;
     std::string db_;
     std::optional<tournament::ResultStore> store_;
     std::vector<std::int64_t> before_;  // games per raced candidate after the previous round
@@ -189,10 +197,10 @@ double distance(double score, double target) {
     return std::isnan(score) ? 1.0 : std::abs(score - target);
 }
 
-std::vector<Row> FixSearch::ranked(const stats::RaceResult& race) const {
+std::vector<Row> FixSearch::ranked() const {
     std::vector<Row> rows;
-    for (std::size_t i = 0; i < playable_.size(); ++i)
-        rows.push_back({&candidates_[playable_[i]], &race.entries[i]});
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+        if (entries_[i]) rows.push_back({&candidates_[i], &*entries_[i]});
     const auto rank = [](const Row& r) {
         switch (r.entry->status) {
             case stats::RaceStatus::Balanced:
@@ -218,7 +226,7 @@ std::string score_owner(const tournament::FixSpec& fix) {
     return fix.side.empty() ? "White's score" : fmt::format("{}' score", fix.side);
 }
 
-void FixSearch::print(const stats::RaceResult& race) const {
+void FixSearch::print() const {
     const double low = fix_.target - fix_.margin;
     const double high = fix_.target + fix_.margin;
     ctx_.out << fmt::format("\nFix of {} ({}, band {:.3f}-{:.3f}), player {}, database {}\n\n",
@@ -227,7 +235,7 @@ void FixSearch::print(const stats::RaceResult& race) const {
                             fmt::format("score [{:.0f}% interval]", 100 * fix_.confidence),
                             "change");
     std::vector<const Row*> balanced;
-    const auto rows = ranked(race);
+    const auto rows = ranked();
     for (const Row& row : rows) {
         if (!row.entry) {
             ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}: {}\n", "rejected", "-", "",
@@ -246,21 +254,28 @@ void FixSearch::print(const stats::RaceResult& race) const {
         if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
     }
     std::int64_t most = 0;
-    for (const auto& e : race.entries) most = std::max(most, e.sample.games);
-    const auto all = most * static_cast<std::int64_t>(race.entries.size());
+    std::int64_t raced = 0;
+    for (const auto& e : entries_) {
+        if (!e) continue;
+        most = std::max(most, e->sample.games);
+        ++raced;
+    }
+    std::int64_t rejected = 0;
+    for (const auto& c : candidates_) rejected += c.rejected.empty() ? 0 : 1;
+    const auto all = most * raced;
     ctx_.out << fmt::format(
         "\n{} candidates raced, {} rejected; {} games in {} round(s) of a {}-game budget{}.\n",
-        race.entries.size(), candidates_.size() - race.entries.size(), race.games, race.rounds,
-        fix_.budget, race.complete ? "" : " (stopped: the same command resumes)");
+        raced, rejected, games_, rounds_, fix_.budget,
+        complete_ ? "" : " (stopped: the same command resumes)");
     if (all > 0) {
         ctx_.out << fmt::format(
             "Every candidate to {} games, as many as the most-played one, would take {} games: "
             "racing spent {:.0f}% of that.\n",
-            most, all, 100.0 * static_cast<double>(race.games) / static_cast<double>(all));
+            most, all, 100.0 * static_cast<double>(games_) / static_cast<double>(all));
     }
     if (balanced.empty()) {
-        ctx_.out << (race.complete ? "No candidate is balanced within the budget.\n"
-                                   : "No candidate is balanced yet.\n");
+        ctx_.out << (complete_ ? "No candidate is balanced within the budget.\n"
+                               : "No candidate is balanced yet.\n");
         return;
     }
     ctx_.out << "\nBalanced: paste into the variant file\n";
@@ -268,7 +283,7 @@ void FixSearch::print(const stats::RaceResult& race) const {
         ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
 }
 
-Json FixSearch::to_json(const stats::RaceResult& race) const {
+Json FixSearch::to_json() const {
     Json out;
     out["variant"] = loaded_.variant;
     out["player"] = fix_.player;
@@ -277,11 +292,11 @@ Json FixSearch::to_json(const stats::RaceResult& race) const {
     out["confidence"] = fix_.confidence;
     out["database"] = db_;
     out["budget"] = fix_.budget;
-    out["games"] = race.games;
-    out["rounds"] = race.rounds;
-    out["complete"] = race.complete;
+    out["games"] = games_;
+    out["rounds"] = rounds_;
+    out["complete"] = complete_;
     Json list = Json::array();
-    for (const Row& row : ranked(race)) {
+    for (const Row& row : ranked()) {
         Json c;
         c["edit"] = row.candidate->label;
         c["changes"] = row.candidate->changes;
@@ -303,13 +318,40 @@ Json FixSearch::to_json(const stats::RaceResult& race) const {
     return out;
 }
 
+Result<bool> FixSearch::race(std::size_t first) {
+    playable_.clear();
+    for (std::size_t i = first; i < candidates_.size(); ++i)
+        if (candidates_[i].rejected.empty()) playable_.push_back(i);
+    stats::BandRaceParameters p;
+    p.low = fix_.target - fix_.margin;
+    p.high = fix_.target + fix_.margin;
+    p.confidence = fix_.confidence;
+    p.drop_confidence = fix_.drop_confidence;
+    p.budget = fix_.budget - games_;
+    p.unit = cells();
+    p.round_games = fix_.round_games * cells();
+    before_.assign(playable_.size(), 0);
+    auto race = stats::race_to_band(
+        playable_.size(), p,
+        [this](const std::vector<std::int64_t>& games) { return round(games); });
+    if (!race) return race.error();
+    for (std::size_t i = 0; i < playable_.size(); ++i) entries_[playable_[i]] = race->entries[i];
+    games_ += race->games;
+    rounds_ += race->rounds;
+    return race->complete;
+}
+
+bool FixSearch::any_balanced() const {
+    return std::any_of(entries_.begin(), entries_.end(),
+                       [](const auto& e) { return e && e->status == stats::RaceStatus::Balanced; });
+}
+
 int FixSearch::run() {
     search_ = fix_search_sweep(loaded_);
     auto candidates = fix_candidates(loaded_);
     if (!candidates) return report_error(ctx_, candidates.error());
     candidates_ = std::move(*candidates);
-    for (std::size_t i = 0; i < candidates_.size(); ++i)
-        if (candidates_[i].rejected.empty()) playable_.push_back(i);
+    entries_.assign(candidates_.size(), std::nullopt);
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
     auto store = tournament::ResultStore::open(db_, spec_text_from_configs);
@@ -318,24 +360,24 @@ int FixSearch::run() {
     auto lock = ShardLock::take(db_, tournament::Shard{});
     if (!lock) return report_error(ctx_, lock.error());
 
-    stats::BandRaceParameters p;
-    p.low = fix_.target - fix_.margin;
-    p.high = fix_.target + fix_.margin;
-    p.confidence = fix_.confidence;
-    p.drop_confidence = fix_.drop_confidence;
-    p.budget = fix_.budget;
-    p.unit = cells();
-    p.round_games = fix_.round_games * cells();
-    before_.assign(playable_.size(), 0);
     StopOnSignal signals;
-    auto race = stats::race_to_band(
-        playable_.size(), p,
-        [this](const std::vector<std::int64_t>& games) { return round(games); });
-    if (!race) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, race.error());
+    auto complete = race(0);
+    // No single change balanced: the pairs race with what the budget leaves.
+    if (complete && *complete && fix_.pairs == "fallback" && !any_balanced() &&
+        fix_.budget - games_ >= cells()) {
+        auto pairs = fix_pair_candidates(loaded_);
+        if (!pairs) return report_error(ctx_, pairs.error());
+        const std::size_t first = candidates_.size();
+        for (auto& c : *pairs) candidates_.push_back(std::move(c));
+        entries_.resize(candidates_.size());
+        complete = race(first);
+    }
+    if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());
+    complete_ = *complete;
     if (args_.json)
-        ctx_.out << to_json(*race).dump(2) << '\n';
+        ctx_.out << to_json().dump(2) << '\n';
     else
-        print(*race);
+        print();
     return stopped_ ? exit_code_ : 0;
 }
 

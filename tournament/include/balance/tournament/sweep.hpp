@@ -183,9 +183,11 @@ struct FixSpec {
     std::vector<std::string> edits;   // kinds of generated edits (options, betza, pawns, ...)
     std::vector<std::string> pieces;  // pieces whose Betza is edited; empty: the armies' pieces
     std::vector<std::string> add;     // move components a Betza edit may add
-    bool pairs = false;               // also every combination of two single changes
-    std::string variant_path;         // the variant file the candidates are built from
-    std::string where;                // file:line of the table
+    // Combinations of two single changes: "none", "all" (raced with the singles), "fallback"
+    // (raced after the singles, with the budget left, when no single one is balanced).
+    std::string pairs = "none";
+    std::string variant_path;  // the variant file the candidates are built from
+    std::string where;         // file:line of the table
 };
 
 struct Sweep {

@@ -2,7 +2,8 @@
 // The candidate rule changes of a [fix] search (`balance fix`): the variant file's declared
 // options and their values, and edits generated from the rules themselves (a move component
 // removed from or added to a piece's Betza, a slider's range stepped, a pawn removed or added
-// in one side's array, two back-rank squares swapped), optionally every combination of two.
+// in one side's array, two back-rank squares swapped), optionally every combination of two
+// (`pairs = "all"`: raced with the singles; `"fallback"`: raced only when no single is balanced).
 // Each candidate is a complete variant document, compiled like any rule set: one that does not
 // compile (a piece left without moves, a start position the rules refuse) is kept as a rejected
 // candidate with the reason, and is never played.
@@ -58,9 +59,15 @@ struct EditScope {
 // no fixed game count (the race sets games_per_cell round by round).
 [[nodiscard]] tournament::Sweep fix_search_sweep(const tournament::Sweep& sweep);
 
-// Every candidate of `sweep` (a loaded fix file; compiled for the pairings of fix_search_sweep): "no change" first, then the options, the single
-// edits and (pairs = true) the pairs, each compiled. Candidates with the same rules as an
-// earlier one are left out. An empty candidate space is an error naming the file.
+// Every candidate of `sweep` (a loaded fix file; compiled for the pairings of fix_search_sweep):
+// "no change" first, then the options, the single edits and (pairs = "all") the pairs, each
+// compiled. Candidates with the same rules as an earlier one are left out. An empty candidate space
+// is an error naming the file.
 [[nodiscard]] Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep);
+
+// The pairs alone (every two valid single changes, left out when they give the rules of a
+// single or of an earlier pair): what `pairs = "fallback"` races when no single change is
+// balanced.
+[[nodiscard]] Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep);
 
 }  // namespace balance::app
