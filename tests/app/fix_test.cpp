@@ -152,6 +152,17 @@ TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {
         << check.out;
     EXPECT_NE(check.out.find("rejected: rook: R -> '' (R removed): the rook would have no moves"),
               std::string::npos);
+    // A database of the search refuses the same file with other player settings.
+    const auto db = (dir.path() / "first.db").string();
+    ASSERT_EQ(run_balance({"fix", file, "--db", db, "--max-games", "6", "--quiet"}).status, 0);
+    std::string changed = kTinyFix;
+    changed.replace(changed.find("nodes = 300"), 11, "nodes = 400");
+    const auto other = dir.write("tiny.toml", changed).string();
+    const auto mixed = run_balance({"fix", other, "--db", db, "--quiet"});
+    EXPECT_NE(mixed.status, 0);
+    EXPECT_NE(mixed.err.find("holds games of another configuration"), std::string::npos)
+        << mixed.err;
+    EXPECT_NE(mixed.err.find("differs in: players"), std::string::npos) << mixed.err;
     const auto plain = dir.write("plain.toml",
                                  "variant = \"chess\"\ngames_per_cell = 2\n"
                                  "[players.a]\ntype = \"random\"\n");

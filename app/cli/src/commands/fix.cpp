@@ -35,6 +35,7 @@
 #include "balance/stats/band_race.hpp"
 #include "balance/tournament/cell_key.hpp"
 #include "balance/tournament/runner.hpp"
+#include "balance/tournament/sweep_json.hpp"
 #include "balance/tournament/validate.hpp"
 #include "run_guards.hpp"
 
@@ -51,6 +52,7 @@ struct FixArgs {
     std::int64_t max_games = -1;
     bool json = false;
     bool quiet = false;
+    bool force = false;
 };
 
 // One candidate's line of the result.
@@ -75,6 +77,10 @@ class FixSearch {
     // round stopped early.
     Result<bool> race(std::size_t first);
     [[nodiscard]] bool any_balanced() const;
+    // The database's earlier runs played the same games: same variant, seed, pairings, players
+    // (settings included), openings and adjudication. Rule sets and sizes differ round by round
+    // and are not compared; the [fix] table's band and budget do not change a game.
+    Result<void> same_search() const;
     [[nodiscard]] std::vector<Row> ranked() const;
     void print() const;
     [[nodiscard]] Json to_json() const;
@@ -341,6 +347,29 @@ Result<bool> FixSearch::race(std::size_t first) {
     return race->complete;
 }
 
+Result<void> FixSearch::same_search() const {
+    const auto identity = [](const std::string& text) {
+        Json j = Json::parse(text, nullptr, false);
+        if (j.is_object())
+            for (const char* key : {"name", "rule_sets", "games_per_cell"}) j.erase(key);
+        return j.dump();
+    };
+    const std::string ours = identity(tournament::config_json(search_));
+    auto runs = store_->runs();
+    if (!runs) return runs.error();
+    for (const auto& run : *runs) {
+        const std::string theirs = identity(run.config_json);
+        if (theirs == ours) continue;
+        return make_error(
+            fmt::format("holds games of another configuration (run {} of '{}', started {}; "
+                        "differs in: {}); use another --db, or --force to add to it anyway",
+                        run.run_id, run.sweep_name, run.started_at,
+                        tournament::config_differences(theirs, ours)),
+            db_);
+    }
+    return {};
+}
+
 bool FixSearch::any_balanced() const {
     return std::any_of(entries_.begin(), entries_.end(),
                        [](const auto& e) { return e && e->status == stats::RaceStatus::Balanced; });
@@ -359,6 +388,8 @@ int FixSearch::run() {
     store_ = std::move(*store);
     auto lock = ShardLock::take(db_, tournament::Shard{});
     if (!lock) return report_error(ctx_, lock.error());
+    if (!args_.force)
+        if (auto same = same_search(); !same) return report_error(ctx_, same.error());
 
     StopOnSignal signals;
     auto complete = race(0);
@@ -411,6 +442,8 @@ void register_fix(CLI::App& app, AppContext& ctx) {
         ->check(CLI::Range(std::int64_t{0}, tournament::kMaxSweepGames));
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->add_flag("--quiet", args->quiet, "No progress display");
+    command->add_flag("--force", args->force,
+                      "Add to a database that holds games of another configuration");
     command->callback([args, &ctx] { ctx.exit_code = run_fix_command(*args, ctx); });
 }
 
