@@ -235,6 +235,8 @@ TEST(FixCandidates, BadFixTablesNameFileAndLine) {
         {"side = \"side\"\n", 9, "must play a pairing of this file against another army"},
         {"target = 1.5\n", 9, "target must be a score in (0, 1)"},
         {"round_gamez = 3\n", 9, "round_gamez"},
+        {"edits = \"betza\"\n", 9, "edits"},
+        {"pieces = 3\n", 9, "pieces"},
     };
     for (const auto& c : cases) {
         TempDir dir;

@@ -113,6 +113,7 @@ void betza_edits(const toml::table& doc, const EditScope& scope, std::vector<Fix
             if (!is_slider_component(parts[i], atom, digits)) continue;
             const std::string head = parts[i].substr(0, digits);
             const std::string number = parts[i].substr(digits);
+            if (number.size() > 3) continue;  // no board is that long; the rules will say so
             const std::int64_t range = number.empty() ? 0 : std::stoll(number);
             std::vector<std::pair<std::string, std::string>> steps;  // new component, label
             if (range == 0) {

@@ -112,10 +112,13 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
     spec.round_games = static_cast<int>(
         fields.integer("round_games", Need::Optional, 1, 100'000).value_or(spec.round_games));
     const std::vector<std::string> kinds(std::begin(kFixEditKinds), std::end(kFixEditKinds));
-    spec.edits = fields.strings("edits").value_or(kinds);
-    spec.pieces = fields.strings("pieces").value_or(std::vector<std::string>{});
-    spec.add = fields.strings("add").value_or(std::vector<std::string>(
-        std::begin(kDefaultAddedComponents), std::end(kDefaultAddedComponents)));
+    const auto edits = fields.strings("edits");
+    const auto pieces = fields.strings("pieces");
+    const auto add = fields.strings("add");
+    spec.edits = edits.value_or(kinds);
+    spec.pieces = pieces.value_or(std::vector<std::string>{});
+    spec.add = add.value_or(std::vector<std::string>(std::begin(kDefaultAddedComponents),
+                                                     std::end(kDefaultAddedComponents)));
     spec.pairs = fields.choice("pairs", {"none", "all", "fallback"}).value_or(spec.pairs);
 
     if (spec.target <= 0.0 || spec.target >= 1.0)
@@ -130,11 +133,11 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
         if (table.get(key) && (value <= 0.5 || value >= 1.0))
             fields.fail(table.get(key)->source(), fmt::format("[fix] {} must be in (0.5, 1)", key));
     }
-    if (table.get("edits")) check_in(fields, table, "edits", spec.edits, kinds, "edit kind");
-    std::vector<std::string> pieces;
-    for (const auto& piece : sweep.rule_sets.front().spec.pieces) pieces.push_back(piece.name);
-    if (table.get("pieces")) check_in(fields, table, "pieces", spec.pieces, pieces, "piece");
-    for (std::size_t i = 0; i < spec.add.size(); ++i) {
+    if (edits) check_in(fields, table, "edits", spec.edits, kinds, "edit kind");
+    std::vector<std::string> known;
+    for (const auto& piece : sweep.rule_sets.front().spec.pieces) known.push_back(piece.name);
+    if (pieces) check_in(fields, table, "pieces", spec.pieces, known, "piece");
+    for (std::size_t i = 0; add && i < spec.add.size(); ++i) {
         auto atoms = core::parse_betza(spec.add[i]);
         if (!atoms || spec.add[i].empty()) {
             fields.fail(table.get("add")->as_array()->get(i)->source(),

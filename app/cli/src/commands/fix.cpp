@@ -422,6 +422,8 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
                                             "and the player when the file has several)",
                                             file->string()));
     }
+    if (auto valid = tournament::validate_sweep(*sweep); !valid)
+        return report_error(ctx, valid.error());
     FixSearch search(args, ctx, std::move(*sweep));
     return search.run();
 }
