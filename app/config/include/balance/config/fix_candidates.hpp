@@ -8,26 +8,15 @@
 // compile (a piece left without moves, a start position the rules refuse) is kept as a rejected
 // candidate with the reason, and is never played.
 
-#include <functional>
 #include <string>
 #include <vector>
 
-#include <toml++/toml.h>
-
+#include "balance/config/fix_edits.hpp"
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 #include "balance/tournament/sweep.hpp"
 
 namespace balance::app {
-
-// One generated change to a variant document. `apply` edits the document it is given (so two
-// edits compose); it returns an error when the edit no longer fits it (a component the other
-// edit removed, a square it emptied).
-struct FixEdit {
-    std::string kind;   // "betza", "ranges", "pawns", "swaps" (kFixEditKinds)
-    std::string label;  // "unicorn: FafsF -> F (afsF removed)", "White: pawn on e2 removed"
-    std::function<Result<void>(toml::table&)> apply;
-};
 
 struct FixCandidate {
     std::string label;                 // "no change", an option, or edits joined by " + "
@@ -38,21 +27,6 @@ struct FixCandidate {
     std::string fragment;              // TOML to paste into the variant file
     tournament::RuleSet rule_set;      // what its games are played under (valid ones only)
 };
-
-// The single edits of a document, for the pieces and sides the [fix] table allows; exposed for
-// the tests. `pieces`: the pieces whose Betza is edited; `pawn_letters[side]`: the FEN letters
-// of pawns (upper case for White).
-struct EditScope {
-    std::vector<std::string> kinds;
-    std::vector<std::string> pieces;
-    std::vector<std::string> add;
-    std::string pawn_letters[2];
-};
-[[nodiscard]] std::vector<FixEdit> generate_edits(const toml::table& doc, const EditScope& scope);
-
-// The Betza string split into its move components ("fmWfceFifmnD" -> fmW, fceF, ifmnD);
-// empty when the text does not split (the piece then gets no Betza edits).
-[[nodiscard]] std::vector<std::string> betza_components(const std::string& betza);
 
 // The games a fix file's candidates play: its pairings (with a `side`, those where the side
 // meets another army), its [fix] player against itself (each rung of a ladder against itself),
