@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -104,8 +106,19 @@ TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
     TempDir dir;
     const auto file = dir.write("tiny.toml", kTinyFix).string();
     const auto db = (dir.path() / "fix.db").string();
-    const auto run = run_balance({"fix", file, "--db", db, "--threads", "2", "--json"});
+    const auto html = (dir.path() / "fix.html").string();
+    const auto run =
+        run_balance({"fix", file, "--db", db, "--threads", "2", "--json", "--html", html});
     ASSERT_EQ(run.status, 0) << run.err;
+    // The page: the band behind one row per raced candidate, the rejected ones with reasons.
+    std::ifstream in(html);
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(page.find("class=\"band\""), std::string::npos);
+    EXPECT_NE(page.find("Fix of chess: White&#39;s score into 40.0%-60.0%"), std::string::npos);
+    EXPECT_NE(page.find("rook: R -&gt; R6 (R range limited) ["), std::string::npos);
+    EXPECT_NE(page.find("<td>knight: N -&gt; &#39;&#39; (N removed)</td><td>the knight would "
+                        "have no moves</td>"),
+              std::string::npos);
     auto store = report::read_store(db);
     ASSERT_TRUE(store);
     std::map<std::string, std::string> spec_of;  // hash -> text

@@ -23,9 +23,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "balance/analysis/svg_charts.hpp"
 #include "balance/analysis/text_format.hpp"
 #include "balance/cli/commands.hpp"
 #include "balance/cli/output.hpp"
+#include "balance/cli/output_file.hpp"
 #include "balance/config/fix_candidates.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/sweep_files.hpp"
@@ -53,6 +55,7 @@ struct FixArgs {
     bool json = false;
     bool quiet = false;
     bool force = false;
+    std::string html;  // also write the candidates' intervals against the band as a page
 };
 
 // One candidate's line of the result.
@@ -84,6 +87,7 @@ class FixSearch {
     [[nodiscard]] std::vector<Row> ranked() const;
     void print() const;
     [[nodiscard]] Json to_json() const;
+    [[nodiscard]] std::string to_html() const;
     [[nodiscard]] std::int64_t cells() const {
         return static_cast<std::int64_t>(search_.pairings.size() * search_.matchups.size());
     }
@@ -375,6 +379,71 @@ bool FixSearch::any_balanced() const {
                        [](const auto& e) { return e && e->status == stats::RaceStatus::Balanced; });
 }
 
+std::string FixSearch::to_html() const {
+    using report::xml_escape;
+    const double low = fix_.target - fix_.margin;
+    const double high = fix_.target + fix_.margin;
+    const std::string title = fmt::format("Fix of {}: {} into {:.1f}%-{:.1f}%", loaded_.variant,
+                                          score_owner(fix_), 100 * low, 100 * high);
+    std::string page = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<title>{0}</title>\n<style>body{{font-family:sans-serif;max-width:64em;margin:2em auto;"
+        "padding:0 1em}} table{{border-collapse:collapse}} td,th{{padding:2px 8px;"
+        "border-bottom:1px solid #ddd;text-align:left}} pre{{background:#f4f4f4;padding:6px}}"
+        "</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
+        xml_escape(title));
+    page += fmt::format(
+        "<p>Player {}, database <code>{}</code>: {} games in {} round(s) of a {}-game budget{}. "
+        "Each row is a candidate's score with its {:.0f}% interval; the shaded band is the "
+        "target. Balanced: the interval lies inside the band; dropped: its {:.0f}% interval "
+        "missed it; open: neither when the race ended.</p>\n",
+        xml_escape(fix_.player), xml_escape(db_), games_, rounds_, fix_.budget,
+        complete_ ? "" : " (stopped before the race ended)", 100 * fix_.confidence,
+        100 * fix_.drop_confidence);
+    std::vector<report::ForestRow> rows;
+    std::vector<const Row*> balanced;
+    const auto ranked_rows = ranked();
+    for (const Row& row : ranked_rows) {
+        if (!row.entry || row.entry->sample.games == 0) continue;
+        const auto& e = *row.entry;
+        const std::string verdict =
+            e.status == stats::RaceStatus::Racing ? "open" : stats::race_status_name(e.status);
+        report::ForestRow r;
+        r.label = fmt::format("{} [{}]", row.candidate->label, verdict);
+        r.estimate = e.interval.estimate;
+        r.lower = e.interval.lower;
+        r.upper = e.interval.upper;
+        r.emphasis = e.status == stats::RaceStatus::Balanced;
+        rows.push_back(std::move(r));
+        if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
+    }
+    report::ForestAxis axis;
+    axis.null_value = fix_.target;
+    axis.scale = report::ForestAxis::Scale::Percent;
+    axis.label = score_owner(fix_);
+    axis.band = std::pair{low, high};
+    axis.band_label = "target band";
+    page += report::forest_plot("candidates", "Candidates against the band", rows, axis);
+    page += "<h2>Balanced: paste into the variant file</h2>\n";
+    if (balanced.empty()) page += "<p>None.</p>\n";
+    for (const Row* row : balanced) {
+        page += fmt::format("<h3>{}</h3>\n<pre>{}</pre>\n", xml_escape(row->candidate->label),
+                            xml_escape(row->candidate->fragment));
+    }
+    page += "<h2>Rejected</h2>\n";
+    const bool none = std::all_of(ranked_rows.begin(), ranked_rows.end(),
+                                  [](const Row& row) { return row.entry != nullptr; });
+    page += none ? "<p>None.</p>\n" : "<table>\n<tr><th>change</th><th>why</th></tr>\n";
+    for (const Row& row : ranked_rows) {
+        if (row.entry) continue;
+        page += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", xml_escape(row.candidate->label),
+                            xml_escape(row.candidate->rejected));
+    }
+    if (!none) page += "</table>\n";
+    page += "</body>\n</html>\n";
+    return page;
+}
+
 int FixSearch::run() {
     search_ = fix_search_sweep(loaded_);
     auto candidates = fix_candidates(loaded_);
@@ -405,6 +474,9 @@ int FixSearch::run() {
     }
     if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());
     complete_ = *complete;
+    if (!args_.html.empty())
+        if (auto written = report::write_text_file(args_.html, to_html()); !written)
+            return report_error(ctx_, written.error());
     if (args_.json)
         ctx_.out << to_json().dump(2) << '\n';
     else
@@ -444,6 +516,8 @@ void register_fix(CLI::App& app, AppContext& ctx) {
         ->check(CLI::Range(std::int64_t{0}, tournament::kMaxSweepGames));
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->add_flag("--quiet", args->quiet, "No progress display");
+    command->add_option("--html", args->html,
+                        "Also write the candidates' intervals against the band as an HTML page");
     command->add_flag("--force", args->force,
                       "Add to a database that holds games of another configuration");
     command->callback([args, &ctx] { ctx.exit_code = run_fix_command(*args, ctx); });
