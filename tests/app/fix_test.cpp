@@ -65,6 +65,13 @@ TEST(Fix, SameGamesAtAnyThreadCountAndAfterAStop) {
     EXPECT_NE(stopped.out.find("resume with:\n  balance fix"), std::string::npos) << stopped.out;
     EXPECT_NE(stopped.out.find("(stopped: the same command resumes)"), std::string::npos);
     EXPECT_EQ(moves_by_key(db1).size(), 25u);
+    // With --json the stop notice goes to stderr and stdout stays one JSON object.
+    const auto more =
+        run_balance({"fix", file, "--db", db1, "--threads", "1", "--max-games", "5", "--json"});
+    ASSERT_EQ(more.status, 0) << more.err;
+    EXPECT_FALSE(json::parse(more.out)["complete"].get<bool>());
+    EXPECT_NE(more.err.find("resume with"), std::string::npos);
+    EXPECT_EQ(moves_by_key(db1).size(), 30u);
     const auto resumed = run_balance({"fix", file, "--db", db1, "--threads", "1", "--json"});
     ASSERT_EQ(resumed.status, 0) << resumed.err;
 

@@ -136,7 +136,8 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
     if (!summary) return summary.error();
     played_ += summary->played;
     if (summary->stopped || summary->remaining > 0) {
-        ctx_.out << fmt::format(
+        // On stderr with --json, so that stdout stays one JSON object.
+        (args_.json ? ctx_.err : ctx_.out) << fmt::format(
             "stopped with {} games of {} to go; resume with:\n  balance fix {} --db {}\n",
             summary->remaining, sweep.name, args_.file, db_);
         exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
