@@ -163,6 +163,10 @@ TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {
     EXPECT_NE(sweep.err.find("this is a fix file ([fix]): run `balance fix"), std::string::npos)
         << sweep.err;
     EXPECT_NE(sweep.err.find("tiny.toml:12"), std::string::npos) << sweep.err;
+    const auto slurm =
+        run_balance({"slurm", file, "--tasks", "2", "--dir", (dir.path() / "slurm").string()});
+    EXPECT_NE(slurm.status, 0);
+    EXPECT_NE(slurm.err.find("cannot be split into shards"), std::string::npos) << slurm.err;
     const auto check = run_balance({"check", file});
     ASSERT_EQ(check.status, 0) << check.err;
     EXPECT_NE(check.out.find("a fix search (`balance fix`): White's score within 0.400-0.600, "
