@@ -1,6 +1,6 @@
 // XBetza parser: see betza.hpp for the supported subset.
 
-#include "betza.hpp"
+#include "balance/core/betza.hpp"
 
 #include <cctype>
 #include <cstdlib>

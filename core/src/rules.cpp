@@ -6,8 +6,8 @@
 #include <cctype>
 
 #include "balance/core/army_lookup.hpp"
+#include "balance/core/betza.hpp"
 #include "balance/core/splitmix64.hpp"
-#include "betza.hpp"
 #include "fen_board.hpp"
 
 namespace balance::core {

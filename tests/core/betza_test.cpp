@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "betza.hpp"
+#include "balance/core/betza.hpp"
 
 namespace balance::core {
 namespace {

@@ -1,6 +1,6 @@
 // Betza parser: any text either gives atoms or an error, never a crash or overflow.
 
-#include "betza.hpp"
+#include "balance/core/betza.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 

@@ -9,9 +9,9 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
+#include "balance/analysis/svg_charts.hpp"
 #include "balance/analysis/text_format.hpp"
 #include "strength_tables.hpp"
-#include "svg_charts.hpp"
 
 namespace balance::app::report {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "svg_charts.hpp"
+#include "balance/analysis/svg_charts.hpp"
 
 namespace balance::app::report {
 

@@ -1,4 +1,4 @@
-#include "svg_charts.hpp"
+#include "balance/analysis/svg_charts.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -66,6 +66,10 @@ Range data_range(const std::vector<ForestRow>& rows, const ForestAxis& axis) {
     if (axis.marker) {
         low = std::min(low, *axis.marker);
         high = std::max(high, *axis.marker);
+    }
+    if (axis.band) {
+        low = std::min(low, axis.band->first);
+        high = std::max(high, axis.band->second);
     }
     for (const ForestRow& row : rows) {
         if (row.heading) continue;
@@ -225,6 +229,18 @@ std::string forest_plot(const std::string& id, const std::string& title,
                 "stroke-width=\"2.5\"/>\n",
                 x_of(*row.published), y - 7.0);
         }
+    }
+    // The band over the rows (translucent), so the striped rows do not hide it.
+    if (axis.band) {
+        const double band_low = x_of(axis.band->first);
+        const double band_high = x_of(axis.band->second);
+        svg += fmt::format(
+            "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
+            "fill=\"#2e8b57\" fill-opacity=\"0.15\" class=\"band\"/>\n"
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"10\" text-anchor=\"middle\" "
+            "fill=\"#2e8b57\">{}</text>\n",
+            band_low, kTop - 6.0, band_high - band_low, plot_bottom - kTop + 6.0,
+            0.5 * (band_low + band_high), kTop - 9.0, xml_escape(axis.band_label));
     }
     // Legend.
     const double ly = plot_bottom + 50.0;

@@ -3,12 +3,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "balance/config/fix_candidates.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/points_notes.hpp"
@@ -73,6 +75,23 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
         }
         return false;
     }
+    std::optional<std::vector<FixCandidate>> candidates;
+    if (sweep->fix) {
+        auto found = fix_candidates(*sweep);
+        if (!found) {
+            report_error(ctx, found.error());
+            if (json) {
+                files.push_back({{"file", file},
+                                 {"ok", false},
+                                 {"kind", "sweep"},
+                                 {"errors", Json::array({{{"where", found.error().where},
+                                                          {"message", found.error().message}}})}});
+            }
+            return false;
+        }
+        candidates = std::move(*found);
+        *sweep = fix_search_sweep(*sweep);
+    }
     const auto all_cells = tournament::make_cells(*sweep);
     const auto cells = all_cells.size();
     std::size_t planned = 0;
@@ -81,7 +100,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
     const std::string gaps = sweep->rung_gap_games > 0
                                  ? fmt::format(", {} per rung-gap cell", sweep->rung_gap_games)
                                  : "";
-    const std::string games =
+    std::string games =
         sweep->adaptive
             ? fmt::format("adaptive, target +-{} within {} games",
                           sweep->adaptive->target_half_width, sweep->adaptive->budget)
@@ -92,6 +111,21 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             "a calibration (`balance calibrate`): player '{}', method {}, at most {} rounds of "
             "these games, {} games between rounds",
             c->player, c->method, c->max_rounds, c->match_games));
+    }
+    if (const auto& f = sweep->fix) {
+        const auto rejected = static_cast<std::size_t>(
+            std::count_if(candidates->begin(), candidates->end(),
+                          [](const FixCandidate& c) { return !c.rejected.empty(); }));
+        games =
+            fmt::format("{} games per cell a round, budget {} games", f->round_games, f->budget);
+        notes.push_back(fmt::format(
+            "a fix search (`balance fix`): {} within {:.3f}-{:.3f}, player '{}'; {} candidates "
+            "(the unchanged rules among them), {} rejected",
+            f->side.empty() ? std::string("White's score") : f->side + "' score",
+            f->target - f->margin, f->target + f->margin, f->player, candidates->size(), rejected));
+        for (const auto& c : *candidates)
+            if (!c.rejected.empty())
+                notes.push_back(fmt::format("rejected: {}: {}", c.label, c.rejected));
     }
     if (json) {
         files.push_back({{"file", file},

@@ -11,6 +11,7 @@
 #include "balance/core/army_lookup.hpp"
 #include "balance/tournament/ladder.hpp"
 #include "fields.hpp"
+#include "fix_reader.hpp"
 #include "sweep_players.hpp"
 #include "sweep_sections.hpp"
 #include "toml_document.hpp"
@@ -35,6 +36,7 @@ struct TopLevel {
     const toml::table* adjudication = nullptr;
     const toml::table* adaptive = nullptr;
     const toml::table* calibrate = nullptr;
+    const toml::table* fix = nullptr;
     std::optional<std::int64_t> games_per_cell;
     std::optional<std::int64_t> rung_gap_games;
 };
@@ -299,6 +301,7 @@ Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& 
     t.adjudication = top.table("adjudication");
     t.adaptive = top.table("adaptive");
     t.calibrate = top.table("calibrate");
+    t.fix = top.table("fix");
     if (auto done = top.finish(); !done) return done.error();
     if (!is_plain_name(sweep.name)) {
         return make_error(fmt::format("sweep name '{}' may hold only a-z, 0-9, '-' and '_' (it "
@@ -306,7 +309,20 @@ Result<TopLevel> read_top(const toml::table& doc, Sweep& sweep, const fs::path& 
                                       sweep.name),
                           top.where("name"));
     }
-    if (t.games_per_cell.has_value() == (t.adaptive != nullptr)) {
+    if (t.fix) {
+        // A search sizes its own rounds ([fix] round_games) and budget.
+        if (t.games_per_cell || t.adaptive || t.calibrate) {
+            return make_error(
+                fmt::format("a [fix] file sets its round size and budget in [fix] (round_games, "
+                            "budget): remove {}",
+                            t.games_per_cell ? "games_per_cell"
+                            : t.adaptive     ? "[adaptive]"
+                                             : "[calibrate]"),
+                top.where(t.games_per_cell ? "games_per_cell"
+                          : t.adaptive     ? "adaptive"
+                                           : "calibrate"));
+        }
+    } else if (t.games_per_cell.has_value() == (t.adaptive != nullptr)) {
         return make_error("set either games_per_cell or an [adaptive] table (exactly one)",
                           t.adaptive ? top.where("adaptive") : file);
     }
@@ -376,6 +392,11 @@ Result<Sweep> load_sweep(const fs::path& path) {
         auto calibration = read_calibration(*top->calibrate, sweep, file);
         if (!calibration) return calibration.error();
         sweep.calibration = std::move(*calibration);
+    }
+    if (top->fix) {
+        auto fix = read_fix(*top->fix, sweep, *variant, file);
+        if (!fix) return fix.error();
+        sweep.fix = std::move(*fix);
     }
     return sweep;
 }

@@ -195,6 +195,12 @@ int run_slurm_command(const SlurmArgs& args, AppContext& ctx) {
     if (!file) return report_error(ctx, file.error());
     auto sweep = load_sweep(*file);
     if (!sweep) return report_error(ctx, sweep.error());
+    if (sweep->fix) {
+        return report_error(ctx, make_error("a fix file ([fix]) races its candidates round by "
+                                            "round and cannot be split into shards: run `balance "
+                                            "fix` on one machine",
+                                            sweep->fix->where));
+    }
     if (auto valid = tournament::validate_sweep(*sweep); !valid)
         return report_error(ctx, valid.error());
     if (sweep->adaptive) {

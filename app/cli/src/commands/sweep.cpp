@@ -141,6 +141,11 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
                                            args.file + "`",
                                        sweep->calibration->where));
     }
+    if (sweep->fix) {
+        return report_error(
+            ctx, make_error("this is a fix file ([fix]): run `balance fix " + args.file + "`",
+                            sweep->fix->where));
+    }
     if (auto valid = tournament::validate_sweep(*sweep); !valid)
         return report_error(ctx, valid.error());
     auto shard = tournament::parse_shard(args.shard);

@@ -168,6 +168,28 @@ struct CalibrationSpec {
     std::string where;             // file:line of the table
 };
 
+// A sweep file's [fix] table (`balance fix`): a search over rule changes for the one that
+// brings a score into a band, candidates raced in rounds. The candidates themselves are built by
+// the app (they need the variant file); this is what the file asks for.
+struct FixSpec {
+    std::string player;  // the player (or ladder) that plays itself in every candidate's games
+    std::string side;    // the army whose score is balanced (pooled over colours); "": White's
+    double target = 0.5;
+    double margin = 0.02;             // the band: target +- margin
+    double confidence = 0.95;         // a candidate is balanced when this interval is in the band
+    double drop_confidence = 0.99;    // ... and dropped when this interval misses the band
+    std::int64_t budget = 10000;      // games in all candidates and rounds together
+    int round_games = 20;             // games per cell of a racing candidate, each round
+    std::vector<std::string> edits;   // kinds of generated edits (options, betza, pawns, ...)
+    std::vector<std::string> pieces;  // pieces whose Betza is edited; empty: the armies' pieces
+    std::vector<std::string> add;     // move components a Betza edit may add
+    // Combinations of two single changes: "none", "all" (raced with the singles), "fallback"
+    // (raced after the singles, with the budget left, when no single one is balanced).
+    std::string pairs = "none";
+    std::string variant_path;  // the variant file the candidates are built from
+    std::string where;         // file:line of the table
+};
+
 struct Sweep {
     std::string name;     // the database and every stored game carry it
     std::string file;     // the sweep file
@@ -183,6 +205,7 @@ struct Sweep {
     OpeningSpec openings;
     AdjudicationSpec adjudication;
     std::optional<CalibrationSpec> calibration;  // a calibration file ([calibrate])
+    std::optional<FixSpec> fix;                  // a fix file ([fix])
 
     [[nodiscard]] const PlayerSpec* find_player(const std::string& name) const;
 };

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace balance::app::report {
@@ -32,6 +33,9 @@ struct ForestAxis {
     std::optional<double> marker;
     std::string marker_label;
     std::string published_label;  // legend text for the ticks; empty: no legend entry
+    // A shaded band [low, high] behind the rows (a target band: `balance fix`), with its label.
+    std::optional<std::pair<double, double>> band;
+    std::string band_label;
 };
 
 // One chart as an <svg> element with id `id` (class "chart"), its title in a <title> element

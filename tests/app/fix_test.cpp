@@ -1,0 +1,298 @@
+// `balance fix` end to end on a tiny chess search (two pieces, two added components, a range
+// step): the same games at any thread count, resumption after --max-games, rejected candidates
+// never played, every game stored with its candidate's rules, and the commands around it.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/temp_dir.hpp"
+#include "balance/analysis/store_reader.hpp"
+#include "cli_runner.hpp"
+
+namespace balance::app {
+namespace {
+
+using nlohmann::json;
+using testing::run_balance;
+using testing::TempDir;
+
+constexpr const char* kTinyFix = R"(variant = "chess"
+seed = 7
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+[openings]
+type = "random-plies"
+plies = 4
+[adjudication]
+max_plies = 120
+[fix]
+margin = 0.1
+budget = 100
+round_games = 10
+edits = ["betza", "ranges"]
+pieces = ["knight", "rook"]
+add = ["W", "D"]
+)";
+
+std::map<std::string, std::string> moves_by_key(const std::string& db) {
+    auto store = report::read_store(db);
+    EXPECT_TRUE(store) << store.error().to_string();
+    std::map<std::string, std::string> out;
+    if (store)
+        for (const auto& game : store->games) out[game.game_key] = game.moves + game.result;
+    return out;
+}
+
+TEST(Fix, SameGamesAtAnyThreadCountAndAfterAStop) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyFix).string();
+    const auto db2 = (dir.path() / "two.db").string();
+    const auto db1 = (dir.path() / "one.db").string();
+    const auto whole = run_balance({"fix", file, "--db", db2, "--threads", "2", "--json"});
+    ASSERT_EQ(whole.status, 0) << whole.err << whole.out;
+
+    const auto stopped =
+        run_balance({"fix", file, "--db", db1, "--threads", "1", "--max-games", "25", "--quiet"});
+    ASSERT_EQ(stopped.status, 0) << stopped.err;
+    EXPECT_NE(stopped.out.find("resume with:\n  balance fix"), std::string::npos) << stopped.out;
+    EXPECT_NE(stopped.out.find("(stopped: the same command resumes)"), std::string::npos);
+    EXPECT_EQ(moves_by_key(db1).size(), 25u);
+    // With --json the stop notice goes to stderr and stdout stays one JSON object.
+    const auto more =
+        run_balance({"fix", file, "--db", db1, "--threads", "1", "--max-games", "5", "--json"});
+    ASSERT_EQ(more.status, 0) << more.err;
+    EXPECT_FALSE(json::parse(more.out)["complete"].get<bool>());
+    EXPECT_NE(more.err.find("resume with"), std::string::npos);
+    EXPECT_EQ(moves_by_key(db1).size(), 30u);
+    const auto resumed = run_balance({"fix", file, "--db", db1, "--threads", "1", "--json"});
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+
+    json a = json::parse(whole.out);
+    json b = json::parse(resumed.out);
+    EXPECT_TRUE(a["complete"].get<bool>());
+    a.erase("database");
+    b.erase("database");
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(moves_by_key(db1), moves_by_key(db2));
+
+    // 6 candidates play 6 x 10 in round 0, 40 remain: 6 each (60 + 36 = 96 <= 100).
+    EXPECT_EQ(a["games"], 96);
+    EXPECT_EQ(a["rounds"], 2);
+    EXPECT_EQ(moves_by_key(db2).size(), 96u);
+    const auto& list = a["candidates"];
+    ASSERT_EQ(list.size(), 8u);
+    int rejected = 0;
+    for (const auto& c : list) {
+        if (c["status"] == "rejected") {
+            ++rejected;
+            EXPECT_EQ(c["games"], 0);
+            EXPECT_TRUE(c["score"].is_null());
+            EXPECT_NE(c["rejected"].get<std::string>().find("would have no moves"),
+                      std::string::npos);
+        } else {
+            EXPECT_EQ(c["games"], 16) << c["edit"];
+            EXPECT_LE(c["low"].get<double>(), c["score"].get<double>());
+            EXPECT_GE(c["high"].get<double>(), c["score"].get<double>());
+            EXPECT_EQ(c["balanced"].get<bool>(), c["status"] == "balanced");
+        }
+    }
+    EXPECT_EQ(rejected, 2);
+    // Rejected last, the rest best first: balanced, then open, then dropped.
+    EXPECT_EQ(list.back()["status"], "rejected");
+}
+
+TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyFix).string();
+    const auto db = (dir.path() / "fix.db").string();
+    const auto html = (dir.path() / "fix.html").string();
+    const auto run =
+        run_balance({"fix", file, "--db", db, "--threads", "2", "--json", "--html", html});
+    ASSERT_EQ(run.status, 0) << run.err;
+    // The page: the band behind one row per raced candidate, the rejected ones with reasons.
+    std::ifstream in(html);
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(page.find("class=\"band\""), std::string::npos);
+    EXPECT_NE(page.find("Fix of chess: White&#39;s score into 40.0%-60.0%"), std::string::npos);
+    EXPECT_NE(page.find("rook: R -&gt; R6 (R range limited) ["), std::string::npos);
+    EXPECT_NE(page.find("<td>knight: N -&gt; &#39;&#39; (N removed)</td><td>the knight would "
+                        "have no moves</td>"),
+              std::string::npos);
+    auto store = report::read_store(db);
+    ASSERT_TRUE(store);
+    std::map<std::string, std::string> spec_of;  // hash -> text
+    for (const auto& spec : store->specs) spec_of[spec.spec_hash] = spec.spec_toml;
+    std::set<std::string> cells;
+    for (const auto& game : store->games) {
+        cells.insert(game.cell_key);
+        ASSERT_TRUE(spec_of.count(game.spec_hash)) << game.game_key;
+        const std::string& text = spec_of[game.spec_hash];
+        const auto at = game.cell_key.find('@');
+        if (at == std::string::npos) {
+            EXPECT_NE(text.find("betza = 'N'"), std::string::npos);  // the unchanged rules
+            continue;
+        }
+        // An edited candidate's cells carry the first 8 digits of its rules' hash.
+        EXPECT_EQ(game.cell_key.substr(at + 1, 8), game.spec_hash.substr(0, 8));
+    }
+    EXPECT_EQ(cells.size(), 6u);  // the 6 playable candidates, one cell each
+    bool ranged = false;
+    for (const auto& [hash, text] : spec_of)
+        ranged = ranged || text.find("'R6'") != std::string::npos;
+    EXPECT_TRUE(ranged);
+    const json out = json::parse(run.out);
+    for (const auto& c : out["candidates"]) {
+        if (c["edit"] == "knight: N -> NW (W added)")
+            EXPECT_EQ(c["toml"], "[pieces.knight]\nbetza = 'NW'\n");
+    }
+}
+
+TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyFix).string();
+    const auto sweep = run_balance({"sweep", file, "--db", (dir.path() / "x.db").string()});
+    EXPECT_NE(sweep.status, 0);
+    EXPECT_NE(sweep.err.find("this is a fix file ([fix]): run `balance fix"), std::string::npos)
+        << sweep.err;
+    EXPECT_NE(sweep.err.find("tiny.toml:12"), std::string::npos) << sweep.err;
+    const auto slurm =
+        run_balance({"slurm", file, "--tasks", "2", "--dir", (dir.path() / "slurm").string()});
+    EXPECT_NE(slurm.status, 0);
+    EXPECT_NE(slurm.err.find("cannot be split into shards"), std::string::npos) << slurm.err;
+    const auto check = run_balance({"check", file});
+    ASSERT_EQ(check.status, 0) << check.err;
+    EXPECT_NE(check.out.find("a fix search (`balance fix`): White's score within 0.400-0.600, "
+                             "player 'tiny'; 8 candidates (the unchanged rules among them), 2 "
+                             "rejected"),
+              std::string::npos)
+        << check.out;
+    EXPECT_NE(check.out.find("rejected: rook: R -> '' (R removed): the rook would have no moves"),
+              std::string::npos);
+    // A database of the search refuses the same file with other player settings.
+    const auto db = (dir.path() / "first.db").string();
+    ASSERT_EQ(run_balance({"fix", file, "--db", db, "--max-games", "6", "--quiet"}).status, 0);
+    std::string changed = kTinyFix;
+    changed.replace(changed.find("nodes = 300"), 11, "nodes = 400");
+    const auto other = dir.write("tiny.toml", changed).string();
+    const auto mixed = run_balance({"fix", other, "--db", db, "--quiet"});
+    EXPECT_NE(mixed.status, 0);
+    EXPECT_NE(mixed.err.find("holds games of another configuration"), std::string::npos)
+        << mixed.err;
+    EXPECT_NE(mixed.err.find("differs in: players"), std::string::npos) << mixed.err;
+    const auto plain = dir.write("plain.toml",
+                                 "variant = \"chess\"\ngames_per_cell = 2\n"
+                                 "[players.a]\ntype = \"random\"\n");
+    const auto refused = run_balance({"fix", plain.string()});
+    EXPECT_NE(refused.status, 0);
+    EXPECT_NE(refused.err.find("not a fix file"), std::string::npos) << refused.err;
+}
+
+}  // namespace
+}  // namespace balance::app
+
+namespace balance::app {
+namespace {
+
+// With `side`, the score is that army's, pooled over the pairings where it meets another army
+// (a mirror pairing in the file is not played).
+TEST(Fix, SideScoreIsPooledOverColours) {
+    TempDir dir;
+    const auto file = dir.write("elves.toml", R"(variant = "asymmetric"
+seed = 5
+pairings = [["humans", "elves"], ["elves", "humans"], ["elves", "elves"]]
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+[adjudication]
+max_plies = 100
+[fix]
+side = "elves"
+margin = 0.1
+budget = 32
+round_games = 2
+edits = ["betza"]
+pieces = ["unicorn"]
+add = ["W"]
+)")
+                          .string();
+    const auto db = (dir.path() / "elves.db").string();
+    const auto run = run_balance({"fix", file, "--db", db, "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["side"], "elves");
+    auto store = report::read_store(db);
+    ASSERT_TRUE(store);
+    double points = 0;
+    int games = 0;
+    for (const auto& game : store->games) {
+        EXPECT_NE(game.white_army, game.black_army) << game.game_key;
+        if (game.cell_key.find('@') != std::string::npos) continue;  // an edited candidate
+        points += game.white_army == "elves" ? game.white_score : 1.0 - game.white_score;
+        ++games;
+    }
+    ASSERT_GT(games, 0);
+    bool found = false;
+    for (const auto& c : out["candidates"]) {
+        if (c["edit"] != "no change") continue;
+        found = true;
+        EXPECT_EQ(c["games"], games);
+        EXPECT_DOUBLE_EQ(c["score"].get<double>(), points / games);
+    }
+    EXPECT_TRUE(found);
+    // 4 candidates (unchanged, F removed, afsF removed, W added) x 2 cells x 2 games = 16 a
+    // round, two rounds.
+    EXPECT_EQ(out["candidates"].size(), 4u);
+    EXPECT_EQ(out["games"], 32);
+}
+
+}  // namespace
+}  // namespace balance::app
+
+namespace balance::app {
+namespace {
+
+// pairs = "fallback": when every single change is decided and none is balanced, the pairs race
+// with the budget left. A band no chess change reaches (White at 95% +- 4%) drops every single
+// change after its first round, then every pair after its first.
+TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text.replace(text.find("margin = 0.1"), 12, "target = 0.95\nmargin = 0.04");
+    text.replace(text.find("budget = 100"), 12, "budget = 300\npairs = \"fallback\"");
+    const auto file = dir.write("pairs.toml", text).string();
+    const auto run = run_balance(
+        {"fix", file, "--db", (dir.path() / "pairs.db").string(), "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    // 8 singles (2 rejected) + C(5, 2) = 10 pairs of the 5 valid changes, 4 of them rejected
+    // (the same piece edited twice).
+    ASSERT_EQ(out["candidates"].size(), 18u);
+    int pairs = 0;
+    int rejected_pairs = 0;
+    for (const auto& c : out["candidates"]) {
+        const bool pair = c["edit"].get<std::string>().find(" + ") != std::string::npos;
+        pairs += pair ? 1 : 0;
+        if (c["status"] == "rejected") {
+            rejected_pairs += pair ? 1 : 0;
+            continue;
+        }
+        EXPECT_EQ(c["status"], "dropped") << c["edit"];
+        EXPECT_EQ(c["games"], 10) << c["edit"];
+    }
+    EXPECT_EQ(pairs, 10);
+    EXPECT_EQ(rejected_pairs, 4);
+    EXPECT_EQ(out["games"], 120);  // 6 singles and 6 pairs, one round each
+    EXPECT_EQ(out["rounds"], 2);
+}
+
+}  // namespace
+}  // namespace balance::app
