@@ -1,0 +1,77 @@
+// Definitions written by fairymax_ini.hpp, checked by Fairy-Max itself where the encoding is not
+// the hand-written Asymmetric file's (external_fairymax_asymmetric_test checks that one, and
+// fairymax_ini_test shows the generated Asymmetric definitions equal it): the Sprite's jump
+// option (E4) and the lame double step (24) differ exactly when the passed square is occupied.
+// Skipped where Fairy-Max is not installed.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "../mocks/mock_support.hpp"
+#include "../support/temp_dir.hpp"
+#include "../support/variants.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
+#include "balance/players/external/fairymax_player.hpp"
+#include "balance/players/external/xboard_client.hpp"
+
+namespace balance::players::external {
+namespace {
+
+using namespace balance::mocks::debian_engines;
+
+constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Whether Fairy-Max, on the definitions of `option` for Elves (White) vs Humans, accepts
+// `moves` from the start.
+bool accepts(const std::string& option, const std::vector<std::string>& moves) {
+    const auto spec = balance::testing::load_shipped("asymmetric", {option});
+    auto text = fairymax_ini(spec, {{"elves", "humans"}});
+    EXPECT_TRUE(text.ok()) << text.error().to_string();
+    balance::app::testing::TempDir dir;
+    auto path = write_definitions(dir.path(), *text);
+    EXPECT_TRUE(path.ok());
+    XboardConfig config;
+    config.process.argv = {fairymax, "12", path->string()};
+    config.variant = fairymax_game_name("elves", "humans");
+    XboardClient client(config);
+    auto started = client.start();
+    EXPECT_TRUE(started.ok()) << started.error().to_string();
+    auto result = client.set_position(kStart, moves);
+    client.stop();
+    if (result.ok()) return true;
+    EXPECT_NE(result.error().message.find("Illegal move"), std::string::npos)
+        << result.error().to_string();
+    return false;
+}
+
+TEST(FairymaxGenerated, SpriteJumpOptionJumpsOverAPieceTheLameStepCannot) {
+    if (!std::filesystem::exists(fairymax)) GTEST_SKIP() << "fairymax is not installed";
+    // The Sprite f2 steps to e3; then the Sprite d2's double step to f4 passes e3.
+    const std::vector<std::string> blocked = {"f2e3", "e7e6", "d2f4"};
+    const std::vector<std::string> free = {"d2f4"};
+    EXPECT_TRUE(accepts("sprite-double-step=diagonal", free));
+    EXPECT_FALSE(accepts("sprite-double-step=diagonal", blocked));
+    EXPECT_TRUE(accepts("sprite-double-step=leap", free));
+    EXPECT_TRUE(accepts("sprite-double-step=leap", blocked));
+    EXPECT_FALSE(accepts("sprite-double-step=none", free));
+}
+
+TEST(FairymaxGenerated, DefinitionsFileIsWrittenOnceByContent) {
+    balance::app::testing::TempDir dir;
+    auto a = write_definitions(dir.path(), "version 4.8(w)\n");
+    auto b = write_definitions(dir.path(), "version 4.8(w)\n");
+    auto c = write_definitions(dir.path(), "version 4.8(w)\n// other\n");
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    EXPECT_EQ(*a, *b);
+    EXPECT_NE(*a, *c);
+    EXPECT_EQ(a->parent_path(), dir.path());
+    EXPECT_EQ(a->filename().string().rfind("fairymax-", 0), 0u);
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path()))
+        ++files;
+    EXPECT_EQ(files, 2u);  // no temporary left behind
+}
+
+}  // namespace
+}  // namespace balance::players::external
