@@ -159,10 +159,13 @@ Result<std::string> ray(const BetzaAtom& a, const PieceContext& c) {
 }
 
 // Fairy-Max's castling rays for a king on `file` of a board `files` wide moving `travel`
-// squares: the geometries of its own fmax.ini (orthodox chess; Capablanca chess's f-file king).
+// squares. Its castling swings the corner piece to the square beside the king's destination;
+// core puts the rook beside the king's start square (Uneven: O-O-O is Kf1-c1 + Ra1-e1). The two
+// agree only for a 2-square king move, and fmax.ini leaves castling from a file that is not
+// central undefined.
 std::optional<std::string> castling_rays(int files, int file, int travel) {
-    if (files == 8 && file == 4 && travel == 2) return "1,34 -1,34";
-    if (files == 10 && file == 5 && travel == 3) return "1,3034 -1,1034";
+    const bool central = file == files / 2 || file == (files - 1) / 2;
+    if (travel == 2 && central) return "1,34 -1,34";
     return std::nullopt;
 }
 
@@ -281,7 +284,9 @@ class GameWriter {
                         std::string(1, static_cast<char>('a' + king_file)) + " file " +
                         std::to_string(spec_.castling.king_travel) + " squares on a board " +
                         std::to_string(files_) +
-                        " files wide (it knows the orthodox and the Capablanca geometry)",
+                        " files wide: its castling moves the king 2 squares from a central "
+                        "file, the rook landing beside the king (ours lands beside the king's "
+                        "start square, which is the same square only for a 2-square move)",
                     spec_.castling_where.empty() ? spec_.file : spec_.castling_where);
             out.push_back(*castling);
         }

@@ -18,7 +18,7 @@
 // Anything else is an error naming the piece and what Fairy-Max lacks: shots (cab), moves that
 // depend on the square's colour, initial moves other than a pawn's double step, e.p. on a piece
 // that is not a pawn, lame leaps over more than one square, a start position other than back
-// ranks behind full pawn ranks, castling other than the orthodox or the Capablanca geometry.
+// ranks behind full pawn ranks, castling other than a 2-square king move from a central file.
 // Rules Fairy-Max does not know (points scoring, anti-relay, stalemate wins, promotion to
 // captured units, free placement) are errors too, except scoring: the external engine plays such
 // games for mate, as every external engine does (tournament/points_notes.hpp says so in a run).
