@@ -11,6 +11,8 @@
 #include "../mocks/mock_support.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
+#include "balance/core/game.hpp"
+#include "balance/players/external/engine_player.hpp"
 #include "balance/players/external/fairymax_ini.hpp"
 #include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/xboard_client.hpp"
@@ -55,6 +57,31 @@ TEST(FairymaxGenerated, SpriteJumpOptionJumpsOverAPieceTheLameStepCannot) {
     EXPECT_TRUE(accepts("sprite-double-step=leap", free));
     EXPECT_TRUE(accepts("sprite-double-step=leap", blocked));
     EXPECT_FALSE(accepts("sprite-double-step=none", free));
+}
+
+// A Guard that captured sideways along its second rank may still double-step (by rank, RULES
+// 1.3b); Fairy-Max's double step needs an unmoved pawn and refuses it. The fairymax player then
+// states the position itself and plays on instead of losing the game by a protocol error.
+TEST(FairymaxGenerated, RefusedDoubleStepIsRestated) {
+    if (!std::filesystem::exists(fairymax)) GTEST_SKIP() << "fairymax is not installed";
+    const auto spec = balance::testing::load_shipped("asymmetric");
+    auto game = core::Game::start(spec, "orcs", "humans",
+                                  "rnbqkbnr/pppppppp/8/8/8/8/PPnPPPPP/RNBQKBNR w KQkq - 0 1");
+    ASSERT_TRUE(game.ok()) << game.error().to_string();
+    for (const char* move : {"d2c2", "g8f6", "c2c4"}) ASSERT_TRUE(game->play(move).ok()) << move;
+    FairymaxPlayerConfig config;
+    config.process.argv = {fairymax};
+    balance::app::testing::TempDir dir;
+    config.definitions_dir = dir.path();
+    auto player = make_fairymax_player(config);
+    ASSERT_TRUE(player.ok()) << player.error().to_string();
+    SearchLimits limits;
+    limits.depth = 2;
+    const MoveReply reply = (*player)->choose_move(*game, limits, 1);
+    EXPECT_EQ(reply.status, MoveStatus::Ok) << reply.detail;
+    const auto* engine = dynamic_cast<const EnginePlayer*>(player->get());
+    ASSERT_NE(engine, nullptr);
+    EXPECT_EQ(engine->restated(), 1);
 }
 
 TEST(FairymaxGenerated, DefinitionsFileIsWrittenOnceByContent) {

@@ -113,6 +113,8 @@ Result<std::unique_ptr<Player>> make_fairymax_player(FairymaxPlayerConfig config
     auto player = std::make_unique<EnginePlayer>(
         make_client, "",
         [definitions](const core::Game& game) { return definitions->variant_of(game); });
+    // Fairy-Max's double steps need an unmoved pawn, ours a pawn on its start rank.
+    player->restate_refused_moves(true);
     if (auto started = player->start(""); !started)
         return make_error(started.error().describe(), config.process.name);
     return std::unique_ptr<Player>(std::move(player));
