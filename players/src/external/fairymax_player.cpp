@@ -67,7 +67,9 @@ class Definitions {
 
 Result<std::filesystem::path> write_definitions(const std::filesystem::path& dir,
                                                 const std::string& text) {
-    const std::filesystem::path base = dir.empty() ? std::filesystem::temp_directory_path() : dir;
+    // Absolute: the engine may run in another working directory.
+    const std::filesystem::path base =
+        std::filesystem::absolute(dir.empty() ? std::filesystem::temp_directory_path() : dir);
     char name[64];
     std::snprintf(name, sizeof name, "fairymax-%016llx.ini",
                   static_cast<unsigned long long>(fnv1a(text)));
