@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
+#include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
 namespace balance::app {
@@ -81,6 +85,25 @@ TEST(PiecesCommand, BlackOnlyArmyAsBlack) {
         << r.out;
     EXPECT_TRUE(has(r.out, "   5 . . * . . . * . . .\n")) << r.out;
     EXPECT_TRUE(has(r.out, "   2 . . . * . * . . . .\n")) << r.out;
+}
+
+TEST(PiecesCommand, WritesFairyMaxDefinitions) {
+    balance::app::testing::TempDir dir;
+    const std::string path = (dir.path() / "asym.ini").string();
+    const CliRun r = run_balance({"pieces", "asymmetric", "--fairymax", path});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "wrote Fairy-Max's definitions of 9 pairings of asymmetric to"))
+        << r.out;
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str().rfind("version 4.8(w)\n", 0), 0u);
+    EXPECT_TRUE(has(text.str(), "Game: elves-orcs\n"));
+
+    const CliRun refused =
+        run_balance({"pieces", "contrast", "--fairymax", (dir.path() / "c.ini").string()});
+    EXPECT_NE(refused.status, 0);
+    EXPECT_TRUE(has(refused.err, "Fairy-Max cannot play piece 'pawn'")) << refused.err;
 }
 
 TEST(PiecesCommand, UnknownPieceIsNamed) {

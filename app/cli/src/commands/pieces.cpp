@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 #include "balance/core/rules.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
 
 namespace balance::app {
 
@@ -28,6 +30,7 @@ struct PiecesArgs {
     std::string variant;
     std::string piece;  // empty: every piece
     std::vector<std::string> rules;
+    std::string fairymax;  // write Fairy-Max's definitions of every pairing here
 };
 
 // What a square is to the piece on the diagram's centre.
@@ -161,11 +164,25 @@ Result<std::string> describe_piece(const core::VariantSpec& spec, const core::Pi
     return compiled->narrow ? draw(*compiled->narrow) : draw(*compiled->wide);
 }
 
+// Fairy-Max's definitions of every pairing (players/external/fairymax_ini.hpp), for playing the
+// variant against Fairy-Max by hand (`fairymax 20 FILE`, then `variant <white>-<black>`).
+int write_fairymax(const core::VariantSpec& spec, const std::string& path, AppContext& ctx) {
+    auto text = players::external::fairymax_ini(spec, players::external::fairymax_pairings(spec));
+    if (!text) return report_error(ctx, text.error());
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << *text;
+    if (!out.flush()) return report_error(ctx, make_error("cannot write the file", path));
+    ctx.out << fmt::format("wrote Fairy-Max's definitions of {} pairings of {} to {}\n",
+                           players::external::fairymax_pairings(spec).size(), spec.name, path);
+    return 0;
+}
+
 int run_pieces(const PiecesArgs& args, AppContext& ctx) {
     auto file = find_variant(args.variant);
     if (!file) return report_error(ctx, file.error());
     auto spec = load_variant(*file, args.rules);
     if (!spec) return report_error(ctx, spec.error());
+    if (!args.fairymax.empty()) return write_fairymax(*spec, args.fairymax, ctx);
     std::vector<std::string> names;
     for (const auto& p : spec->pieces) names.push_back(p.name);
     if (!args.piece.empty() && std::find(names.begin(), names.end(), args.piece) == names.end()) {
@@ -201,6 +218,9 @@ void register_pieces(CLI::App& app, AppContext& ctx) {
         ->add_option("--rules", args->rules,
                      "Optional rules: NAME or NAME=VALUE; repeat or separate with commas")
         ->delimiter(',');
+    command->add_option("--fairymax", args->fairymax,
+                        "Instead of drawing, write Fairy-Max's definitions of every army pairing "
+                        "to this file (or say which piece or rule Fairy-Max cannot express)");
     command->callback([args, &ctx] { ctx.exit_code = run_pieces(*args, ctx); });
 }
 
