@@ -172,8 +172,9 @@ int write_fairymax(const core::VariantSpec& spec, const std::string& path, AppCo
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << *text;
     if (!out.flush()) return report_error(ctx, make_error("cannot write the file", path));
-    ctx.out << fmt::format("wrote Fairy-Max's definitions of {} pairings of {} to {}\n",
-                           players::external::fairymax_pairings(spec).size(), spec.name, path);
+    const std::size_t pairings = players::external::fairymax_pairings(spec).size();
+    ctx.out << fmt::format("wrote Fairy-Max's definitions of {} pairing{} of {} to {}\n", pairings,
+                           pairings == 1 ? "" : "s", spec.name, path);
     return 0;
 }
 
