@@ -84,6 +84,33 @@ TEST(FairymaxGenerated, RefusedDoubleStepIsRestated) {
     EXPECT_EQ(engine->restated(), 1);
 }
 
+// A lame leap over two squares (nH): "step,470", the toggle to a leap postponed by one step.
+TEST(FairymaxGenerated, LameThreeSquareLeapIsBlockedByEitherSquare) {
+    if (!std::filesystem::exists(fairymax)) GTEST_SKIP() << "fairymax is not installed";
+    auto spec = balance::testing::load_shipped("chess");
+    for (auto& p : spec.pieces)
+        if (p.name == "bishop") p.betza = "nH";
+    auto text = fairymax_ini(spec, {{"fide", "fide"}});
+    ASSERT_TRUE(text.ok()) << text.error().to_string();
+    EXPECT_NE(text->find("b:300 1,470 -1,470 -16,470 16,470\n"), std::string::npos) << *text;
+    balance::app::testing::TempDir dir;
+    auto path = write_definitions(dir.path(), *text);
+    ASSERT_TRUE(path.ok());
+    const auto accepts = [&](const std::vector<std::string>& moves) {
+        XboardConfig config;
+        config.process.argv = {fairymax, "12", path->string()};
+        config.variant = fairymax_game_name("fide", "fide");
+        XboardClient client(config);
+        EXPECT_TRUE(client.start().ok());
+        const bool ok = client.set_position(kStart, moves).ok();
+        client.stop();
+        return ok;
+    };
+    EXPECT_TRUE(accepts({"c2c4", "e7e6", "c4c5", "e6e5", "c1c4"}));  // c2, c3 empty
+    EXPECT_FALSE(accepts({"c2c3", "e7e6", "c1c4"}));                 // c3 occupied
+    EXPECT_FALSE(accepts({"c1c4"}));                                 // c2 occupied
+}
+
 TEST(FairymaxGenerated, DefinitionsFileIsWrittenOnceByContent) {
     balance::app::testing::TempDir dir;
     auto a = write_definitions(dir.path(), "version 4.8(w)\n");

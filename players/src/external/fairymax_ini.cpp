@@ -132,9 +132,18 @@ Result<std::string> ray(const BetzaAtom& a, const PieceContext& c) {
             return v(a.dx, a.dy) + "," + hex(((a.max_range - 2) * 4) << 8 | 0x40 | mod);
         }
         case BetzaAtom::Kind::Lame: {
-            if (a.path.size() != 1)
-                return piece_error(c.piece, "a lame leap over " + std::to_string(a.path.size()) +
-                                                " squares (Fairy-Max: one)");
+            if (a.path.size() != 1) {
+                // A straight lame leap over 2 or 3 squares (nH, nG): pass through empty squares,
+                // the toggle to a leap postponed by 1 or 2 steps (fmax.ini's 4xx / 8xx digit).
+                const int steps = static_cast<int>(a.path.size()) + 1;
+                const bool straight = a.dx % steps == 0 && a.dy % steps == 0;
+                if (a.initial || !straight || steps > 3)
+                    return piece_error(c.piece, "a lame leap over " +
+                                                    std::to_string(a.path.size()) +
+                                                    " squares other than a straight nH or nG");
+                return v(a.dx / steps, a.dy / steps) + "," +
+                       hex((steps - 2) * 4 << 8 | (4 | mod) << 4);
+            }
             const auto [px, py] = a.path[0];
             const bool double_step = a.dx == 2 * px && a.dy == 2 * py;
             if (a.initial) {

@@ -8,16 +8,16 @@
 // types, 1 and 2 being White's and Black's pawns, which promote to type 7 (Black to type 9 when
 // White's array holds a 7 and Black's does not); move vectors on a 16-wide board, one "step,mode"
 // per direction: leaps (7 move or capture, 6 move only, 5 capture only), slides (3, 2, 1), range
-// limits (43, 443, 843, C43), lame two-step leaps (step,70,second step), ski-slides (2 squares,
-// then sliding: step,3,step), a pawn's blockable double step (24, e.p.-capturable) and castling
-// (34). Fairy-Max's pawns capture en passant with every capturing step; a piece is named by a
+// limits (43, 443, 843, C43), lame two-step leaps (step,70,second step), straight lame leaps
+// over 2 squares (nH, nG: step,470), ski-slides (2 squares, then sliding: step,3,step), a pawn's
+// blockable double step (24, e.p.-capturable) or unblockable jump (E4, F4) and castling (34). Fairy-Max's pawns capture en passant with every capturing step; a piece is named by a
 // letter, White's the first type with it and Black's the last. Pieces that move alike for both
 // colours may share a type; a piece that is not vertically symmetric gets a mirrored type for
 // Black.
 //
 // Anything else is an error naming the piece and what Fairy-Max lacks: shots (cab), moves that
 // depend on the square's colour, initial moves other than a pawn's double step, e.p. on a piece
-// that is not a pawn, lame leaps over more than one square, a start position other than back
+// that is not a pawn, other lame leaps, a start position other than back
 // ranks behind full pawn ranks, castling other than a 2-square king move from a central file.
 // Rules Fairy-Max does not know (points scoring, anti-relay, stalemate wins, promotion to
 // captured units, free placement) are errors too, except scoring: the external engine plays such
