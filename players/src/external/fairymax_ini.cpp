@@ -371,7 +371,7 @@ Result<std::string> fairymax_game(const VariantSpec& spec, const std::string& wh
     if (!start)
         return make_error("start position: " + start.error().message,
                           spec.start_fen_where.empty() ? spec.file : spec.start_fen_where);
-    if (start->files + 0 > kWidth || start->ranks > kWidth)
+    if (start->files > kWidth || start->ranks > kWidth)
         return make_error("Fairy-Max's boards are at most 16 x 16", spec.board_where);
     std::array<Side, 2> sides;
     for (int s = 0; s < 2; ++s) {
