@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "balance/core/betza.hpp"
-#include "balance/players/external/xboard_protocol.hpp"
+#include "external/xboard_protocol.hpp"
 
 namespace balance::players::external {
 

@@ -13,14 +13,14 @@
 
 #include <fmt/format.h>
 
-#include "balance/cli/commands.hpp"
-#include "balance/cli/output.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/config/variant_files.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 #include "balance/core/rules.hpp"
 #include "balance/players/external/fairymax_ini.hpp"
+#include "commands.hpp"
+#include "output.hpp"
 
 namespace balance::app {
 
