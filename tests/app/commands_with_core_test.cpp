@@ -44,6 +44,34 @@ TEST(CheckCommand, UnevenIsValidWithEveryOptionValue) {
         << result.out;
 }
 
+// A FEN's army tags choose the armies the flags leave open; a flag overrides its colour's tag.
+TEST(PerftCommand, FenArmyTagsSelectTheArmies) {
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const auto elves_orcs = perft_nodes(
+        {"--variant", "asymmetric", "--white", "elves", "--black", "orcs", "--depth", "3"});
+    const auto humans_orcs = perft_nodes(
+        {"--variant", "asymmetric", "--white", "humans", "--black", "orcs", "--depth", "3"});
+    const auto humans_humans = perft_nodes({"--variant", "asymmetric", "--depth", "3"});
+    ASSERT_NE(elves_orcs, humans_orcs);
+    ASSERT_NE(humans_orcs, humans_humans);
+    EXPECT_EQ(perft_nodes({"--variant", "asymmetric", "--fen", start + " {W:elves B:orcs}",
+                           "--depth", "3"}),
+              elves_orcs);
+    EXPECT_EQ(
+        perft_nodes({"--variant", "asymmetric", "--fen", start + " {W:Elf B:Orc}", "--depth", "3"}),
+        elves_orcs);  // aliases
+    EXPECT_EQ(perft_nodes({"--variant", "asymmetric", "--white", "humans", "--fen",
+                           start + " {W:elves B:orcs}", "--depth", "3"}),
+              humans_orcs);
+    const CliRun wrong = run_balance({"perft", "--variant", "chess", "--fen",
+                                      "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {B:orcs}", "-d", "1"});
+    EXPECT_NE(wrong.status, 0);
+    EXPECT_NE(wrong.err.find("FEN names army 'orcs' for Black, which variant 'chess' does not "
+                             "have (armies: fide)"),
+              std::string::npos)
+        << wrong.err;
+}
+
 TEST(PerftCommand, OrthodoxStartCounts) {
     EXPECT_EQ(perft_nodes({"--variant", "chess", "--depth", "1"}), 20u);
     EXPECT_EQ(perft_nodes({"--variant", "chess", "--depth", "3"}), 8902u);

@@ -1,10 +1,12 @@
 #include "balance/tournament/player_factory.hpp"
 
+#include <filesystem>
 #include <utility>
 
 #include "balance/players/baselines.hpp"
 #include "balance/players/engine/engine.hpp"
 #include "balance/players/external/engine_player.hpp"
+#include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/uci_client.hpp"
 #include "balance/players/external/xboard_client.hpp"
 
@@ -113,6 +115,19 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
         case PlayerKind::Uci:
         case PlayerKind::Xboard:
             return make_external(spec);
+        case PlayerKind::Fairymax: {
+            ext::FairymaxPlayerConfig config;
+            config.process = process_options(spec);
+            config.timeouts = timeouts(spec);
+            // Beside the engine's log (<db>.logs/) when there is one, so a run keeps the files
+            // its games were played with; else the temporary directory.
+            if (!spec.external.stderr_log.empty())
+                config.definitions_dir =
+                    std::filesystem::path(spec.external.stderr_log).parent_path();
+            auto player = ext::make_fairymax_player(std::move(config));
+            if (!player) return make_error(player.error().message, spec.label());
+            return player;
+        }
     }
     return make_error("unknown player kind", "player '" + spec.name + "'");
 }

@@ -15,8 +15,7 @@ std::vector<std::string> points_variant_notes(const Sweep& sweep) {
     std::set<std::string> external;
     for (const Matchup& m : sweep.matchups)
         for (const std::string& name : {m.white, m.black})
-            if (const PlayerSpec* p = sweep.find_player(name);
-                p && (p->kind == PlayerKind::Uci || p->kind == PlayerKind::Xboard))
+            if (const PlayerSpec* p = sweep.find_player(name); p && is_external(p->kind))
                 external.insert(name);
     for (const std::string& name : external)
         notes.push_back("player '" + name +

@@ -16,6 +16,8 @@ const char* player_kind_name(PlayerKind kind) {
             return "uci";
         case PlayerKind::Xboard:
             return "xboard";
+        case PlayerKind::Fairymax:
+            return "fairymax";
     }
     return "unknown";
 }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "balance/players/external/fairymax_player.hpp"
 #include "balance/tournament/seeds.hpp"
 
 namespace balance::tournament {
@@ -42,6 +43,16 @@ Json player_settings(const PlayerSpec& p) {
             for (const auto& [name, value] : p.piece_values) values[name] = value;
             j["values"] = values;
         }
+    }
+    if (p.kind == PlayerKind::Fairymax) {
+        j["command"] = p.external.command;
+        j["working_dir"] = p.external.working_dir;
+        // Which definitions writer played: a change of what it writes is a change of player.
+        j["definitions"] = players::external::kFairymaxDefinitionsVersion;
+        j["timeout_margin_ms"] = p.external.timeout_margin_ms;
+        j["depth_timeout_ms"] = p.external.depth_timeout_ms;
+        j["handshake_timeout_ms"] = p.external.handshake_timeout_ms;
+        j["max_failures_in_row"] = p.max_failures_in_row;
     }
     if (p.kind == PlayerKind::Uci || p.kind == PlayerKind::Xboard) {
         j["command"] = p.external.command;

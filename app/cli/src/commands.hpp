@@ -13,6 +13,7 @@ void register_check(CLI::App& app, AppContext& ctx);
 void register_export(CLI::App& app, AppContext& ctx);
 void register_merge(CLI::App& app, AppContext& ctx);
 void register_perft(CLI::App& app, AppContext& ctx);
+void register_pieces(CLI::App& app, AppContext& ctx);
 void register_sweep(CLI::App& app, AppContext& ctx);
 void register_slurm(CLI::App& app, AppContext& ctx);
 void register_variants(CLI::App& app, AppContext& ctx);

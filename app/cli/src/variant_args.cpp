@@ -1,6 +1,9 @@
 #include "variant_args.hpp"
 
+#include <cctype>
+#include <sstream>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -22,6 +25,27 @@ Result<std::string> resolve_army(const core::VariantSpec& spec, const std::strin
                       flag);
 }
 
+// The FEN's army tags: {"W" or "B", army as written}, and the FEN without its tag field.
+struct FenTags {
+    std::vector<std::pair<char, std::string>> tags;
+    std::string rest;  // the FEN before the tag field
+};
+
+FenTags fen_tags(const std::string& fen) {
+    FenTags out{{}, fen};
+    const auto open = fen.rfind(" {");
+    if (open == std::string::npos || fen.back() != '}') return out;
+    out.rest = fen.substr(0, open);
+    std::istringstream words(fen.substr(open + 2, fen.size() - open - 3));
+    for (std::string token; words >> token;) {
+        const auto colon = token.find(':');
+        if (colon != 1) continue;  // malformed: the FEN reader names it
+        const char side = static_cast<char>(std::toupper(static_cast<unsigned char>(token[0])));
+        out.tags.emplace_back(side, token.substr(2));
+    }
+    return out;
+}
+
 }  // namespace
 
 void add_variant_args(CLI::App& command, VariantArgs& args) {
@@ -40,17 +64,37 @@ void add_variant_args(CLI::App& command, VariantArgs& args) {
         ->delimiter(',');
 }
 
-Result<SelectedVariant> load_selected_variant(const VariantArgs& args) {
+Result<SelectedVariant> load_selected_variant(const VariantArgs& args, const std::string& fen) {
     auto file = find_variant(args.variant);
     if (!file) return file.error();
     auto spec = load_variant(*file, args.rules);
     if (!spec) return spec.error();
-    auto white = resolve_army(*spec, args.white, spec->default_white, "--white");
+    // The FEN's tags fill the colours the flags leave open; a flag overrides its colour's tag.
+    std::string white_default = spec->default_white, black_default = spec->default_black;
+    const FenTags tags = fen_tags(fen);
+    std::string kept;
+    for (const auto& [side, army] : tags.tags) {
+        const bool white = side == 'W';
+        if (!white && side != 'B') continue;
+        if (!(white ? args.white : args.black).empty()) continue;  // overridden: dropped
+        kept += std::string(kept.empty() ? "" : " ") + side + ":" + army;
+        const core::ArmySpec* named = core::find_army(spec->armies, army);
+        if (!named)
+            return make_error(fmt::format("FEN names army '{}' for {}, which variant '{}' does not "
+                                          "have{}",
+                                          army, white ? "White" : "Black", spec->name,
+                                          unknown_army_hint(army, spec->armies)),
+                              "FEN '" + fen + "'");
+        (white ? white_default : black_default) = named->name;
+    }
+    auto white = resolve_army(*spec, args.white, white_default, "--white");
     if (!white) return white.error();
-    auto black = resolve_army(*spec, args.black, spec->default_black, "--black");
+    auto black = resolve_army(*spec, args.black, black_default, "--black");
     if (!black) return black.error();
+    std::string used =
+        tags.tags.empty() ? fen : tags.rest + (kept.empty() ? "" : " {" + kept + "}");
     return SelectedVariant{std::move(spec.value()), std::move(white.value()),
-                           std::move(black.value())};
+                           std::move(black.value()), std::move(used)};
 }
 
 }  // namespace balance::app

@@ -26,9 +26,13 @@ struct SelectedVariant {
     core::VariantSpec spec;
     std::string white;  // canonical army names
     std::string black;
+    std::string fen;  // the FEN given, without army tags that --white/--black overrode
 };
 
 // Finds and loads the variant with the selected rules and resolves the army names and aliases.
-[[nodiscard]] Result<SelectedVariant> load_selected_variant(const VariantArgs& args);
+// A FEN's army tags ("{W:elves B:orcs}") choose the armies that --white and --black leave open;
+// a flag overrides its colour's tag (which is then dropped from `fen`).
+[[nodiscard]] Result<SelectedVariant> load_selected_variant(const VariantArgs& args,
+                                                            const std::string& fen = {});
 
 }  // namespace balance::app

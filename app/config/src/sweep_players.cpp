@@ -23,13 +23,14 @@ std::vector<std::string> army_names_of(const core::VariantSpec& variant) {
 }
 using tournament::PlayerSpec;
 
-const std::vector<std::string> kTypes = {"engine", "random", "greedy", "uci", "xboard"};
+const std::vector<std::string> kTypes = {"engine", "random", "greedy", "uci", "xboard", "fairymax"};
 
 PlayerKind kind_of(const std::string& type) {
     if (type == "random") return PlayerKind::Random;
     if (type == "greedy") return PlayerKind::Greedy;
     if (type == "uci") return PlayerKind::Uci;
     if (type == "xboard") return PlayerKind::Xboard;
+    if (type == "fairymax") return PlayerKind::Fairymax;
     return PlayerKind::Engine;
 }
 
@@ -44,10 +45,10 @@ std::optional<std::string> option_text(const toml::node& node) {
 
 // A key that belongs to another type of player: named as such, not as an unknown key.
 std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind kind) {
-    const bool searches =
-        kind == PlayerKind::Engine || kind == PlayerKind::Uci || kind == PlayerKind::Xboard;
+    const bool searches = kind == PlayerKind::Engine || tournament::is_external(kind);
     const bool external = kind == PlayerKind::Uci || kind == PlayerKind::Xboard;
-    const std::pair<const char*, bool> keys[] = {{"nodes", searches},
+    const bool fairymax = kind == PlayerKind::Fairymax;
+    const std::pair<const char*, bool> keys[] = {{"nodes", searches && !fairymax},
                                                  {"depth", searches},
                                                  {"movetime_ms", searches},
                                                  {"hash_mb", kind == PlayerKind::Engine},
@@ -55,15 +56,15 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
                                                  {"random_margin_cp", kind == PlayerKind::Engine},
                                                  {"eval", kind == PlayerKind::Engine},
                                                  {"values", kind == PlayerKind::Engine},
-                                                 {"command", external},
+                                                 {"command", external || fairymax},
                                                  {"args", external},
-                                                 {"working_dir", external},
+                                                 {"working_dir", external || fairymax},
                                                  {"options", external},
                                                  {"variant", external},
-                                                 {"timeout_margin_ms", external},
-                                                 {"depth_timeout_ms", external},
-                                                 {"handshake_timeout_ms", external},
-                                                 {"max_failures_in_row", external},
+                                                 {"timeout_margin_ms", external || fairymax},
+                                                 {"depth_timeout_ms", external || fairymax},
+                                                 {"handshake_timeout_ms", external || fairymax},
+                                                 {"max_failures_in_row", external || fairymax},
                                                  {"variant_path", kind == PlayerKind::Uci}};
     for (const auto& [key, allowed] : keys) {
         if (!allowed && table.contains(key)) return key;
@@ -165,15 +166,11 @@ void read_engine(Fields& fields, PlayerSpec& spec) {
         spec.eval = players::engine::EvalTerms::Material;
 }
 
-void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
-                   const std::vector<std::string>& armies) {
+// Settings every external engine has: where it runs, how long it may take, how often it may
+// fail.
+void read_process(Fields& fields, PlayerSpec& spec) {
     auto& ext = spec.external;
-    if (auto command = fields.string("command", Need::Required)) ext.command = {*command};
-    for (auto& arg : fields.strings("args").value_or(std::vector<std::string>{}))
-        ext.command.push_back(arg);
     ext.working_dir = fields.string("working_dir").value_or("");
-    ext.variant = fields.string("variant").value_or("");
-    if (spec.kind == PlayerKind::Uci) ext.variant_path = fields.string("variant_path").value_or("");
     ext.timeout_margin_ms =
         static_cast<int>(fields.integer("timeout_margin_ms", Need::Optional, 0, 3'600'000)
                              .value_or(ext.timeout_margin_ms));
@@ -186,6 +183,23 @@ void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
     spec.max_failures_in_row =
         static_cast<int>(fields.integer("max_failures_in_row", Need::Optional, 0, 1000)
                              .value_or(spec.max_failures_in_row));
+}
+
+// Fairy-Max with definitions written from the variant file: the program is all it needs.
+void read_fairymax(Fields& fields, PlayerSpec& spec) {
+    spec.external.command = {fields.string("command").value_or("/usr/games/fairymax")};
+    read_process(fields, spec);
+}
+
+void read_external(Fields& fields, PlayerSpec& spec, const std::string& file,
+                   const std::vector<std::string>& armies) {
+    auto& ext = spec.external;
+    if (auto command = fields.string("command", Need::Required)) ext.command = {*command};
+    for (auto& arg : fields.strings("args").value_or(std::vector<std::string>{}))
+        ext.command.push_back(arg);
+    read_process(fields, spec);
+    ext.variant = fields.string("variant").value_or("");
+    if (spec.kind == PlayerKind::Uci) ext.variant_path = fields.string("variant_path").value_or("");
     if (const toml::table* names = fields.table("army_names")) {
         for (const auto& key : keys_in_file_order(*names, file)) {
             const toml::node& value = *names->get(key);
@@ -233,8 +247,7 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
                                       *misplaced, name, type.value_or("engine")),
                           fields.where(*misplaced));
     }
-    const bool searches = spec.kind == PlayerKind::Engine || spec.kind == PlayerKind::Uci ||
-                          spec.kind == PlayerKind::Xboard;
+    const bool searches = spec.kind == PlayerKind::Engine || tournament::is_external(spec.kind);
     std::optional<LadderValues> ladder;
     if (searches) read_limits(fields, table, spec, ladder);
     Result<void> values;
@@ -244,10 +257,17 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
     }
     if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
         read_external(fields, spec, file, armies);
+    if (spec.kind == PlayerKind::Fairymax) read_fairymax(fields, spec);
     if (auto done = fields.finish(); !done) return done.error();
     if (!values) return values.error();
     const auto& l = spec.limits;
     if (searches && !ladder && l.nodes == 0 && l.depth == 0 && l.movetime_ms == 0) {
+        if (spec.kind == PlayerKind::Fairymax)
+            return make_error(fmt::format("[players.{}] needs a search limit: depth or "
+                                          "movetime_ms (depth keeps games reproducible; "
+                                          "Fairy-Max cannot count nodes)",
+                                          name),
+                              where_of(table.source(), file));
         return make_error(fmt::format("[players.{}] needs a search limit: nodes, depth or "
                                       "movetime_ms (nodes or depth keep games reproducible)",
                                       name),

@@ -9,6 +9,7 @@
 #include "balance/config/suggest.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
 #include "balance/tournament/ladder.hpp"
 #include "fields.hpp"
 #include "fix_reader.hpp"
@@ -136,6 +137,37 @@ Result<std::pair<const toml::node*, const toml::node*>> pair_of(const toml::node
                           where_of(node.source(), file));
     }
     return std::pair{array->get(0), array->get(1)};
+}
+
+// A Fairy-Max player must be able to play every game it is in: its definitions are written
+// from each rule set for each pairing, and a piece or rule Fairy-Max lacks is named now rather
+// than when the first game starts.
+Result<void> check_fairymax_games(const Sweep& sweep, const std::string& file) {
+    for (const auto& player : sweep.players) {
+        if (player.kind != tournament::PlayerKind::Fairymax) continue;
+        const bool plays = std::any_of(sweep.matchups.begin(), sweep.matchups.end(),
+                                       [&](const tournament::Matchup& m) {
+                                           return m.white == player.name || m.black == player.name;
+                                       });
+        if (!plays) continue;
+        for (const auto& rule_set : sweep.rule_sets) {
+            for (const auto& pairing : sweep.pairings) {
+                auto game =
+                    players::external::fairymax_game(rule_set.spec, pairing.white, pairing.black);
+                if (!game)
+                    return make_error(
+                        fmt::format(
+                            "[players.{}] (type = \"fairymax\") cannot play {} vs {}{}: "
+                            "{}",
+                            player.ladder.empty() ? player.name : player.ladder, pairing.white,
+                            pairing.black,
+                            rule_set.rules().empty() ? "" : " (rules " + rule_set.rules() + ")",
+                            game.error().to_string()),
+                        file);
+            }
+        }
+    }
+    return {};
 }
 
 Result<void> read_pairings(Sweep& sweep, const toml::node* node, const std::string& file) {
@@ -360,6 +392,7 @@ Result<Sweep> load_sweep(const fs::path& path) {
     const std::string gap_where =
         doc->get("rung_gap_games") ? where_of(doc->get("rung_gap_games")->source(), file) : file;
     if (auto r = read_matchups(sweep, top->matchups, file, gap_where); !r) return r.error();
+    if (auto r = check_fairymax_games(sweep, file); !r) return r.error();
     if (top->games_per_cell) {
         const auto cells = static_cast<std::int64_t>(sweep.rule_sets.size() *
                                                      sweep.pairings.size() * sweep.matchups.size());

@@ -163,6 +163,16 @@ MoveReply EnginePlayer::choose_move(const core::Game& game, const SearchLimits& 
         fresh_game_ = false;
     }
     auto answer = engine.go(start_position(game), uci_moves(game), to_limits(limits));
+    if (!answer && restate_refused_ && answer.error().fault == Fault::Protocol &&
+        answer.error().message.find("Illegal move") != std::string::npos && !game.moves().empty() &&
+        engine.running()) {
+        // The current position without its history: core's FEN less the army metadata.
+        std::string fen = game.fen();
+        if (const auto brace = fen.find(" {"); brace != std::string::npos) fen.erase(brace);
+        engine.forget_position();
+        ++restated_;
+        answer = engine.go(fen, {}, to_limits(limits));
+    }
     if (!answer) return failure(answer.error());
     MoveReply reply;
     reply.seconds = std::chrono::duration<double>(answer->elapsed).count();

@@ -33,12 +33,12 @@ std::uint64_t nodes_per_second(const core::PerftResult& result) {
 }
 
 int run_perft_command(const PerftArgs& args, AppContext& ctx) {
-    auto selected = load_selected_variant(args.variant);
+    auto selected = load_selected_variant(args.variant, args.fen);
     if (!selected) return report_error(ctx, selected.error());
     core::PerftRequest request;
     request.white_army = selected->white;
     request.black_army = selected->black;
-    request.fen = args.fen;
+    request.fen = selected->fen;
     request.depth = args.depth;
     request.divide = args.divide;
     request.check_invariants = args.check;
@@ -69,7 +69,9 @@ void register_perft(CLI::App& app, AppContext& ctx) {
     CLI::App* command =
         app.add_subcommand("perft", "Count the leaf nodes of the legal move tree to a fixed depth");
     add_variant_args(*command, args->variant);
-    command->add_option("--fen", args->fen, "Start from this FEN (default: the variant's start)");
+    command->add_option("--fen", args->fen,
+                        "Start from this FEN (default: the variant's start); its army tags "
+                        "{W:army B:army} choose the armies --white and --black leave open");
     command->add_option("--depth,-d", args->depth, "Depth in plies")
         ->required()
         ->check(CLI::Range(0, 64));

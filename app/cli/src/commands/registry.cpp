@@ -6,6 +6,7 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_variants(app, ctx);
     register_check(app, ctx);
     register_perft(app, ctx);
+    register_pieces(app, ctx);
     register_sweep(app, ctx);
     register_merge(app, ctx);
     register_slurm(app, ctx);

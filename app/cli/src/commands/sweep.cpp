@@ -57,9 +57,7 @@ std::string resume_command(const SweepArgs& args, const std::string& db) {
 Result<void> route_engine_stderr(tournament::Sweep& sweep, const std::string& db, int max_mb) {
     const std::filesystem::path logs = db + ".logs";
     for (auto& player : sweep.players) {
-        if (player.kind != tournament::PlayerKind::Uci &&
-            player.kind != tournament::PlayerKind::Xboard)
-            continue;
+        if (!tournament::is_external(player.kind)) continue;
         std::error_code error;
         std::filesystem::create_directories(logs, error);
         if (error)

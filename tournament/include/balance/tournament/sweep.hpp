@@ -17,7 +17,14 @@
 
 namespace balance::tournament {
 
-enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard };
+// Fairymax: Fairy-Max over XBoard with definitions written from the variant file
+// (players/external/fairymax_player.hpp); its ExternalSpec holds the program, timeouts and logs.
+enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard, Fairymax };
+
+// External engines: a process the harness talks to (Uci, Xboard, Fairymax).
+[[nodiscard]] inline bool is_external(PlayerKind kind) {
+    return kind == PlayerKind::Uci || kind == PlayerKind::Xboard || kind == PlayerKind::Fairymax;
+}
 
 [[nodiscard]] const char* player_kind_name(PlayerKind kind);
 

@@ -38,6 +38,15 @@ class EnginePlayer final : public Player {
                                         std::uint64_t seed) override;
 
     [[nodiscard]] int restarts() const { return restarts_; }
+
+    // When the engine refuses a move of the game (its own rules differ from ours on it: a
+    // Fairy-Max pawn's double step needs an unmoved pawn, ours one on its start rank, so a Guard
+    // that captured sideways along its second rank may still double-step), state the current
+    // position itself, without the moves, and search once more. Off by default: for other
+    // engines a refused move is a fault of theirs.
+    void restate_refused_moves(bool on) { restate_refused_ = on; }
+    // Positions restated so.
+    [[nodiscard]] int restated() const { return restated_; }
     // Engine processes kept, one per variant played lately (at most MaxClients).
     [[nodiscard]] std::size_t clients() const { return clients_.size(); }
 
@@ -65,6 +74,8 @@ class EnginePlayer final : public Player {
     std::uint64_t uses_ = 0;
     bool fresh_game_ = true;
     int restarts_ = 0;
+    bool restate_refused_ = false;
+    int restated_ = 0;
 };
 
 // SearchLimits (0 = none) in the clients' terms.

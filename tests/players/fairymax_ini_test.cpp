@@ -1,0 +1,246 @@
+// Fairy-Max definitions written from variant files (players/external/fairymax_ini.hpp): the
+// orthodox game against a hand-checked text, Asymmetric Chess against the hand-written
+// configs/engines/fairymax-asymmetric.ini (same arrays, letters, values and move rays in every
+// pairing), the type sharing Uneven needs, and the errors for what Fairy-Max cannot express.
+
+#include "balance/players/external/fairymax_ini.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../support/variants.hpp"
+
+namespace balance::players::external {
+namespace {
+
+using balance::testing::load_shipped;
+
+std::vector<std::string> words(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+// A piece line with its rays sorted: "n:330 14,7 ..." -> "n:330 -14,7 ...".
+std::string sorted_rays(const std::string& line) {
+    auto w = words(line);
+    if (w.empty()) return line;
+    std::sort(w.begin() + 1, w.end());
+    std::string out;
+    for (const auto& x : w) out += (out.empty() ? "" : " ") + x;
+    return out;
+}
+
+// Game name -> its lines (board, arrays, pieces with sorted rays), read from an ini text.
+std::map<std::string, std::vector<std::string>> games_of(const std::string& text) {
+    std::map<std::string, std::vector<std::string>> games;
+    std::istringstream in(text);
+    std::string line, current;
+    while (std::getline(in, line)) {
+        if (line.rfind("Game: ", 0) == 0) {
+            current = line.substr(6);
+            continue;
+        }
+        if (current.empty()) continue;
+        if (line.empty() || line.rfind("//", 0) == 0) {
+            current.clear();
+            continue;
+        }
+        games[current].push_back(line.find(':') != std::string::npos ? sorted_rays(line) : line);
+    }
+    return games;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+TEST(FairymaxIni, OrthodoxChessAsHandChecked) {
+    const auto spec = load_shipped("chess");
+    auto game = fairymax_game(spec, "fide", "fide");
+    ASSERT_TRUE(game.ok()) << game.error().to_string();
+    // White's types 3-6 (knight, bishop, rook, king), its queen at 7 (the promotion piece),
+    // Black's king 8, queen 9, then knight, bishop, rook. Pawns: fmW = -16,6 (move only),
+    // fceF = -15,5 -17,5 (capture only, e.p. being every pawn capture in Fairy-Max), ifmnD =
+    // -16,24 (blockable double step); Black's mirrored (+16). Pawns are no promotion choice
+    // (value ending in 3); kings are royal (-1) and castle (1,34 -1,34). Letters: minor pieces
+    // lower case (centralised), rook and queen upper case. Black's symmetric pieces use White's
+    // lines.
+    EXPECT_EQ(*game,
+              "8x8\n"
+              "5 3 4 7 6 4 3 5\n"
+              "12 10 11 9 8 11 10 12\n"
+              "p:103 -16,6 -15,5 -17,5 -16,24\n"
+              "p:103 16,6 17,5 15,5 16,24\n"
+              "n:300 -14,7 18,7 -18,7 14,7 -31,7 33,7 -33,7 31,7\n"
+              "b:300 -15,3 17,3 -17,3 15,3\n"
+              "R:500 1,3 -1,3 -16,3 16,3\n"
+              "k:-1 1,34 -1,34 1,7 -1,7 -16,7 16,7 -15,7 17,7 -17,7 15,7\n"
+              "Q:900 1,3 -1,3 -16,3 16,3 -15,3 17,3 -17,3 15,3\n"
+              "k:-1 1,34 -1,34 1,7 -1,7 -16,7 16,7 -15,7 17,7 -17,7 15,7\n"
+              "Q:900 1,3 -1,3 -16,3 16,3 -15,3 17,3 -17,3 15,3\n"
+              "n:300 -14,7 18,7 -18,7 14,7 -31,7 33,7 -33,7 31,7\n"
+              "b:300 -15,3 17,3 -17,3 15,3\n"
+              "R:500 1,3 -1,3 -16,3 16,3\n");
+}
+
+TEST(FairymaxIni, FileHasEveryPairingAndEndsWithALine) {
+    const auto spec = load_shipped("asymmetric");
+    auto ini = fairymax_ini(spec, fairymax_pairings(spec));
+    ASSERT_TRUE(ini.ok()) << ini.error().to_string();
+    EXPECT_EQ(ini->rfind("version 4.8(w)\n8x8\n", 0), 0u);  // the default game first
+    EXPECT_EQ(games_of(*ini).size(), 9u);
+    EXPECT_NE(ini->find("Game: elves-orcs\n"), std::string::npos);
+    // Fairy-Max reads past the end of a file whose last game is not followed by a line.
+    EXPECT_EQ(ini->substr(ini->size() - 15), "// end of file\n");
+    auto again = fairymax_ini(spec, fairymax_pairings(spec));
+    EXPECT_EQ(*again, *ini);  // deterministic
+}
+
+// The generated Asymmetric definitions equal the hand-written file's (which
+// external_fairymax_asymmetric_test checks against the rules with Fairy-Max itself) in every
+// pairing: arrays, letters, values and the set of rays of every type; only the order of the rays
+// within a line differs.
+TEST(FairymaxIni, AsymmetricEqualsTheHandWrittenFile) {
+    const auto spec = load_shipped("asymmetric");
+    auto ini = fairymax_ini(spec, fairymax_pairings(spec));
+    ASSERT_TRUE(ini.ok()) << ini.error().to_string();
+    const auto generated = games_of(*ini);
+    const auto hand = games_of(
+        read_file(std::string(BALANCE_SOURCE_DIR) + "/configs/engines/fairymax-asymmetric.ini"));
+    const std::map<std::string, std::string> names = {
+        {"humans", "human"}, {"elves", "elf"}, {"orcs", "orc"}};
+    ASSERT_EQ(generated.size(), 9u);
+    for (const auto& [name, lines] : generated) {
+        const auto dash = name.find('-');
+        const std::string hand_name =
+            "asym-" + names.at(name.substr(0, dash)) + "-" + names.at(name.substr(dash + 1));
+        ASSERT_TRUE(hand.contains(hand_name)) << hand_name;
+        EXPECT_EQ(lines, hand.at(hand_name)) << name;
+    }
+}
+
+// Uneven's armies have 18 piece types between them; pieces alike for both colours (rook,
+// knight, queen, king) share a type to fit Fairy-Max's 15. (Uneven's castling, 3 squares with the
+// rook beside the king's start square, is not Fairy-Max's: switched off here to see the rest.) The
+// Crab (ffNbsN) is Black's only and mirrored (2 ranks towards rank 1: +31, +33), and a promotion
+// choice of Black (150, not ending in 3).
+TEST(FairymaxIni, UnevenSharesTypesToFit) {
+    auto spec = load_shipped("uneven");
+    spec.castling.enabled = false;
+    auto game = fairymax_game(spec, "white", "black");
+    ASSERT_TRUE(game.ok()) << game.error().to_string();
+    std::vector<std::string> pieces;
+    std::istringstream in(*game);
+    for (std::string line; std::getline(in, line);)
+        if (line.find(':') != std::string::npos) pieces.push_back(line);
+    EXPECT_EQ(pieces.size(), 14u);
+    EXPECT_NE(game->find("c:150 33,7 31,7 -14,7 -18,7\n"), std::string::npos) << *game;
+    EXPECT_NE(game->find("k:-1 1,7 -1,7 "), std::string::npos) << *game;  // no castling
+    EXPECT_NE(game->find("Q:975 "), std::string::npos) << *game;          // 39 quarter-pawns
+    EXPECT_EQ(pieces[6].substr(0, 2), "Q:");                              // both promote to type 7
+}
+
+std::string error_of(const core::VariantSpec& spec, const std::string& white = "fide",
+                     const std::string& black = "fide") {
+    auto game = fairymax_game(spec, white, black);
+    EXPECT_FALSE(game.ok());
+    return game ? "" : game.error().to_string();
+}
+
+core::PieceSpec& piece(core::VariantSpec& spec, const std::string& name) {
+    for (auto& p : spec.pieces)
+        if (p.name == name) return p;
+    ADD_FAILURE() << name;
+    return spec.pieces.front();
+}
+
+TEST(FairymaxIni, NamesWhatFairyMaxCannotExpress) {
+    const auto contains = [](const std::string& text, const std::string& part) {
+        return text.find(part) != std::string::npos;
+    };
+    {  // Contrast chess: moves by square colour
+        const std::string e = error_of(load_shipped("contrast"));
+        EXPECT_TRUE(contains(e, "piece 'pawn'")) << e;
+        EXPECT_TRUE(contains(e, "colour of its square")) << e;
+    }
+    {
+        auto spec = load_shipped("chess");
+        piece(spec, "knight").betza = "NcabK";
+        const std::string e = error_of(spec);
+        EXPECT_TRUE(contains(e, "piece 'knight' (NcabK)")) << e;
+        EXPECT_TRUE(contains(e, "no shots")) << e;
+    }
+    {
+        auto spec = load_shipped("chess");
+        piece(spec, "bishop").betza = "BifmD";
+        EXPECT_TRUE(contains(error_of(spec), "initial-only leap")) << error_of(spec);
+    }
+    {
+        auto spec = load_shipped("chess");
+        piece(spec, "rook").betza = "R6";
+        EXPECT_TRUE(contains(error_of(spec), "limited to 6 squares")) << error_of(spec);
+        piece(spec, "rook").betza = "R3";
+        auto game = fairymax_game(spec, "fide", "fide");
+        ASSERT_TRUE(game.ok()) << game.error().to_string();
+        EXPECT_NE(game->find("R:500 1,443 -1,443 -16,443 16,443\n"), std::string::npos) << *game;
+    }
+    {
+        auto spec = load_shipped("chess");
+        piece(spec, "pawn").betza = "fmWfcFifmnD";  // captures without e.p.
+        EXPECT_TRUE(contains(error_of(spec), "capture without e.p.")) << error_of(spec);
+    }
+    EXPECT_TRUE(contains(error_of(load_shipped("antirelay")), "anti-relay"));
+    EXPECT_TRUE(
+        contains(error_of(load_shipped("asymmetric", {"stalemate-win"}), "humans", "humans"),
+                 "stalemate wins"));
+    EXPECT_TRUE(contains(
+        error_of(load_shipped("asymmetric", {"footman-ep-on-straight-step=on"}), "humans", "elves"),
+        "move-only step"));
+    {
+        const std::string e = error_of(load_shipped("uneven"), "white", "black");
+        EXPECT_TRUE(contains(e, "castle a king from the f file 3 squares on a board 10 files wide"))
+            << e;
+    }
+    {
+        auto spec = load_shipped("chess");
+        spec.start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        EXPECT_TRUE(contains(error_of(spec), "P on e4")) << error_of(spec);
+    }
+}
+
+// What the shipped variants' defaults allow (docs/sweeps.md lists it).
+TEST(FairymaxIni, ShippedVariants) {
+    for (const std::string v : {"chess", "asymmetric", "stylish"}) {
+        const auto spec = load_shipped(v);
+        auto ini = fairymax_ini(spec, fairymax_pairings(spec));
+        EXPECT_TRUE(ini.ok()) << v << ": " << ini.error().to_string();
+    }
+    // Asymmetric's double-step options: the Sprite's jump (ifmA: Fairy-Max's E4, unblockable
+    // and e.p.-immune) or none, and no Guard double step.
+    for (const std::string option :
+         {"sprite-double-step=leap", "sprite-double-step=none", "guard-double-step=off"}) {
+        const auto spec = load_shipped("asymmetric", {option});
+        auto ini = fairymax_ini(spec, fairymax_pairings(spec));
+        EXPECT_TRUE(ini.ok()) << option << ": " << ini.error().to_string();
+        if (option == "sprite-double-step=leap")
+            EXPECT_NE(ini->find("p:123 -15,7 -17,7 -15,E4 -17,E4\n"), std::string::npos) << *ini;
+    }
+    for (const std::string v : {"contrast", "antirelay", "uneven"}) {
+        const auto spec = load_shipped(v);
+        EXPECT_FALSE(fairymax_ini(spec, fairymax_pairings(spec)).ok()) << v;
+    }
+}
+
+}  // namespace
+}  // namespace balance::players::external
