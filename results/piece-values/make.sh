@@ -11,6 +11,9 @@
 #   asymmetric-<n>.md     Asymmetric Chess, all 15 units, from the strength study's self-play at
 #                         n = 4k, 10k, 25k, 64k nodes (results/asymmetric-strength/ours.sql.xz)
 #   uneven-<n>.md         Uneven Pieces at 10k and 40k nodes (results/uneven/games.sql.xz)
+#   asymmetric-calibrated-report.md, asymmetric-calibrated-values.md
+#                         the Asymmetric table played by asymmetric-10k.toml's values
+#                         (asymmetric-calibrated.sql.xz) and the values its games give back
 set -eu
 WORK="${1:-/tmp/piece-values}"
 OUT=results/piece-values
@@ -23,6 +26,7 @@ restore "$OUT/chess.sql.xz" "$WORK/chess.db"
 restore "$OUT/chess-20k.sql.xz" "$WORK/chess-20k.db"
 restore results/asymmetric-strength/ours.sql.xz "$WORK/asymmetric.db"
 restore results/uneven/games.sql.xz "$WORK/uneven.db"
+restore "$OUT/asymmetric-calibrated.sql.xz" "$WORK/asymmetric-calibrated.db"
 
 # Re-running the calibration on its complete database plays nothing and prints the rounds.
 {
@@ -47,4 +51,9 @@ for nodes in 10000 40000; do
     "$BALANCE" values --db "$WORK/uneven.db" --player "balance:nodes=$nodes" \
         > "$OUT/uneven-$nodes.md"
 done
+"$BALANCE" report --db "$WORK/asymmetric-calibrated.db" |
+    sed "s|$WORK/asymmetric-calibrated.db|results/piece-values/asymmetric-calibrated.sql.xz|" \
+        > "$OUT/asymmetric-calibrated-report.md"
+"$BALANCE" values --db "$WORK/asymmetric-calibrated.db" --player balance:nodes=10000 \
+    --normalize footman | sed "s|$WORK/||" > "$OUT/asymmetric-calibrated-values.md"
 echo "wrote $OUT/*.md"
