@@ -283,7 +283,7 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         ep_victim_ = victim;
         key_ ^= r.zobrist.ep[ep];
     }
-    rule50_ = 0;
+    rule50_ = reversible_ = 0;
     game_ply_ = stm_ == Color::Black ? 1 : 0;
     if (fields.size() > 4) {
         constexpr int kMaxCounter = 1'000'000;  // far beyond any game; keeps 2 * moves in an int
@@ -291,7 +291,7 @@ Result<void> Position<BB>::parse(std::string_view fen) {
         if (!clock)
             return make_error("halfmove clock '" + fields[4] + "' must be a number from 0 to " +
                               std::to_string(kMaxCounter));
-        rule50_ = *clock;
+        rule50_ = reversible_ = *clock;
         if (fields.size() > 5) {
             const auto moves = read_counter(fields[5], kMaxCounter);
             if (!moves || *moves < 1)
@@ -477,8 +477,8 @@ template <Bitboard BB>
 void Position<BB>::make(Move m) {
     const Rules<BB>& r = *rules_;
     const Color us = stm_, them = ~us;
-    history_.push_back(
-        State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_, rule50_, false});
+    history_.push_back(State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_,
+                             rule50_, reversible_, false});
     State& st = history_.back();
     if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
     ep_square_ = ep_victim_ = NoSquare;
@@ -493,6 +493,7 @@ void Position<BB>::make(Move m) {
         --hand_total_[index(us)];
         put(make_piece(us, t), m.to());
         ++rule50_;
+        ++reversible_;
         if (hand_total_[index(us)] == 0) grant_castling_after_placement(us);
         // White places all its pieces, then Black: the turn passes only when a hand is empty.
         if (hand_total_[index(us)] == 0) {
@@ -508,13 +509,21 @@ void Position<BB>::make(Move m) {
     const PieceType type = type_of(piece);
     const bool pawn = r.pieces[type].role == PieceRole::Pawn;
     ++rule50_;
-    if (pawn) rule50_ = 0;
+    ++reversible_;
+    if (pawn) {
+        // A pawn step that does not advance resets the fifty-move counter unless the rules say
+        // only forward ones do; it never ends the reversible part (it can be stepped back), and
+        // neither does an advance where pawns may step back.
+        const bool forward = (r.rank_of(to) - r.rank_of(from)) * (us == Color::White ? 1 : -1) > 0;
+        if (forward || !r.game.only_forward_pawn_moves_reset) rule50_ = 0;
+        if (forward && !r.pawns_step_back) reversible_ = 0;
+    }
 
     switch (m.kind()) {
         case MoveKind::Shoot: {  // the shooter stays; only its victim leaves
             st.captured = board_[to];
             remove(to);
-            rule50_ = 0;
+            rule50_ = reversible_ = 0;
             break;
         }
         case MoveKind::Castling: {
@@ -532,19 +541,22 @@ void Position<BB>::make(Move m) {
             remove(st.ep_victim);
             remove(from);
             put(piece, to);
-            rule50_ = 0;
+            rule50_ = reversible_ = 0;
             break;
         }
         default: {
             if (board_[to] != NoPiece) {
                 st.captured = board_[to];
                 remove(to);
-                rule50_ = 0;
+                rule50_ = reversible_ = 0;
             }
             remove(from);
             put(m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece, to);
-            if (pawn) {
-                // A pawn's lame double step creates the e.p. square it passed.
+            if (m.kind() == MoveKind::Promotion) {
+                reversible_ = 0;  // the pawn is gone for good
+            } else if (pawn) {
+                // A pawn's lame double step creates the e.p. square it passed (one that
+                // promotes creates none: what arrives is no longer a pawn).
                 for (const auto& s : r.moves[index(us)][type].lame(from))
                     if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
                         can_capture_ep(them, s.ep_square)) {
@@ -625,6 +637,7 @@ void Position<BB>::unmake() {
     ep_victim_ = st.ep_victim;
     castling_ = st.castling;
     rule50_ = st.rule50;
+    reversible_ = st.reversible;
     key_ = st.key;
     if (r.position_dependent_rights) {
         lost_ = lost_history_.back();
@@ -636,10 +649,11 @@ template <Bitboard BB>
 void Position<BB>::make_null() {
     const Rules<BB>& r = *rules_;
     history_.push_back(State{key_, Move::none(), NoPiece, NoPiece, ep_square_, ep_victim_,
-                             castling_, rule50_, true});
+                             castling_, rule50_, reversible_, true});
     if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
     ep_square_ = ep_victim_ = NoSquare;
     ++rule50_;
+    ++reversible_;
     ++game_ply_;
     stm_ = ~stm_;
     key_ ^= r.zobrist.side;
@@ -654,7 +668,7 @@ template <Bitboard BB>
 int Position<BB>::repetitions() const {
     int count = 0;
     const int n = static_cast<int>(history_.size());
-    const int reach = std::min(rule50_, n);
+    const int reach = std::min(reversible_, n);
     for (int back = 2; back <= reach; back += 2) {
         const State& st = history_[n - back];
         if (st.key == key_) ++count;
