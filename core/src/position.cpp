@@ -252,15 +252,18 @@ Result<void> Position<BB>::parse(std::string_view fen) {
                 return make_error("e.p. victim '" + f.substr(slash + 1) + "' is not an enemy pawn");
         } else {
             // Candidates: enemy pawns standing where a double step through `ep` (one of their
-            // e.p.-creating lame steps from their start rank) would have left them.
+            // e.p.-creating lame steps, from their start rank if it is an `i` step, from any
+            // square its rank window allows otherwise) would have left them.
             std::vector<Square> candidates;
             for (PieceType t : r.armies[index(them)].types) {
                 if (r.pieces[t].role != PieceRole::Pawn) continue;
-                BB starts = r.initial_squares[index(them)][t];
+                const BB initial = r.initial_squares[index(them)][t];
+                BB starts = r.board;
                 while (starts) {
                     const Square from = pop_lsb(starts);
                     for (const auto& s : r.moves[index(them)][t].lame(from)) {
                         if (!s.creates_ep || s.ep_square != ep) continue;
+                        if (s.initial && !(initial & square_bb<BB>(from))) continue;
                         BB landing = s.quiet;
                         while (landing) {
                             const Square v = pop_lsb(landing);
