@@ -54,15 +54,13 @@ class Generator {
         if (r_.game.self_capture) self_capture_victims();
     }
 
-    // Self-capture: own pieces but the king are victims too. A self-capture onto the promotion
-    // zone belongs to the captures part (a pawn's is a promotion), any other to the quiets, so
-    // the two parts still partition the moves.
+    // Self-capture: own pieces but the king are victims too; like every capture, they belong
+    // to the captures part (Position::is_capture), and search decides what to do with them.
     void self_capture_victims() {
+        if constexpr (Quiets) return;
         const BB own = ksq_ == NoSquare ? own_ : own_ & ~square_bb<BB>(ksq_);
-        const BB promo = r_.promotion_zone[index(us_)];
-        const BB self = Captures ? own & promo : Quiets ? own & ~promo : own;
-        victims_ |= self;
-        if (r_.game.king_self_capture) king_victims_ |= self;
+        victims_ |= own;
+        if (r_.game.king_self_capture) king_victims_ |= own;
     }
 
     void run() {

@@ -120,6 +120,12 @@ int Searcher<BB>::captured_value(Move m) const {
 template <Bitboard BB>
 bool Searcher<BB>::losing_capture(Move m) const {
     const core::Position<BB>& pos = *pos_;
+    // A self-capture (where the rules allow it) gives material away: ordered with the losing
+    // captures, and left out of quiescence search unless it promotes.
+    if (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion) {
+        const core::PieceCode v = pos.piece_on(m.to());
+        if (v != core::NoPiece && core::color_of(v) == pos.side_to_move()) return true;
+    }
     const int attacker = et_->value[core::type_of(pos.piece_on(m.from()))];
     const int victim =
         captured_value(m) + (m.kind() == MoveKind::Promotion ? et_->value[m.promotion()] : 0);
