@@ -514,12 +514,17 @@ void Position<BB>::make(Move m) {
     ++rule50_;
     ++reversible_;
     if (pawn) {
-        // A pawn step that does not advance resets the fifty-move counter unless the rules say
-        // only forward ones do; it never ends the reversible part (it can be stepped back), and
-        // neither does an advance where pawns may step back.
-        const bool forward = (r.rank_of(to) - r.rank_of(from)) * (us == Color::White ? 1 : -1) > 0;
-        if (forward || !r.game.only_forward_pawn_moves_reset) rule50_ = 0;
-        if (forward && !r.pawns_step_back) reversible_ = 0;
+        if (r.pawns_only_advance) {
+            rule50_ = reversible_ = 0;  // orthodox pawns: every move is an irreversible advance
+        } else {
+            // A pawn step that does not advance resets the fifty-move counter unless the rules
+            // say only advances do; it never ends the reversible part (it can be stepped back),
+            // and neither does an advance where pawns may step back.
+            const bool forward =
+                (r.rank_of(to) - r.rank_of(from)) * (us == Color::White ? 1 : -1) > 0;
+            if (forward || !r.game.only_forward_pawn_moves_reset) rule50_ = 0;
+            if (forward && !r.pawns_step_back) reversible_ = 0;
+        }
     }
 
     switch (m.kind()) {

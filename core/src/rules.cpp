@@ -289,7 +289,10 @@ class Compiler {
             }
             if (r_.pieces[t].role == PieceRole::Pawn)
                 for (const auto& state : atoms)
-                    for (const BetzaAtom& a : state) r_.pawns_step_back |= a.move && a.dy < 0;
+                    for (const BetzaAtom& a : state) {
+                        r_.pawns_step_back |= a.move && a.dy < 0;
+                        if (a.move && a.dy <= 0) r_.pawns_only_advance = false;
+                    }
             unsigned natural = 0;
             for (const auto& state : atoms)
                 for (const BetzaAtom& a : state) natural |= move_type_of(a);

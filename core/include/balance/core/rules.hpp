@@ -151,7 +151,8 @@ class Rules {
         castling{};                        // [color][0 = king side, 1 = queen side]
     std::array<int, 128> castling_mask{};  // rights kept when a move touches a square
     int castling_from_move = 1;            // castling only from this full move number on
-    bool pawns_step_back = false;  // some pawn-role piece moves backward: advances are reversible
+    bool pawns_step_back = false;    // some pawn-role piece moves backward: advances are reversible
+    bool pawns_only_advance = true;  // every pawn move advances (orthodox): no rank test in make()
     // Per colour: types whose captures are plain orthogonal / diagonal sliders, and types that
     // capture by anything other than plain leaps and plain sliders.
     std::array<std::vector<PieceType>, 2> orth_slider_types, diag_slider_types, complex_types,
