@@ -129,19 +129,13 @@ class Compiler {
                                   std::to_string(spec_.castling.from_move),
                               at(spec_.castling_where));
         r_.castling_from_move = spec_.castling.from_move;
-        if (spec_.rules.self_capture) {
-            // Promotion to a captured piece counts the side's own losses, and points variants
-            // score captures: a piece taken by its own side would count as the enemy's doing.
-            if (spec_.rules.promote_to_captured)
-                return make_error(
-                    "self_capture cannot be combined with promote_to_captured (a self-captured "
-                    "piece would become available for promotion)",
-                    where_);
-            if (spec_.scoring.enabled)
-                return make_error(
-                    "self_capture cannot be combined with [scoring] (captures score points)",
-                    where_);
-        }
+        // Promotion to a captured piece counts the side's own losses: a piece its own side took
+        // would become a promotion choice. (Points variants score self-captures as nothing.)
+        if (spec_.rules.self_capture && spec_.rules.promote_to_captured)
+            return make_error(
+                "self_capture cannot be combined with promote_to_captured (a piece taken by its "
+                "own side would become a promotion choice)",
+                where_);
         return {};
     }
 

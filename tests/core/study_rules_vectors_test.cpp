@@ -178,6 +178,16 @@ TEST(StudyRuleVectors, SelfCapture) {
     EXPECT_EQ(evasions, set_of({"b3a1", "b3c1", "e1d2", "e1e2", "e1f2"}));
 }
 
+// In a points variant a self-capture scores nothing (and is no "last capture").
+TEST(StudyRuleVectors, SelfCaptureScoresNoPoints) {
+    auto game = make_game(load_shipped("stylish", {"self-capture"}), "", "",
+                          "4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1");
+    const auto before = game.points();
+    ASSERT_TRUE(game.play("b1d2").ok());
+    EXPECT_EQ(game.points().total, before.total);
+    EXPECT_EQ(game.points().last_capturer, -1);
+}
+
 TEST(StudyRuleVectors, CastlingFromMoveEleven) {
     const char* rooks = "r3k2r/8/8/8/8/8/8/R3K2R";
     check(

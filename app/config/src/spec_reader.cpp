@@ -298,10 +298,6 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
         auto scoring_spec = read_scoring(*scoring, spec.pieces, file);
         if (!scoring_spec) return scoring_spec.error();
         spec.scoring = std::move(scoring_spec.value());
-        if (spec.rules.self_capture && spec.scoring.enabled)
-            return make_error(
-                "[rules] self_capture cannot be combined with [scoring] (captures score points)",
-                where_of(rules->get("self_capture")->source(), file));
     }
     auto reference_table = read_reference(reference, spec.armies, spec.pieces, file);
     if (!reference_table) return reference_table.error();
