@@ -1,5 +1,6 @@
 // Cross-check of core's perft against the Debian engines where they play the same rules:
-// Stockfish and Fairy-Stockfish for orthodox chess (= Asymmetric Humans vs Humans), SjaakII
+// Stockfish and Fairy-Stockfish for orthodox chess (= Asymmetric Humans vs Humans), Fairy-Stockfish
+// for the AlphaZero study's rules its variants.ini can express, SjaakII
 // for Uneven Pieces Chess (tests/data/sjaakii-uneven.txt; positions and depths where Uneven's
 // castling and per-side promotions cannot occur, which SjaakII cannot express) and SjaakII for
 // every Asymmetric unit it can express (configs/engines/sjaakii-asymmetric.txt: all but the
