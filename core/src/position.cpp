@@ -476,6 +476,18 @@ void Position<BB>::grant_castling_after_placement(Color c) {
     key_ ^= r.zobrist.castling[castling_];
 }
 
+// The clocks after a pawn move where pawns may step sideways or back (kept out of make(), whose
+// orthodox path stays as short as it was). A step that does not advance resets the fifty-move
+// counter unless the rules say only advances do; it never ends the reversible part (it can be
+// stepped back), and neither does an advance where pawns may step back.
+template <Bitboard BB>
+[[gnu::noinline]] void Position<BB>::pawn_step_clocks(Square from, Square to) {
+    const Rules<BB>& r = *rules_;
+    const bool forward = (r.rank_of(to) - r.rank_of(from)) * (stm_ == Color::White ? 1 : -1) > 0;
+    if (forward || !r.game.only_forward_pawn_moves_reset) rule50_ = 0;
+    if (forward && !r.pawns_step_back) reversible_ = 0;
+}
+
 template <Bitboard BB>
 void Position<BB>::make(Move m) {
     const Rules<BB>& r = *rules_;
@@ -514,17 +526,10 @@ void Position<BB>::make(Move m) {
     ++rule50_;
     ++reversible_;
     if (pawn) {
-        if (r.pawns_only_advance) {
+        if (r.pawns_only_advance)
             rule50_ = reversible_ = 0;  // orthodox pawns: every move is an irreversible advance
-        } else {
-            // A pawn step that does not advance resets the fifty-move counter unless the rules
-            // say only advances do; it never ends the reversible part (it can be stepped back),
-            // and neither does an advance where pawns may step back.
-            const bool forward =
-                (r.rank_of(to) - r.rank_of(from)) * (us == Color::White ? 1 : -1) > 0;
-            if (forward || !r.game.only_forward_pawn_moves_reset) rule50_ = 0;
-            if (forward && !r.pawns_step_back) reversible_ = 0;
-        }
+        else
+            pawn_step_clocks(from, to);
     }
 
     switch (m.kind()) {

@@ -150,9 +150,6 @@ class Rules {
     std::array<std::array<CastlingInfo<BB>, 2>, 2>
         castling{};                        // [color][0 = king side, 1 = queen side]
     std::array<int, 128> castling_mask{};  // rights kept when a move touches a square
-    int castling_from_move = 1;            // castling only from this full move number on
-    bool pawns_step_back = false;    // some pawn-role piece moves backward: advances are reversible
-    bool pawns_only_advance = true;  // every pawn move advances (orthodox): no rank test in make()
     // Per colour: types whose captures are plain orthogonal / diagonal sliders, and types that
     // capture by anything other than plain leaps and plain sliders.
     std::array<std::vector<PieceType>, 2> orth_slider_types, diag_slider_types, complex_types,
@@ -195,6 +192,11 @@ class Rules {
     std::string start_fen;  // with free placement: back ranks emptied, pieces in hand
     // Points tables of a points variant (Stylish chess, scoring.hpp); null for the others.
     std::shared_ptr<const ScoringTables> scoring;
+    // Rules of the AlphaZero study's rule sets, kept after the fields move generation reads
+    // most (whose offsets they leave as they were):
+    int castling_from_move = 1;      // castling only from this full move number on
+    bool pawns_step_back = false;    // some pawn-role piece moves backward: advances reversible
+    bool pawns_only_advance = true;  // every pawn move advances (orthodox): no rank test in make()
 
     // Squares strictly between two squares on a line (empty if not on a common line).
     [[nodiscard]] BB between(int a, int b) const { return between_[a * squares + b]; }

@@ -113,6 +113,12 @@ struct GameRulesSpec {
     int repetition_count = 3;           // positions repeated this often end the game; 0 = off
     int fifty_move_plies = 100;         // reversible plies that end the game; 0 = off
     bool insufficient_material = true;  // draw when a bare king faces material that cannot mate
+    LegalityChoice legality = LegalityChoice::Auto;
+    AntiRelaySpec anti_relay;
+    // Moves by square colour (RULES.md 5.3 ambiguities; the defaults are the rules' defaults):
+    bool king_slide_crossing_safe =
+        false;  // a king's range-2 step may not cross an attacked square
+    bool castling_rook_on_own_colour = false;  // castling needs the rook on its own colour (Strong)
     // Self-capture: a piece may capture a piece of its own side (never the king), when its own
     // king is safe afterwards. `king_self_capture`: the king may be the capturer too.
     bool self_capture = false;
@@ -121,12 +127,6 @@ struct GameRulesSpec {
     // promotion (a backward or sideways step is reversible and counts like a piece move).
     // Captures always reset it.
     bool only_forward_pawn_moves_reset = false;
-    LegalityChoice legality = LegalityChoice::Auto;
-    AntiRelaySpec anti_relay;
-    // Moves by square colour (RULES.md 5.3 ambiguities; the defaults are the rules' defaults):
-    bool king_slide_crossing_safe =
-        false;  // a king's range-2 step may not cross an attacked square
-    bool castling_rook_on_own_colour = false;  // castling needs the rook on its own colour (Strong)
 };
 
 // Results published for the variant (the seed's Fairy-Max table for Asymmetric), kept with the
