@@ -49,7 +49,19 @@ class Generator {
           ksq_(pos.king_square(us_)),
           empty_(~occ_ & r_.board),
           ep_bb_(pos.ep_square() == NoSquare ? BB{} : square_bb<BB>(pos.ep_square())),
-          only_(only) {}
+          only_(only) {
+        victims_ = king_victims_ = Quiets ? BB{} : enemy_;
+        if (r_.game.self_capture) self_capture_victims();
+    }
+
+    // Self-capture: own pieces but the king are victims too; like every capture, they belong
+    // to the captures part (Position::is_capture), and search decides what to do with them.
+    void self_capture_victims() {
+        if constexpr (Quiets) return;
+        const BB own = ksq_ == NoSquare ? own_ : own_ & ~square_bb<BB>(ksq_);
+        victims_ |= own;
+        if (r_.game.king_self_capture) king_victims_ |= own;
+    }
 
     void run() {
         if (pos_.in_placement()) {
@@ -240,7 +252,7 @@ class Generator {
             load_promotions();
             if (promotion_count_ == 0) {
                 // The pawn enters and stays a pawn: a capture only if it takes something.
-                const bool capture = (enemy_ & square_bb<BB>(to)) != BB{};
+                const bool capture = (occ_ & square_bb<BB>(to)) != BB{};  // self-capture too
                 const bool wanted = Captures ? capture : Quiets ? !capture : true;
                 if (entries_per_promotion_ && wanted) add_if(Move(from, to), tested);
                 return;
@@ -297,14 +309,14 @@ class Generator {
     // The board masks every piece reads, as values: the generator's members would be reloaded
     // for each piece, since the count they are read beside is a member of the same type.
     struct Masks {
-        BB empty, enemy, ep;
-        BB tactical;  // Captures: what a piece's tactical_reach must meet to have any move
+        BB empty, enemy, ep;  // enemy: the pieces this part captures (Generator::victims_)
+        BB tactical;          // Captures: what a piece's tactical_reach must meet to have any move
     };
 
     void pieces(bool skip_king) {
         const int u = index(us_);
-        const Masks board{empty_, enemy_, ep_bb_,
-                          Captures ? enemy_ | ep_bb_ | (empty_ & r_.promotion_zone[u]) : BB{}};
+        const Masks board{empty_, victims_, ep_bb_,
+                          Captures ? victims_ | ep_bb_ | (empty_ & r_.promotion_zone[u]) : BB{}};
         for (PieceType t : r_.armies[u].types) {
             if (skip_king && t == r_.king_type[u]) continue;
             BB bb = pos_.pieces(us_, t) & only_;
@@ -361,7 +373,6 @@ class Generator {
             if constexpr (!Quiets) emit_ep(from);
         }
         if constexpr (Captures) quiet &= pawn ? r_.promotion_zone[index(us_)] : BB{};
-        if constexpr (Quiets) capture = BB{};
         emit(from, (quiet & board.empty) | (capture & board.enemy), pawn);
         if (!Quiets && Rights && pm.has_shots) emit_shots(from, pm.shots[from]);
     }
@@ -383,7 +394,7 @@ class Generator {
                 quiet |= s.quiet;
                 capture |= s.capture;
             }
-        BB targets = (Captures ? BB{} : quiet & empty_) | (Quiets ? BB{} : capture & enemy_);
+        BB targets = (Captures ? BB{} : quiet & empty_) | (capture & king_victims_);
         while (targets) {
             const Square to = pop_lsb(targets);
             if (r_.game.king_slide_crossing_safe && crosses_attacked(to)) continue;
@@ -406,6 +417,8 @@ class Generator {
 
     void castling() {
         const int u = index(us_);
+        if (!(pos_.castling_rights() & (3 << (u * 2)))) return;
+        if (pos_.game_ply() / 2 + 1 < r_.castling_from_move) return;  // too early
         for (int side = 0; side < 2; ++side) {
             if (!(pos_.castling_rights() & (1 << (u * 2 + side)))) continue;
             const CastlingInfo<BB>& ci = r_.castling[u][side];
@@ -461,6 +474,9 @@ class Generator {
     const BB empty_;  // empty squares of the board
     const BB ep_bb_;  // the e.p. square, if any
     const BB only_;   // the squares whose pieces' moves are generated
+    // What this part captures: enemy pieces, and own ones under self-capture (the king's own
+    // victims apart: the rules may forbid the king to self-capture).
+    BB victims_{}, king_victims_{};
     bool exact_ = true, full_ = false, in_check_ = false, double_check_ = false;
     BB check_mask_ = ~BB{}, pinned_{}, sensitive_{};
     std::array<BB, MaxPieceTypes> by_type_;  // FullTest only (filled by prepare_full): by type

@@ -305,15 +305,18 @@ Result<void> Position<BB>::read_en_passant(std::string_view field) {
                 return make_error("e.p. victim '" + f.substr(slash + 1) + "' is not an enemy pawn");
         } else {
             // Candidates: enemy pawns standing where a double step through `ep` (one of their
-            // e.p.-creating lame steps from their start rank) would have left them.
+            // e.p.-creating lame steps, from their start rank if it is an `i` step, from any
+            // square its rank window allows otherwise) would have left them.
             std::vector<Square> candidates;
             for (PieceType t : r.armies[index(them)].types) {
                 if (r.pieces[t].role != PieceRole::Pawn) continue;
-                BB starts = r.initial_squares[index(them)][t];
+                const BB initial = r.initial_squares[index(them)][t];
+                BB starts = r.board;
                 while (starts) {
                     const Square from = pop_lsb(starts);
                     for (const auto& s : r.moves[index(them)][t].lame(from)) {
                         if (!s.creates_ep || s.ep_square != ep) continue;
+                        if (s.initial && !(initial & square_bb<BB>(from))) continue;
                         BB landing = s.quiet;
                         while (landing) {
                             const Square v = pop_lsb(landing);
@@ -342,7 +345,7 @@ Result<void> Position<BB>::read_en_passant(std::string_view field) {
 // Halfmove clock and fullmove number (0 and 1 when absent).
 template <Bitboard BB>
 Result<void> Position<BB>::read_clocks(const std::vector<std::string>& fields) {
-    rule50_ = 0;
+    rule50_ = reversible_ = 0;
     game_ply_ = stm_ == Color::Black ? 1 : 0;
     if (fields.size() > 4) {
         constexpr int kMaxCounter = 1'000'000;  // far beyond any game; keeps 2 * moves in an int
@@ -350,7 +353,7 @@ Result<void> Position<BB>::read_clocks(const std::vector<std::string>& fields) {
         if (!clock)
             return make_error("halfmove clock '" + fields[4] + "' must be a number from 0 to " +
                               std::to_string(kMaxCounter));
-        rule50_ = *clock;
+        rule50_ = reversible_ = *clock;
         if (fields.size() > 5) {
             const auto moves = read_counter(fields[5], kMaxCounter);
             if (!moves || *moves < 1)
@@ -537,12 +540,24 @@ void Position<BB>::grant_castling_after_placement(Color c) {
     key_ ^= r.zobrist.castling[castling_];
 }
 
+// The clocks after a pawn move where pawns may step sideways or back (kept out of make(), whose
+// orthodox path stays as short as it was). A step that does not advance resets the fifty-move
+// counter unless the rules say only advances do; it never ends the reversible part (it can be
+// stepped back), and neither does an advance where pawns may step back.
+template <Bitboard BB>
+[[gnu::noinline]] void Position<BB>::pawn_step_clocks(Square from, Square to) {
+    const Rules<BB>& r = *rules_;
+    const bool forward = (r.rank_of(to) - r.rank_of(from)) * (stm_ == Color::White ? 1 : -1) > 0;
+    if (forward || !r.game.only_forward_pawn_moves_reset) rule50_ = 0;
+    if (forward && !r.pawns_step_back) reversible_ = 0;
+}
+
 template <Bitboard BB>
 void Position<BB>::make(Move m) {
     const Rules<BB>& r = *rules_;
     const Color us = stm_, them = ~us;
-    history_.push_back(
-        State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_, rule50_, false});
+    history_.push_back(State{key_, m, moved_piece(m), NoPiece, ep_square_, ep_victim_, castling_,
+                             rule50_, reversible_, false});
     State& st = history_.back();
     if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
     ep_square_ = ep_victim_ = NoSquare;
@@ -557,6 +572,7 @@ void Position<BB>::make(Move m) {
         --hand_total_[index(us)];
         put(make_piece(us, t), m.to());
         ++rule50_;
+        ++reversible_;
         if (hand_total_[index(us)] == 0) grant_castling_after_placement(us);
         // White places all its pieces, then Black: the turn passes only when a hand is empty.
         if (hand_total_[index(us)] == 0) {
@@ -573,13 +589,19 @@ void Position<BB>::make(Move m) {
     const PieceType type = type_of(piece);
     const bool pawn = r.pieces[type].role == PieceRole::Pawn;
     ++rule50_;
-    if (pawn) rule50_ = 0;
+    ++reversible_;
+    if (pawn) {
+        if (r.pawns_only_advance)
+            rule50_ = reversible_ = 0;  // orthodox pawns: every move is an irreversible advance
+        else
+            pawn_step_clocks(from, to);
+    }
 
     switch (m.kind()) {
         case MoveKind::Shoot: {  // the shooter stays; only its victim leaves
             st.captured = board_[to];
             remove(to);
-            rule50_ = 0;
+            rule50_ = reversible_ = 0;
             break;
         }
         case MoveKind::Castling: {
@@ -597,19 +619,22 @@ void Position<BB>::make(Move m) {
             remove(st.ep_victim);
             remove(from);
             put(piece, to);
-            rule50_ = 0;
+            rule50_ = reversible_ = 0;
             break;
         }
         default: {
             if (board_[to] != NoPiece) {
                 st.captured = board_[to];
                 remove(to);
-                rule50_ = 0;
+                rule50_ = reversible_ = 0;
             }
             remove(from);
             put(m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece, to);
-            if (pawn) {
-                // A pawn's lame double step creates the e.p. square it passed.
+            if (m.kind() == MoveKind::Promotion) {
+                reversible_ = 0;  // the pawn is gone for good
+            } else if (pawn) {
+                // A pawn's lame double step creates the e.p. square it passed (one that
+                // promotes creates none: what arrives is no longer a pawn).
                 for (const auto& s : r.moves[index(us)][type].lame(from))
                     if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
                         can_capture_ep(them, s.ep_square)) {
@@ -691,6 +716,7 @@ void Position<BB>::unmake() {
     ep_victim_ = st.ep_victim;
     castling_ = st.castling;
     rule50_ = st.rule50;
+    reversible_ = st.reversible;
     key_ = st.key;
     if (r.position_dependent_rights) {
         lost_ = lost_history_.back();
@@ -703,10 +729,11 @@ template <Bitboard BB>
 void Position<BB>::make_null() {
     const Rules<BB>& r = *rules_;
     history_.push_back(State{key_, Move::none(), NoPiece, NoPiece, ep_square_, ep_victim_,
-                             castling_, rule50_, true});
+                             castling_, rule50_, reversible_, true});
     if (ep_square_ != NoSquare) key_ ^= r.zobrist.ep[ep_square_];
     ep_square_ = ep_victim_ = NoSquare;
     ++rule50_;
+    ++reversible_;
     ++game_ply_;
     stm_ = ~stm_;
     key_ ^= r.zobrist.side;
@@ -722,7 +749,7 @@ template <Bitboard BB>
 int Position<BB>::repetitions() const {
     int count = 0;
     const int n = static_cast<int>(history_.size());
-    const int reach = std::min(rule50_, n);
+    const int reach = std::min(reversible_, n);
     for (int back = 2; back <= reach; back += 2) {
         const State& st = history_[n - back];
         if (st.key == key_) ++count;
@@ -787,7 +814,7 @@ bool Position<BB>::consistent() const {
         if (board_[ep_square_] != NoPiece || board_[ep_victim_] == NoPiece) return false;
         key ^= r.zobrist.ep[ep_square_];
     }
-    return key == key_ && rule50_ >= 0 && game_ply_ >= 0;
+    return key == key_ && rule50_ >= 0 && reversible_ >= 0 && game_ply_ >= 0;
 }
 
 template class Position<u64>;

@@ -124,6 +124,18 @@ class Compiler {
             return make_error("anti-relay types must be a non-empty subset of Rook, Bishop, Knight",
                               where_);
         r_.position_dependent_rights = ar.enabled;
+        if (spec_.castling.from_move < 1)
+            return make_error("castling from_move must be at least 1 (the first move), not " +
+                                  std::to_string(spec_.castling.from_move),
+                              at(spec_.castling_where));
+        r_.castling_from_move = spec_.castling.from_move;
+        // Promotion to a captured piece counts the side's own losses: a piece its own side took
+        // would become a promotion choice. (Points variants score self-captures as nothing.)
+        if (spec_.rules.self_capture && spec_.rules.promote_to_captured)
+            return make_error(
+                "self_capture cannot be combined with promote_to_captured (a piece taken by its "
+                "own side would become a promotion choice)",
+                where_);
         return {};
     }
 
@@ -264,6 +276,17 @@ class Compiler {
                 if (!parsed) return parsed.error();
                 atoms = {*parsed, *parsed};
             }
+            for (const RankedMovesSpec& ranked : ps.ranked) {
+                auto window = ranked_atoms(ps, ranked);
+                if (!window) return window.error();
+                for (auto& state : atoms) state.insert(state.end(), window->begin(), window->end());
+            }
+            if (r_.pieces[t].role == PieceRole::Pawn)
+                for (const auto& state : atoms)
+                    for (const BetzaAtom& a : state) {
+                        r_.pawns_step_back |= a.move && a.dy < 0;
+                        if (a.move && a.dy <= 0) r_.pawns_only_advance = false;
+                    }
             unsigned natural = 0;
             for (const auto& state : atoms)
                 for (const BetzaAtom& a : state) natural |= move_type_of(a);
@@ -290,6 +313,39 @@ class Compiler {
             }
         }
         return {};
+    }
+
+    // The atoms of one ranked entry, with its rank window (0-based, from the mover's side).
+    Result<std::vector<BetzaAtom>> ranked_atoms(const PieceSpec& ps,
+                                                const RankedMovesSpec& ranked) const {
+        const std::string where = ranked.where.empty() ? where_ : ranked.where;
+        const auto window = [&](const char* key, int first,
+                                int last) -> Result<std::pair<int, int>> {
+            const int end = last == 0 ? r_.ranks : last;
+            if (first < 1 || first > r_.ranks || end < first || end > r_.ranks)
+                return make_error("piece '" + ps.name + "': ranked move \"" + ranked.betza +
+                                      "\": " + key + " [" + std::to_string(first) + ", " +
+                                      std::to_string(last) + "] is not a rank range inside the " +
+                                      std::to_string(r_.ranks) + "-rank board (1 = the mover's " +
+                                      "first rank, first <= last)",
+                                  where);
+            return std::pair{first - 1, end - 1};
+        };
+        auto from = window("from_ranks", ranked.from_first, ranked.from_last);
+        if (!from) return from.error();
+        auto to = window("to_ranks", ranked.to_first, ranked.to_last);
+        if (!to) return to.error();
+        PieceSpec shown = ps;
+        shown.where = where;
+        auto atoms = parse(shown, ranked.betza);
+        if (!atoms) return atoms.error();
+        for (BetzaAtom& a : *atoms) {
+            a.from_first = from->first;
+            a.from_last = from->second;
+            a.to_first = to->first;
+            a.to_last = to->second;
+        }
+        return atoms;
     }
 
     // Is `sq` a square of colour c's own colour (light for White, dark for Black; a1 is dark)?
@@ -365,6 +421,19 @@ class Compiler {
             const int f = r_.file_of(sq) + ddx, rk = r_.rank_of(sq) + ddy;
             return f < 0 || f >= r_.files || rk < 0 || rk >= r_.ranks ? NoSquare : r_.square(f, rk);
         };
+        // Rank windows (ranked moves), read from the mover's side: folded into the tables here,
+        // so move generation never looks at them.
+        auto relative_rank = [&](int sq) {
+            return forward > 0 ? r_.rank_of(sq) : r_.ranks - 1 - r_.rank_of(sq);
+        };
+        auto may_start = [&](int sq) {
+            const int rk = relative_rank(sq);
+            return in_state(sq) && rk >= atom.from_first && rk <= atom.from_last;
+        };
+        auto may_end = [&](int sq) {
+            const int rk = relative_rank(sq);
+            return rk >= atom.to_first && rk <= atom.to_last;
+        };
         if (atom.kind == BetzaAtom::Kind::Slide) {
             SliderGroup<BB> g;
             g.orthogonal = dx == 0 || dy == 0;
@@ -374,13 +443,13 @@ class Compiler {
             g.min_range = atom.min_range;
             g.max_range = atom.max_range;
             for (int sq = 0; sq < r_.squares; ++sq) {
-                if (!in_state(sq)) continue;
+                if (!may_start(sq)) continue;
                 for (int k = 1; atom.max_range == 0 || k <= atom.max_range; ++k) {
                     const int to = target(sq, dx * k, dy * k);
                     if (to == NoSquare) break;
                     if (k < atom.min_range)
                         g.skip[sq] |= square_bb<BB>(to);
-                    else
+                    else if (may_end(to))
                         g.reach[sq] |= square_bb<BB>(to);
                 }
             }
@@ -403,7 +472,7 @@ class Compiler {
         } else if (atom.kind == BetzaAtom::Kind::Leap || atom.kind == BetzaAtom::Kind::Shoot) {
             for (int sq = 0; sq < r_.squares; ++sq) {
                 const int to = target(sq, dx, dy);
-                if (to == NoSquare || !in_state(sq)) continue;
+                if (to == NoSquare || !may_start(sq) || !may_end(to)) continue;
                 const BB bit = square_bb<BB>(to);
                 if (atom.kind == BetzaAtom::Kind::Shoot) {
                     pm.shots[sq] |= bit;
@@ -421,7 +490,7 @@ class Compiler {
                 role == PieceRole::Pawn && atom.move && !atom.capture && atom.path.size() == 1;
             for (int sq = 0; sq < r_.squares; ++sq) {
                 const int to = target(sq, dx, dy);
-                if (to == NoSquare || !in_state(sq)) continue;
+                if (to == NoSquare || !may_start(sq) || !may_end(to)) continue;
                 BB block{};
                 bool inside = true;
                 int first_block = NoSquare;

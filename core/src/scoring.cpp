@@ -44,12 +44,21 @@ BB moved_squares(const Position<BB>& after, Move m) {
     return out;
 }
 
+// A capture of an enemy piece: a self-capture (where the rules allow it) scores nothing and does
+// not count as the last capture.
+template <Bitboard BB>
+bool captures_enemy(const Position<BB>& pos, Move m) {
+    if (!pos.is_capture(m)) return false;
+    if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion) return true;
+    return color_of(pos.piece_on(m.to())) != pos.side_to_move();
+}
+
 }  // namespace
 
 template <Bitboard BB>
 int capture_points(const Position<BB>& pos, Move m) {
     const ScoringTables* t = pos.rules().scoring.get();
-    if (!t || !pos.is_capture(m)) return 0;
+    if (!t || !captures_enemy(pos, m)) return 0;
     const Rules<BB>& r = pos.rules();
     const PieceType capturer = type_of(pos.moved_piece(m));
     const Square victim_square = m.kind() == MoveKind::EnPassant ? pos.ep_victim() : m.to();
@@ -160,7 +169,7 @@ void PointsLedger::play(const Position<BB>& before, Move m) {
     if (!before.rules().scoring) return;
     const int mover = index(before.side_to_move());
     now_.total[mover] += capture_points(before, m) + promotion_points(before, m);
-    if (before.is_capture(m)) now_.last_capturer = mover;
+    if (captures_enemy(before, m)) now_.last_capturer = mover;
 }
 
 void PointsLedger::undo() {

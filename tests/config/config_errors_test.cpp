@@ -7,6 +7,7 @@
 #include "../support/temp_dir.hpp"
 #include "../support/tiny_variant.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/rules.hpp"
 #include "toml_support.hpp"
 
 namespace balance::app {
@@ -116,6 +117,30 @@ letters = { K = "king" }
     {"BonusNamesUnknownPiece",
      kValid + "[[bonuses]]\npieces = [\"unicorn\", \"kign\"]\nvalue = 2\n", "bad.toml:12",
      "'pieces' in [[bonuses]] entry 1 names unknown piece 'kign'; did you mean 'king'?"},
+    {"RankWindowUpsideDown", tiny_variant(R"([pieces.unicorn]
+betza = "FafsF"
+ranked = [{ betza = "fmnD", from_ranks = [3, 2] }]
+[armies.solo]
+letters = { K = "king", U = "unicorn" }
+)"),
+     "bad.toml:7",
+     "'from_ranks' in [pieces.unicorn] ranked entry 1 must be [first, last]: two ranks from 1 (the "
+     "mover's first rank) with first <= last"},
+    {"RankedEntryWithoutRanks", tiny_variant(R"([pieces.unicorn]
+betza = "FafsF"
+ranked = [{ betza = "fmnD" }]
+[armies.solo]
+letters = { K = "king", U = "unicorn" }
+)"),
+     "bad.toml:7",
+     "[pieces.unicorn] ranked entry 1 needs from_ranks or to_ranks (else put its moves in "
+     "'betza')"},
+    {"SelfCaptureWithPromotionToCaptured",
+     kValid + "[rules]\nself_capture = true\npromote_to_captured = true\n", "bad.toml:12",
+     "[rules] self_capture cannot be combined with promote_to_captured (a piece taken by its own "
+     "side would become a promotion choice)"},
+    {"CastlingFromMoveZero", kValid + "[castling]\nfrom_move = 0\n", "bad.toml:12",
+     "'from_move' in [castling] must be between 1 and 1000000, not 0"},
     {"SyntaxErrorHasTheLine", R"(start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 [pieces.king]
 betza = "K
@@ -145,6 +170,26 @@ TEST_P(ConfigErrors, NamesFileLineAndProblem) {
 
 INSTANTIATE_TEST_SUITE_P(Kinds, ConfigErrors, ::testing::ValuesIn(kBadConfigs),
                          [](const auto& info) { return info.param.name; });
+
+// A rank window beyond the board is found when the rules are compiled (the board size may come
+// from an inherited file): the error still names the entry's line.
+TEST(ConfigFile, RankWindowOutsideTheBoardNamesTheEntry) {
+    testing::TempDir dir;
+    const auto file = dir.write("bad.toml", tiny_variant(R"([pieces.unicorn]
+betza = "FafsF"
+ranked = [{ betza = "fmnD", from_ranks = [2, 9] }]
+[armies.solo]
+letters = { K = "king", U = "unicorn" }
+)"));
+    auto spec = load_variant(file);
+    ASSERT_TRUE(spec.ok()) << spec.error().to_string();
+    auto rules = core::compile_rules(*spec, "", "");
+    ASSERT_FALSE(rules.ok());
+    EXPECT_EQ(rules.error().where, display_path(dir.path().string()) + "/bad.toml:7");
+    EXPECT_EQ(rules.error().message,
+              "piece 'unicorn': ranked move \"fmnD\": from_ranks [2, 9] is not a rank range inside "
+              "the 8-rank board (1 = the mover's first rank, first <= last)");
+}
 
 TEST(ConfigFile, TheValidBaseLoads) {
     testing::TempDir dir;

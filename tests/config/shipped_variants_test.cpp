@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
 #include "balance/config/army_reader.hpp"
 #include "balance/config/variant_loader.hpp"
@@ -97,6 +98,31 @@ TEST(ChessToml, PiecesAreInFileOrderWithTheirLine) {
     ASSERT_GT(line, 0);
     const std::string& where = piece(spec, "pawn").where;
     EXPECT_TRUE(where.ends_with("chess.toml:" + std::to_string(line))) << where;
+}
+
+// The AlphaZero study's options come last in chess.toml. With their defaults they change
+// nothing: classical chess keeps the canonical text (and so the spec hash) that existing
+// results databases store, as if the options had never been added.
+TEST(ChessToml, StudyOptionsLeaveClassicalChessUnchanged) {
+    std::ifstream in(kShippedVariants / "chess.toml");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto study = text.find("# ---- The ten rule sets of the AlphaZero chess study");
+    ASSERT_NE(study, std::string::npos);
+    testing::TempDir dir;
+    const auto without = dir.write("chess.toml", text.substr(0, study));
+    auto before = resolve_variant(without);
+    auto now = resolve_variant(kShippedVariants / "chess.toml");
+    ASSERT_TRUE(before.ok()) << before.error().to_string();
+    ASSERT_TRUE(now.ok()) << now.error().to_string();
+    EXPECT_EQ(now->spec_toml, before->spec_toml);
+    for (const char* option :
+         {"torpedo", "semi-torpedo", "pawn-back", "pawn-sideways", "self-capture", "no-castling",
+          "no-castling-10", "pawn-one-square", "stalemate-win"}) {
+        auto with = resolve_variant(kShippedVariants / "chess.toml", {option});
+        ASSERT_TRUE(with.ok()) << option << ": " << with.error().to_string();
+        EXPECT_NE(with->spec_toml, now->spec_toml) << option;
+        EXPECT_EQ(with->spec.active_options, std::vector<std::string>{option});
+    }
 }
 
 TEST(AsymmetricToml, ArmiesAndUnits) {

@@ -1,5 +1,6 @@
 // Cross-check of core's perft against the Debian engines where they play the same rules:
-// Stockfish and Fairy-Stockfish for orthodox chess (= Asymmetric Humans vs Humans), SjaakII
+// Stockfish and Fairy-Stockfish for orthodox chess (= Asymmetric Humans vs Humans), Fairy-Stockfish
+// for the AlphaZero study's rules its variants.ini can express, SjaakII
 // for Uneven Pieces Chess (tests/data/sjaakii-uneven.txt; positions and depths where Uneven's
 // castling and per-side promotions cannot occur, which SjaakII cannot express) and SjaakII for
 // every Asymmetric unit it can express (configs/engines/sjaakii-asymmetric.txt: all but the
@@ -9,8 +10,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
+
+#include <unistd.h>
 
 #include "../support/variants.hpp"
 #include "balance/core/perft.hpp"
@@ -87,6 +92,69 @@ TEST(PeerEngines, FairyStockfishAgreesOnOrthodoxPerft) {
     const auto spec = load_shipped("chess");
     for (const auto& fen : orthodox_positions)
         EXPECT_EQ(our_perft(spec, fen, 3), uci_perft("/usr/games/fairy-stockfish", fen, 3)) << fen;
+}
+
+// Fairy-Stockfish (Debian's 11.1) plays three of the AlphaZero study's rule features through a
+// variants.ini: doubleStep = false (pawn-one-square), doubleStepRank (a double step from one
+// given rank only: our ranked moves, with from_ranks = [3, 3], e.p. included) and castling =
+// false (no-castling: it then ignores castling rights in a FEN). It has no double-step region
+// (torpedo, semi-torpedo), no backward or sideways pawn steps, no self-capture and no castling
+// move number: the reference generator is their cross-check (study_rules_perft_test).
+std::uint64_t fairy_variant_perft(const std::string& variant, const std::string& fen, int depth) {
+    const auto ini = std::filesystem::temp_directory_path() /
+                     ("balance-study-rules-" + std::to_string(::getpid()) + ".ini");
+    {
+        std::ofstream out(ini);
+        out << "[onesquare:chess]\ndoubleStep = false\n\n"
+               "[rankthree:chess]\ndoubleStepRank = 3\n\n"
+               "[castlingoff:chess]\ncastling = false\n";
+    }
+    const auto lines = converse({"/usr/games/fairy-stockfish"},
+                                {"uci", "setoption name VariantPath value " + ini.string(),
+                                 "setoption name UCI_Variant value " + variant,
+                                 "position fen " + fen, "go perft " + std::to_string(depth)},
+                                std::regex("^Nodes searched"));
+    std::filesystem::remove(ini);
+    for (const auto& l : lines)
+        if (l.rfind("Nodes searched: ", 0) == 0) return std::stoull(l.substr(16));
+    ADD_FAILURE() << "fairy-stockfish gave no perft answer for " << variant;
+    return 0;
+}
+
+TEST(PeerEngines, FairyStockfishAgreesOnTheStudyRulesItPlays) {
+    if (!std::filesystem::exists("/usr/games/fairy-stockfish"))
+        GTEST_SKIP() << "fairy-stockfish not installed";
+    // A double step from the third rank only: a ranked move of a test variant.
+    auto rank_three = load_shipped("chess");
+    for (auto& piece : rank_three.pieces)
+        if (piece.name == "pawn") {
+            piece.betza = "fmWfceF";
+            piece.ranked = {core::RankedMovesSpec{"fmnD", 3, 3, 1, 0, ""}};
+        }
+    const struct {
+        const char* fairy;
+        core::VariantSpec ours;
+        bool castling;
+    } cases[] = {
+        {"onesquare", load_shipped("chess", {"pawn-one-square"}), true},
+        {"rankthree", rank_three, true},
+        {"castlingoff", load_shipped("chess", {"no-castling"}), false},
+    };
+    for (const auto& c : cases)
+        for (const auto& given : orthodox_positions) {
+            // Without the e.p. square (a double step these rules may not have made), and for
+            // us without castling rights where castling is off (Fairy-Stockfish ignores them).
+            std::istringstream in(given);
+            std::string board, stm, rights, ep, rest;
+            in >> board >> stm >> rights >> ep;
+            std::getline(in, rest);
+            const std::string fen = board + " " + stm + " " + rights + " -" + rest;
+            const std::string ours =
+                board + " " + stm + " " + (c.castling ? rights : "-") + " -" + rest;
+            const int depth = 4;
+            EXPECT_EQ(our_perft(c.ours, ours, depth), fairy_variant_perft(c.fairy, fen, depth))
+                << c.fairy << " " << fen;
+        }
 }
 
 // Our Uneven letters (A = pawn, P = phoenix) in SjaakII's definition (P = pawn, F = phoenix).

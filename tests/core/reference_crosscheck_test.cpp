@@ -1,7 +1,8 @@
 // Cross-check of core's move generation against the independent reference generator
 // (reference_movegen.hpp): perft from the start position and legal-move sets along seeded random
-// games, for all 9 Asymmetric pairings, Uneven Pieces Chess, Contrast chess and Anti-Relay chess
-// (no peer engine plays the two modifiers: this reference is their cross-check).
+// games, for all 9 Asymmetric pairings, Uneven Pieces Chess, Contrast chess, Anti-Relay chess
+// (no peer engine plays the two modifiers: this reference is their cross-check) and the rule sets
+// of the AlphaZero chess study (Fairy-Stockfish plays only some of them).
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,38 @@ struct Pairing {
     int files, ranks, king_travel;
     ref::Pos::Modifier modifier = ref::Pos::Modifier::None;
     std::vector<std::string> options = {};
+    ref::Pos::Study study = {};
 };
+
+// The rule sets of the AlphaZero chess study (chess.toml options), and the reference's rules.
+std::vector<Pairing> study_pairings() {
+    using P = ref::Pos::Study::Pawn;
+    const auto rule_set = [](std::vector<std::string> options, ref::Pos::Study study) {
+        return Pairing{"chess",
+                       "fide",
+                       "fide",
+                       ref::humans(),
+                       ref::humans(),
+                       8,
+                       8,
+                       2,
+                       ref::Pos::Modifier::None,
+                       std::move(options),
+                       study};
+    };
+    return {
+        rule_set({"torpedo"}, {P::Torpedo}),
+        rule_set({"semi-torpedo"}, {P::SemiTorpedo}),
+        rule_set({"pawn-one-square"}, {P::OneSquare}),
+        rule_set({"pawn-back"}, {P::Back}),
+        rule_set({"pawn-sideways"}, {P::Sideways}),
+        rule_set({"self-capture"}, {P::Classical, true, true}),
+        rule_set({"self-capture", "self-capture-king=forbidden"}, {P::Classical, true, false}),
+        rule_set({"no-castling"}, {}),
+        rule_set({"no-castling-10"}, {P::Classical, false, true, 11}),
+        rule_set({"torpedo", "self-capture"}, {P::Torpedo, true, true}),
+    };
+}
 
 std::vector<Pairing> pairings() {
     std::vector<Pairing> out;
@@ -47,6 +79,7 @@ std::vector<Pairing> pairings() {
                    2,
                    ref::Pos::Modifier::AntiRelay,
                    {"anti-relay"}});
+    for (auto& pr : study_pairings()) out.push_back(std::move(pr));
     return out;
 }
 
@@ -65,6 +98,7 @@ std::set<std::string> reference_moves(const ref::Pos& p) {
 ref::Pos reference_position(const Pairing& pr, const std::string& fen) {
     auto p = ref::from_fen(fen, pr.white_army, pr.black_army, pr.files, pr.ranks, pr.king_travel);
     p.modifier = pr.modifier;
+    p.study = pr.study;
     return p;
 }
 

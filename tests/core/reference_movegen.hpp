@@ -7,6 +7,11 @@
 // The rule modifiers are written from RULES.md's tables too: Contrast chess (section 5.2, the
 // Strong/Weak table, the Queen's shot) and Anti-Relay chess (section 4.2, hostile direct: freezes
 // recomputed from scratch on every board, check counted with them), on the orthodox units.
+// The rule sets of the AlphaZero chess study (Pos::Study) are written from their definitions:
+// torpedo (one or two squares forward from any rank, e.p. after any double step), semi-torpedo
+// (double steps from ranks 2 and 3), pawn-one-square, pawn-back (a quiet step back, never onto
+// the first rank), pawn-sideways (a quiet step left or right), self-capture (any own piece but
+// the king; the king capturing too unless forbidden), castling only from full move N.
 
 #include <algorithm>
 #include <array>
@@ -73,6 +78,13 @@ struct Pos {
     std::array<Army, 2> army;
     int king_travel = 2;
     enum class Modifier { None, Contrast, AntiRelay } modifier = Modifier::None;
+    struct Study {
+        enum class Pawn { Classical, Torpedo, SemiTorpedo, OneSquare, Back, Sideways };
+        Pawn pawn = Pawn::Classical;
+        bool self_capture = false, king_self_capture = true;
+        int castle_from_move = 1;  // castling allowed from this full move number on
+    } study;
+    int fullmove = 1;
 };
 
 struct RefMove {
@@ -379,22 +391,26 @@ struct Board {
 // Target squares of the given atoms from `from` (colour c), with capture ability: each
 // reachable square that is empty or enemy-occupied.
 inline void atom_targets(const Pos& p, int from, int c, const std::vector<Atom>& list,
-                         std::vector<int>& out) {
+                         std::vector<int>& out, bool self_capture = false) {
     Board b{p};
+    // Empty, enemy, or (self-capture) an own piece that is not the king.
+    auto takes = [&](const Cell& t) {
+        return t.unit == Unit::None || t.color != c || (self_capture && t.unit != Unit::Hero);
+    };
     const int f0 = from % p.files, r0 = from / p.files, fw = c == 0 ? 1 : -1;
     for (const Atom& a : list) {
         if (a.kind == Atom::Leap) {
             const int f = f0 + a.dx, r = r0 + a.dy * fw;
             if (!b.inside(f, r)) continue;
             const Cell& t = b.at(b.sq(f, r));
-            if (t.unit == Unit::None || t.color != c) out.push_back(b.sq(f, r));
+            if (takes(t)) out.push_back(b.sq(f, r));
         } else if (a.kind == Atom::Lame) {
             const int mf = f0 + a.dx, mr = r0 + a.dy * fw;
             const int f = mf + a.tx, r = mr + a.ty * fw;
             if (!b.inside(mf, mr) || !b.inside(f, r)) continue;
             if (b.at(b.sq(mf, mr)).unit != Unit::None) continue;
             const Cell& t = b.at(b.sq(f, r));
-            if (t.unit == Unit::None || t.color != c) out.push_back(b.sq(f, r));
+            if (takes(t)) out.push_back(b.sq(f, r));
         } else {
             for (int k = 1; k <= a.max; ++k) {
                 const int f = f0 + a.dx * k, r = r0 + a.dy * k;
@@ -405,7 +421,7 @@ inline void atom_targets(const Pos& p, int from, int c, const std::vector<Atom>&
                     out.push_back(b.sq(f, r));
                     continue;
                 }
-                if (t.color != c) out.push_back(b.sq(f, r));
+                if (takes(t)) out.push_back(b.sq(f, r));
                 break;
             }
         }
@@ -545,7 +561,7 @@ inline Pos play(const Pos& p, const RefMove& m) {
         n.board[m.to] = piece;
         n.board[m.from] = Cell{};
         if (m.promo != Unit::None) n.board[m.to].unit = m.promo;
-        if (is_pawn(piece.unit)) {
+        if (is_pawn(piece.unit) && m.promo == Unit::None) {  // a promoted piece is no pawn
             const int df = m.to % files - m.from % files, dr = m.to / files - m.from / files;
             if (std::abs(dr) == 2) {  // a double step: e.p. square on the passed square
                 n.ep = (m.from / files + dr / 2) * files + m.from % files + df / 2;
@@ -560,6 +576,7 @@ inline Pos play(const Pos& p, const RefMove& m) {
         if ((m.from == corners[i] && !m.shot) || m.to == corners[i]) n.castle[i] = false;
     if (piece.unit == Unit::Hero && !m.shot) n.castle[c * 2] = n.castle[c * 2 + 1] = false;
     n.stm = 1 - c;
+    if (c == 1) ++n.fullmove;
     return n;
 }
 
@@ -611,6 +628,51 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
             }
             continue;
         }
+        if (cell.unit == Unit::Footman && p.study.pawn != Pos::Study::Pawn::Classical) {
+            using P = Pos::Study::Pawn;
+            const int rel = c == 0 ? r0 : p.ranks - 1 - r0;  // 0 = own first rank
+            if (empty(f0, r0 + fw)) {
+                add(from, b.sq(f0, r0 + fw), true);
+                const bool two =
+                    p.study.pawn == P::Torpedo ||
+                    (p.study.pawn == P::SemiTorpedo && (rel == 1 || rel == 2)) ||
+                    ((p.study.pawn == P::Back || p.study.pawn == P::Sideways) && rel == 1);
+                if (two && empty(f0, r0 + 2 * fw)) add(from, b.sq(f0, r0 + 2 * fw), true);
+            }
+            if (p.study.pawn == P::Back && rel >= 2 && empty(f0, r0 - fw))
+                add(from, b.sq(f0, r0 - fw), true);  // back, never onto the first rank
+            if (p.study.pawn == P::Sideways)
+                for (int dx : {1, -1})
+                    if (empty(f0 + dx, r0)) add(from, b.sq(f0 + dx, r0), true);
+            for (int dx : {1, -1}) {
+                if (enemy(f0 + dx, r0 + fw) ||
+                    (p.study.self_capture && b.inside(f0 + dx, r0 + fw) &&
+                     b.at(b.sq(f0 + dx, r0 + fw)).unit != Unit::None &&
+                     b.at(b.sq(f0 + dx, r0 + fw)).unit != Unit::Hero))
+                    add(from, b.sq(f0 + dx, r0 + fw), true);
+                else if (is_ep(f0 + dx, r0 + fw))
+                    add(from, p.ep, true, true);
+            }
+            continue;
+        }
+        if (cell.unit == Unit::Footman && p.study.self_capture) {  // classical pawn + self-capture
+            if (empty(f0, r0 + fw)) {
+                add(from, b.sq(f0, r0 + fw), true);
+                if (r0 == second_rank && empty(f0, r0 + 2 * fw))
+                    add(from, b.sq(f0, r0 + 2 * fw), true);
+            }
+            for (int dx : {1, -1}) {
+                const bool occupied =
+                    b.inside(f0 + dx, r0 + fw) && b.at(b.sq(f0 + dx, r0 + fw)).unit != Unit::None;
+                if (occupied && b.at(b.sq(f0 + dx, r0 + fw)).unit != Unit::Hero)
+                    add(from, b.sq(f0 + dx, r0 + fw), true);
+                else if (occupied && b.at(b.sq(f0 + dx, r0 + fw)).color != c)
+                    add(from, b.sq(f0 + dx, r0 + fw), true);  // the enemy king (never legal)
+                else if (is_ep(f0 + dx, r0 + fw))
+                    add(from, p.ep, true, true);
+            }
+            continue;
+        }
         switch (cell.unit) {
             case Unit::Footman:
             case Unit::UPawn:
@@ -653,7 +715,9 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
                 break;
             default: {
                 std::vector<int> targets;
-                unit_targets(p, from, c, lost, targets);
+                const bool self =
+                    p.study.self_capture && (cell.unit != Unit::Hero || p.study.king_self_capture);
+                atom_targets(p, from, c, piece_atoms(p, from, lost), targets, self);
                 for (int t : targets) add(from, t, false);
             }
         }
@@ -662,6 +726,7 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
     const int k = king_of(p, c);
     for (int side = 0; side < 2 && k >= 0; ++side) {
         if (!p.castle[c * 2 + side]) continue;
+        if (p.fullmove < p.study.castle_from_move) continue;
         const int dir = side == 0 ? 1 : -1, rank = k / p.files;
         const int corner = rank * p.files + (side == 0 ? p.files - 1 : 0);
         bool ok = true;
@@ -733,8 +798,10 @@ inline Pos from_fen(const std::string& fen, const Army& white, const Army& black
     }
     std::istringstream rest(fen.substr(i));
     std::string stm, castle, ep;
-    rest >> stm >> castle >> ep;
+    int halfmove = 0, fullmove = 1;
+    rest >> stm >> castle >> ep >> halfmove >> fullmove;
     p.stm = stm == "b";
+    p.fullmove = fullmove;
     for (char ch : castle) {
         if (ch == 'K') p.castle[0] = true;
         if (ch == 'Q') p.castle[1] = true;

@@ -49,6 +49,12 @@ inline const std::vector<VariantCase>& random_game_cases() {
         {"asymmetric", "elves", "elves", {}},
         {"asymmetric", "orcs", "orcs", {"sprite-double-step=leap", "guard-double-step=off"}},
         {"asymmetric", "humans", "orcs", {"free-placement"}},
+        // The AlphaZero study's rule sets that change move generation most.
+        {"chess", "", "", {"torpedo"}},
+        {"chess", "", "", {"pawn-back"}},
+        {"chess", "", "", {"pawn-sideways"}},
+        {"chess", "", "", {"self-capture"}},
+        {"chess", "", "", {"self-capture", "self-capture-king=forbidden", "semi-torpedo"}},
     };
     return cases;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -170,6 +171,58 @@ Result<void> check_names_unique(const std::vector<core::ArmySpec>& armies) {
     return {};
 }
 
+// A rank window `[first, last]` (ranks from the mover's side, 1 = its first rank).
+void read_rank_window(Fields& fields, const toml::table& entry, std::string_view key, int& first,
+                      int& last) {
+    const toml::array* range = fields.array(key);
+    if (!range) return;
+    const auto bound = [&](std::size_t i) -> std::optional<int> {
+        const auto value = i < range->size() ? range->get(i)->value<std::int64_t>() : std::nullopt;
+        if (!value || *value < 1 || *value > 26) return std::nullopt;
+        return static_cast<int>(*value);
+    };
+    const auto a = bound(0), b = bound(1);
+    if (range->size() != 2 || !a || !b || *a > *b) {
+        fields.fail(entry.get(key)->source(),
+                    fmt::format("'{}' in {} must be [first, last]: two ranks from 1 (the mover's "
+                                "first rank) with first <= last",
+                                key, fields.section()));
+        return;
+    }
+    first = *a;
+    last = *b;
+}
+
+// `ranked = [{ betza = "fmnD", from_ranks = [2, 3] }, ...]`: moves allowed only between ranks.
+Result<std::vector<core::RankedMovesSpec>> read_ranked(const toml::array& array,
+                                                       const std::string& piece,
+                                                       const std::string& file) {
+    std::vector<core::RankedMovesSpec> out;
+    for (std::size_t i = 0; i < array.size(); ++i) {
+        const toml::node& node = *array.get(i);
+        const std::string section = fmt::format("[pieces.{}] ranked entry {}", piece, i + 1);
+        const auto* entry = node.as_table();
+        if (!entry)
+            return make_error(
+                fmt::format("{} must be a table, not {}", section, type_phrase(node.type())),
+                where_of(node.source(), file));
+        Fields fields(*entry, section, file);
+        core::RankedMovesSpec ranked;
+        ranked.betza = fields.string("betza", Need::Required).value_or("");
+        read_rank_window(fields, *entry, "from_ranks", ranked.from_first, ranked.from_last);
+        read_rank_window(fields, *entry, "to_ranks", ranked.to_first, ranked.to_last);
+        if (auto done = fields.finish(); !done) return done.error();
+        if (!entry->contains("from_ranks") && !entry->contains("to_ranks"))
+            return make_error(
+                fmt::format("{} needs from_ranks or to_ranks (else put its moves in 'betza')",
+                            section),
+                where_of(node.source(), file));
+        ranked.where = where_of(node.source(), file);
+        out.push_back(std::move(ranked));
+    }
+    return out;
+}
+
 }  // namespace
 
 Result<std::vector<core::PieceSpec>> read_pieces(const toml::table& pieces,
@@ -186,7 +239,13 @@ Result<std::vector<core::PieceSpec>> read_pieces(const toml::table& pieces,
             fields.string("betza", by_colour ? Need::Optional : Need::Required).value_or("");
         const auto role = fields.choice("role", {"normal", "pawn", "king"}).value_or("normal");
         piece.value = fields.number("value").value_or(0.0);
+        const toml::array* ranked = fields.array("ranked");
         if (auto done = fields.finish(); !done) return done.error();
+        if (ranked) {
+            auto entries = read_ranked(*ranked, name, file);
+            if (!entries) return entries.error();
+            piece.ranked = std::move(entries.value());
+        }
         if (by_colour) {
             // Moves by square colour: `own` on squares of the piece's colour, `other` elsewhere.
             Fields colour(*by_colour, fmt::format("[pieces.{}.by_square_colour]", name), file);

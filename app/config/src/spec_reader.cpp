@@ -29,6 +29,8 @@ Result<void> read_castling(const toml::table* table, const std::string& file,
     castling.king_travel =
         static_cast<int>(fields.integer("king_travel", Need::Optional, 1, kMaxBoardSide)
                              .value_or(castling.king_travel));
+    castling.from_move = static_cast<int>(
+        fields.integer("from_move", Need::Optional, 1, 1'000'000).value_or(castling.from_move));
     return fields.finish();
 }
 
@@ -105,7 +107,16 @@ Result<void> read_rules(const toml::table* table, const std::string& file,
                              .value_or(rules.fifty_move_plies));
     rules.insufficient_material =
         fields.boolean("insufficient_material").value_or(rules.insufficient_material);
+    rules.self_capture = fields.boolean("self_capture").value_or(rules.self_capture);
+    rules.king_self_capture = fields.boolean("king_self_capture").value_or(rules.king_self_capture);
+    if (auto reset = fields.choice("fifty_move_pawn_reset", {"all", "forward"}))
+        rules.only_forward_pawn_moves_reset = *reset == "forward";
     if (auto done = fields.finish(); !done) return done;
+    if (rules.self_capture && rules.promote_to_captured)
+        return make_error(
+            "[rules] self_capture cannot be combined with promote_to_captured (a piece taken by "
+            "its own side would become a promotion choice)",
+            fields.where("self_capture"));
     return read_anti_relay(anti_relay, file, rules.anti_relay);
 }
 

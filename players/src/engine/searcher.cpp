@@ -93,7 +93,7 @@ bool Searcher<BB>::draw_by_rule(int ply) const {
     const auto& g = pos.rules().game;
     // Any repetition inside the tree or of a game position counts as a draw: repeating is
     // never better than the alternative the side could have played instead.
-    if (g.repetition_count > 0 && pos.rule50() >= 4 && ply > 0 && pos.repetitions() > 0)
+    if (g.repetition_count > 0 && pos.reversible_plies() >= 4 && ply > 0 && pos.repetitions() > 0)
         return true;
     if (g.insufficient_material &&
         (core::popcount(pos.pieces(Color::White)) == 1 ||
@@ -109,7 +109,10 @@ int Searcher<BB>::captured_value(Move m) const {
     if (m.kind() == MoveKind::EnPassant)
         return et_->value[core::type_of(pos.piece_on(pos.ep_victim()))];
     const core::PieceCode v = pos.piece_on(m.to());
-    return v == core::NoPiece ? 0 : et_->value[core::type_of(v)];
+    // A self-capture (where the rules allow it) wins nothing.
+    return v == core::NoPiece || core::color_of(v) == pos.side_to_move()
+               ? 0
+               : et_->value[core::type_of(v)];
 }
 
 // A capture by a more valuable piece onto a square the opponent defends: likely to lose
@@ -117,6 +120,12 @@ int Searcher<BB>::captured_value(Move m) const {
 template <Bitboard BB>
 bool Searcher<BB>::losing_capture(Move m) const {
     const core::Position<BB>& pos = *pos_;
+    // A self-capture (where the rules allow it) gives material away: ordered with the losing
+    // captures, and left out of quiescence search unless it promotes.
+    if (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion) {
+        const core::PieceCode v = pos.piece_on(m.to());
+        if (v != core::NoPiece && core::color_of(v) == pos.side_to_move()) return true;
+    }
     const int attacker = et_->value[core::type_of(pos.piece_on(m.from()))];
     const int victim =
         captured_value(m) + (m.kind() == MoveKind::Promotion ? et_->value[m.promotion()] : 0);

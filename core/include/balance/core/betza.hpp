@@ -41,6 +41,9 @@ struct BetzaAtom {
     bool capture = true;                    // may capture an enemy piece
     bool en_passant = false;                // may capture en passant onto the e.p. square
     bool initial = false;                   // only from the piece's start rank
+    // Rank window relative to the mover (0 = its first rank); parse_betza leaves them open and
+    // the rules compiler narrows them for ranked moves (spec.hpp RankedMovesSpec).
+    int from_first = 0, from_last = 255, to_first = 0, to_last = 255;
 
     bool operator==(const BetzaAtom&) const = default;
 };

@@ -46,6 +46,10 @@ class Position {
     [[nodiscard]] Square ep_victim() const { return ep_victim_; }
     [[nodiscard]] int castling_rights() const { return castling_; }
     [[nodiscard]] int rule50() const { return rule50_; }
+    // Plies since the last irreversible move (a capture, a promotion, a pawn's advance unless
+    // some pawn may step back): how far back a repetition can be. Equal to rule50() in orthodox
+    // chess; longer where pawns step sideways or back (those steps can be undone).
+    [[nodiscard]] int reversible_plies() const { return reversible_; }
     [[nodiscard]] int game_ply() const { return game_ply_; }
     [[nodiscard]] std::uint64_t key() const { return key_; }
     [[nodiscard]] int hand_count(Color c, PieceType t) const { return hand_[index(c)][t]; }
@@ -131,11 +135,12 @@ class Position {
         PieceCode moved;
         PieceCode captured;
         Square ep_square, ep_victim;
-        int castling, rule50;
+        int castling, rule50, reversible;
         bool null_move;
     };
 
     void update_lost();
+    void pawn_step_clocks(Square from, Square to);
     void put(PieceCode p, Square s);
     void remove(Square s);
     void set_ep_after_double_step(Square ep, Square victim);
@@ -162,6 +167,7 @@ class Position {
     Square ep_square_ = NoSquare, ep_victim_ = NoSquare;
     int castling_ = 0;
     int rule50_ = 0;
+    int reversible_ = 0;
     int game_ply_ = 0;
     std::uint64_t key_ = 0;
     std::array<std::array<std::uint8_t, MaxPieceTypes>, 2> hand_{};

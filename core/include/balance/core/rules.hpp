@@ -192,6 +192,11 @@ class Rules {
     std::string start_fen;  // with free placement: back ranks emptied, pieces in hand
     // Points tables of a points variant (Stylish chess, scoring.hpp); null for the others.
     std::shared_ptr<const ScoringTables> scoring;
+    // Rules of the AlphaZero study's rule sets, kept after the fields move generation reads
+    // most (whose offsets they leave as they were):
+    int castling_from_move = 1;      // castling only from this full move number on
+    bool pawns_step_back = false;    // some pawn-role piece moves backward: advances reversible
+    bool pawns_only_advance = true;  // every pawn move advances (orthodox): no rank test in make()
 
     // Squares strictly between two squares on a line (empty if not on a common line).
     [[nodiscard]] BB between(int a, int b) const { return between_[a * squares + b]; }

@@ -17,6 +17,17 @@ enum class PieceRole {
     King,    // royal: must not be left attacked; castles
 };
 
+// Moves of a piece allowed only between certain ranks, counted from the mover's side (rank 1 =
+// its own first rank): a pawn's double step from ranks 2-3 only, a backward step that may not
+// enter rank 1. XBetza has no notation for it (`i` is the start rank alone), so the variant file
+// gives such moves as extra Betza strings with their rank windows ([pieces.<name>] ranked).
+struct RankedMovesSpec {
+    std::string betza;
+    int from_first = 1, from_last = 0;  // ranks the move may start on; 0 = the last rank
+    int to_first = 1, to_last = 0;      // ranks it may end on; 0 = the last rank
+    std::string where;                  // "file:line" of the entry
+};
+
 struct PieceSpec {
     std::string name;   // unique within the variant, e.g. "werewolf"
     std::string betza;  // XBetza move description, e.g. "WafsW" (see core/betza.hpp)
@@ -24,6 +35,7 @@ struct PieceSpec {
     // standing on a square of its own colour (light for White, dark for Black) moves and attacks
     // by `betza_own_colour`, elsewhere by `betza_other_colour`; `betza` is then unused.
     std::string betza_own_colour, betza_other_colour;
+    std::vector<RankedMovesSpec> ranked;  // moves added to `betza` with rank windows
     PieceRole role = PieceRole::Normal;
     double value = 0.0;  // documented value in the variant's value_unit; seeds the evaluation
     std::string where;   // "file:line" of the piece's betza entry
@@ -48,6 +60,8 @@ struct ArmySpec {
 struct CastlingSpec {
     bool enabled = true;
     int king_travel = 2;  // squares the king moves toward the rook (Uneven: 3)
+    // Castling is legal only from this full move number on (a side's Nth move); 1 = always.
+    int from_move = 1;
 };
 
 // A bonus added to a side's material when all the listed pieces are on the board for that side
@@ -105,6 +119,14 @@ struct GameRulesSpec {
     bool king_slide_crossing_safe =
         false;  // a king's range-2 step may not cross an attacked square
     bool castling_rook_on_own_colour = false;  // castling needs the rook on its own colour (Strong)
+    // Self-capture: a piece may capture a piece of its own side (never the king), when its own
+    // king is safe afterwards. `king_self_capture`: the king may be the capturer too.
+    bool self_capture = false;
+    bool king_self_capture = true;
+    // Which pawn moves reset the fifty-move counter: all (FIDE) or only those that advance toward
+    // promotion (a backward or sideways step is reversible and counts like a piece move).
+    // Captures always reset it.
+    bool only_forward_pawn_moves_reset = false;
 };
 
 // Results published for the variant (the seed's Fairy-Max table for Asymmetric), kept with the
