@@ -11,9 +11,10 @@
 #   asymmetric-<n>.md     Asymmetric Chess, all 15 units, from the strength study's self-play at
 #                         n = 4k, 10k, 25k, 64k nodes (results/asymmetric-strength/ours.sql.xz)
 #   uneven-<n>.md         Uneven Pieces at 10k and 40k nodes (results/uneven/games.sql.xz)
-#   asymmetric-calibrated-report.md, asymmetric-calibrated-values.md
+#   asymmetric-calibrated[-r2]-report.md, asymmetric-calibrated[-r2]-values.md
 #                         the Asymmetric table played by asymmetric-10k.toml's values
-#                         (asymmetric-calibrated.sql.xz) and the values its games give back
+#                         (asymmetric-calibrated.sql.xz), then by asymmetric-10k-r2.toml's
+#                         (asymmetric-calibrated-r2.sql.xz), and the values their games give back
 set -eu
 WORK="${1:-/tmp/piece-values}"
 OUT=results/piece-values
@@ -27,6 +28,7 @@ restore "$OUT/chess-20k.sql.xz" "$WORK/chess-20k.db"
 restore results/asymmetric-strength/ours.sql.xz "$WORK/asymmetric.db"
 restore results/uneven/games.sql.xz "$WORK/uneven.db"
 restore "$OUT/asymmetric-calibrated.sql.xz" "$WORK/asymmetric-calibrated.db"
+restore "$OUT/asymmetric-calibrated-r2.sql.xz" "$WORK/asymmetric-calibrated-r2.db"
 
 # Re-running the calibration on its complete database plays nothing and prints the rounds.
 {
@@ -51,9 +53,10 @@ for nodes in 10000 40000; do
     "$BALANCE" values --db "$WORK/uneven.db" --player "balance:nodes=$nodes" \
         > "$OUT/uneven-$nodes.md"
 done
-"$BALANCE" report --db "$WORK/asymmetric-calibrated.db" |
-    sed "s|$WORK/asymmetric-calibrated.db|results/piece-values/asymmetric-calibrated.sql.xz|" \
-        > "$OUT/asymmetric-calibrated-report.md"
-"$BALANCE" values --db "$WORK/asymmetric-calibrated.db" --player balance:nodes=10000 \
-    --normalize footman | sed "s|$WORK/||" > "$OUT/asymmetric-calibrated-values.md"
+for round in asymmetric-calibrated asymmetric-calibrated-r2; do
+    "$BALANCE" report --db "$WORK/$round.db" |
+        sed "s|$WORK/$round.db|results/piece-values/$round.sql.xz|" > "$OUT/$round-report.md"
+    "$BALANCE" values --db "$WORK/$round.db" --player balance:nodes=10000 --normalize footman |
+        sed "s|$WORK/||" > "$OUT/$round-values.md"
+done
 echo "wrote $OUT/*.md"
