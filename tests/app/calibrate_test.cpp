@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
@@ -84,6 +86,34 @@ values = ")") + values + "\"\n");
     EXPECT_EQ(json::parse(again.out)["rounds"], rounds);
 }
 
+// step = 0.5: each round plays halfway (geometrically) from the values played to the values
+// fitted, which damps a calibration whose values swing instead of settling.
+TEST(Calibrate, ADampedStepPlaysPartWayToTheFit) {
+    TempDir dir;
+    std::string damped = kTinyCalibration;
+    damped += "step = 0.5\n";
+    const auto file = dir.write("damped.toml", damped).string();
+    const auto run = run_balance(
+        {"calibrate", file, "--db", (dir.path() / "d.db").string(), "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err << run.out;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["step"], 0.5);
+    const auto& rounds = out["rounds"];
+    ASSERT_GE(rounds.size(), 1u);
+    if (rounds.size() < 2) GTEST_SKIP() << "round 0 was already a fixed point";
+    int checked = 0;
+    for (const auto& piece : rounds[1]["pieces"])
+        for (const auto& before : rounds[0]["pieces"]) {
+            if (before["piece"] != piece["piece"] || before["value"].get<double>() <= 0.0) continue;
+            const double played = before["played"].get<double>();
+            const double fitted = before["value"].get<double>();
+            EXPECT_NEAR(piece["played"].get<double>(), std::sqrt(played * fitted), 1e-9)
+                << piece["piece"];
+            ++checked;
+        }
+    EXPECT_GE(checked, 4);  // knight, bishop, rook, queen (and the pawn, the unit)
+}
+
 TEST(Calibrate, RefusesFilesWithoutOrWithABadCalibration) {
     TempDir dir;
     const auto plain = dir.write("plain.toml", R"(variant = "chess"
@@ -110,6 +140,16 @@ nodes = 300
                                "file; did you mean 'tiny'?"),
               std::string::npos)
         << unknown.err;
+
+    for (const char* step : {"step = 0", "step = 1.5"}) {
+        const auto wrong = run_balance(
+            {"check",
+             dir.write("step.toml", kTinyCalibration + std::string(step) + "\n").string()});
+        EXPECT_EQ(wrong.status, 1);
+        EXPECT_NE(wrong.err.find("step.toml:18: [calibrate] step must be above 0 and at most 1"),
+                  std::string::npos)
+            << wrong.err;
+    }
 
     // `balance sweep` sends a calibration file to `balance calibrate`.
     const auto sweep = run_balance({"sweep", dir.write("c.toml", kTinyCalibration).string(), "--db",

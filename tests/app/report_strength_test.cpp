@@ -48,7 +48,7 @@ void add_ladder(TestStore& store) {
     store.add_counts(rung(asymmetric("humans", "elves"), "alpha", "beta"), 6, 2, 2);
 }
 
-json report_of(const std::filesystem::path& db) {
+json strength_report_of(const std::filesystem::path& db) {
     const auto run = run_balance({"report", "--db", db.string(), "--format", "json"});
     EXPECT_EQ(run.status, 0) << run.err;
     return json::parse(run.out);
@@ -58,7 +58,7 @@ TEST(ReportStrength, RungsTrendVerdictAndGaps) {
     TempDir dir;
     TestStore store(dir.path() / "ladder.sqlite");
     add_ladder(store);
-    const json report = report_of(store.path());
+    const json report = strength_report_of(store.path());
     const json& lines = report["strength"];
     ASSERT_EQ(lines.size(), 3u) << lines.dump(2);  // Human-Elf, Elf-Human, Human = Elf
     const json& pooled = lines[2];
@@ -98,7 +98,7 @@ TEST(ReportStrength, RungGapMatchesAreNoArmyFitAndNoNote) {
     TempDir dir;
     TestStore store(dir.path() / "ladder.sqlite");
     add_ladder(store);
-    const json report = report_of(store.path());
+    const json report = strength_report_of(store.path());
     // One fit per rung (each plays all pairings) and the mixed matchup's; the rung gap (two
     // different players, mirror pairings only) rates players, not armies: no fit, no note.
     for (const json& fit : report["armies"]["fits"]) {
@@ -168,7 +168,7 @@ TEST(ReportStrength, RungsInNumericOrderInEveryTable) {
         store.add_counts(rung(asymmetric("humans", "elves"), r, r), 10, 0, 10);
         store.add_counts(rung(asymmetric("elves", "humans"), r, r), 10, 0, 10);
     }
-    const json report = report_of(store.path());
+    const json report = strength_report_of(store.path());
     const auto order_of = [](const json& rows, const char* field) {
         std::vector<std::string> seen;
         for (const json& row : rows) {

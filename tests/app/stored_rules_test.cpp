@@ -23,7 +23,7 @@ namespace {
 using testing::CliRun;
 using testing::TempDir;
 
-std::string read_file(const std::filesystem::path& file) {
+std::string read_stored_text(const std::filesystem::path& file) {
     std::ifstream in(file);
     std::ostringstream text;
     text << in.rdbuf();
@@ -47,9 +47,9 @@ struct Fixture {
     std::string original;
 
     Fixture() {
-        original = replaced(
-            read_file(std::filesystem::path(BALANCE_SOURCE_DIR) / "configs/variants/chess.toml"),
-            "name = \"chess\"", "name = \"stored-chess\"");
+        original = replaced(read_stored_text(std::filesystem::path(BALANCE_SOURCE_DIR) /
+                                             "configs/variants/chess.toml"),
+                            "name = \"chess\"", "name = \"stored-chess\"");
         variant = dir.write("stored-chess.toml", original);
         sweep = dir.write("stored.toml", "name = \"stored\"\nvariant = \"" + variant.string() +
                                              R"("
@@ -97,7 +97,7 @@ TEST(StoredRules, ReportIsUnchangedAfterTheVariantFileIsEditedOrDeleted) {
     const auto after = f.dir.path() / "after.pgn";
     ASSERT_EQ(
         testing::run_balance({"export", "--db", f.db.string(), "--pgn", after.string()}).status, 0);
-    EXPECT_EQ(read_file(after), read_file(pgn));
+    EXPECT_EQ(read_stored_text(after), read_stored_text(pgn));
 }
 
 TEST(StoredRules, ResumeRefusesChangedRulesNamingTheChangeAndForceKeepsThemApart) {
@@ -276,12 +276,12 @@ TEST(StoredRules, MergeTakesASchemaOneInputBesideASchemaTwoOne) {
             old.add(game);
         }
     }
-    const std::string old_bytes = read_file(old_db);
+    const std::string old_bytes = read_stored_text(old_db);
     const auto merged = f.dir.path() / "merged.db";
     const CliRun run =
         testing::run_balance({"merge", merged.string(), old_db.string(), f.db.string(), "--force"});
     ASSERT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(read_file(old_db), old_bytes);
+    EXPECT_EQ(read_stored_text(old_db), old_bytes);
 
     auto store = tournament::ResultStore::open_existing(merged);
     ASSERT_TRUE(store.ok()) << store.error().to_string();

@@ -12,13 +12,13 @@
 namespace balance::testing {
 namespace {
 
-struct Vector {
+struct StudyVector {
     const char* fen;
     const char* from;
     std::set<std::string> expected;
 };
 
-void check(const std::vector<std::string>& options, const std::vector<Vector>& vectors) {
+void check_study(const std::vector<std::string>& options, const std::vector<StudyVector>& vectors) {
     const auto spec = load_shipped("chess", options);
     for (const auto& v : vectors) {
         const auto game = make_game(spec, "", "", v.fen);
@@ -38,15 +38,16 @@ int halfmove_clock(const std::string& fen) {
 }
 
 TEST(StudyRuleVectors, Torpedo) {
-    check({"torpedo"},
-          {
-              {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5", "e6"})},
-              {"4k3/8/8/4n3/4P3/8/8/4K3 w - - 0 1", "e4", {}},                 // blocked at once
-              {"4k3/8/4n3/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5"})},     // lame: no capture
-              {"k7/8/4P3/8/8/8/8/4K3 w - - 0 1", "e6", set_of({"e7", "e8"})},  // onto the last
-              {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"e3", "e4"})},
-              {"4k3/8/8/4p3/8/8/8/4K3 b - - 0 1", "e5", set_of({"e4", "e3"})},
-          });
+    check_study(
+        {"torpedo"},
+        {
+            {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5", "e6"})},
+            {"4k3/8/8/4n3/4P3/8/8/4K3 w - - 0 1", "e4", {}},                 // blocked at once
+            {"4k3/8/4n3/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5"})},     // lame: no capture
+            {"k7/8/4P3/8/8/8/8/4K3 w - - 0 1", "e6", set_of({"e7", "e8"})},  // onto the last
+            {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"e3", "e4"})},
+            {"4k3/8/8/4p3/8/8/8/4K3 b - - 0 1", "e5", set_of({"e4", "e3"})},
+        });
 }
 
 TEST(StudyRuleVectors, TorpedoEnPassantAfterAnyDoubleStep) {
@@ -60,13 +61,14 @@ TEST(StudyRuleVectors, TorpedoEnPassantAfterAnyDoubleStep) {
 }
 
 TEST(StudyRuleVectors, SemiTorpedo) {
-    check({"semi-torpedo"}, {
-                                {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"e3", "e4"})},
-                                {"4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "e3", set_of({"e4", "e5"})},
-                                {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5"})},
-                                {"4k3/8/4p3/8/8/8/8/4K3 b - - 0 1", "e6", set_of({"e5", "e4"})},
-                                {"4k3/8/8/4p3/8/8/8/4K3 b - - 0 1", "e5", set_of({"e4"})},
-                            });
+    check_study({"semi-torpedo"},
+                {
+                    {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"e3", "e4"})},
+                    {"4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "e3", set_of({"e4", "e5"})},
+                    {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5"})},
+                    {"4k3/8/4p3/8/8/8/8/4K3 b - - 0 1", "e6", set_of({"e5", "e4"})},
+                    {"4k3/8/8/4p3/8/8/8/4K3 b - - 0 1", "e5", set_of({"e4"})},
+                });
     auto game = make_game(load_shipped("chess", {"semi-torpedo"}), "", "",
                           "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1");
     ASSERT_TRUE(game.play("e3e5").ok());
@@ -74,24 +76,25 @@ TEST(StudyRuleVectors, SemiTorpedo) {
 }
 
 TEST(StudyRuleVectors, PawnOneSquare) {
-    check({"pawn-one-square"},
-          {
-              {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"e3"})},
-              {"4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", "e2", set_of({"e3", "d3"})},
-              {"4k3/4p3/8/8/8/8/8/4K3 b - - 0 1", "e7", set_of({"e6"})},
-          });
+    check_study({"pawn-one-square"},
+                {
+                    {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"e3"})},
+                    {"4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", "e2", set_of({"e3", "d3"})},
+                    {"4k3/4p3/8/8/8/8/8/4K3 b - - 0 1", "e7", set_of({"e6"})},
+                });
 }
 
 TEST(StudyRuleVectors, PawnBack) {
-    check({"pawn-back"},
-          {
-              {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5", "e3"})},
-              {"4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "e3", set_of({"e4", "e2"})},
-              {"4k3/8/8/8/8/8/4P3/3K4 w - - 0 1", "e2", set_of({"e3", "e4"})},  // not onto e1
-              {"4k3/8/8/8/4P3/4n3/8/4K3 w - - 0 1", "e4", set_of({"e5"})},      // back: no capture
-              {"4k3/8/8/3p4/8/8/8/4K3 b - - 0 1", "d5", set_of({"d4", "d6"})},
-              {"3k4/4p3/8/8/8/8/8/4K3 b - - 0 1", "e7", set_of({"e6", "e5"})},  // not onto e8
-          });
+    check_study(
+        {"pawn-back"},
+        {
+            {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"e5", "e3"})},
+            {"4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "e3", set_of({"e4", "e2"})},
+            {"4k3/8/8/8/8/8/4P3/3K4 w - - 0 1", "e2", set_of({"e3", "e4"})},  // not onto e1
+            {"4k3/8/8/8/4P3/4n3/8/4K3 w - - 0 1", "e4", set_of({"e5"})},      // back: no capture
+            {"4k3/8/8/3p4/8/8/8/4K3 b - - 0 1", "d5", set_of({"d4", "d6"})},
+            {"3k4/4p3/8/8/8/8/8/4K3 b - - 0 1", "e7", set_of({"e6", "e5"})},  // not onto e8
+        });
     // A backward step does not reset the fifty-move counter; an advance does.
     auto game =
         make_game(load_shipped("chess", {"pawn-back"}), "", "", "4k3/8/8/8/4P3/8/8/4K3 w - - 7 20");
@@ -113,14 +116,14 @@ TEST(StudyRuleVectors, PawnBackRepetitionLooksPastAnAdvance) {
 }
 
 TEST(StudyRuleVectors, PawnSideways) {
-    check({"pawn-sideways"},
-          {
-              {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"d4", "e5", "f4"})},
-              {"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", "a4", set_of({"a5", "b4"})},
-              {"4k3/8/8/8/3nP3/8/8/4K3 w - - 0 1", "e4", set_of({"e5", "f4"})},  // no capture
-              {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"d2", "e3", "e4", "f2"})},
-              {"4k3/8/8/3p4/8/8/8/4K3 b - - 0 1", "d5", set_of({"c5", "d4", "e5"})},
-          });
+    check_study({"pawn-sideways"},
+                {
+                    {"4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4", set_of({"d4", "e5", "f4"})},
+                    {"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", "a4", set_of({"a5", "b4"})},
+                    {"4k3/8/8/8/3nP3/8/8/4K3 w - - 0 1", "e4", set_of({"e5", "f4"})},  // no capture
+                    {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2", set_of({"d2", "e3", "e4", "f2"})},
+                    {"4k3/8/8/3p4/8/8/8/4K3 b - - 0 1", "d5", set_of({"c5", "d4", "e5"})},
+                });
     // A pawn that stepped sideways onto its second rank double-steps from there (rank rule).
     auto game = make_game(load_shipped("chess", {"pawn-sideways"}), "", "",
                           "4k3/8/8/8/8/8/3P4/4K3 w - - 5 1");
@@ -138,32 +141,33 @@ TEST(StudyRuleVectors, PawnSideways) {
 }
 
 TEST(StudyRuleVectors, SelfCapture) {
-    check({"self-capture"},
-          {
-              {"4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", "b1", set_of({"a3", "c3", "d2"})},
-              // Never the own king: the knight on c2 reaches e1 but may not take it.
-              {"4k3/8/8/8/8/8/2N5/4K3 w - - 0 1", "c2", set_of({"a1", "a3", "b4", "d4", "e3"})},
-              // The king may self-capture (the default).
-              {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e1", set_of({"d1", "d2", "e2", "f1", "f2"})},
-              // ... but not onto an attacked square; and a pinned pawn stays pinned.
-              {"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "e1", set_of({"d1", "e2", "f1", "f2"})},
-              {"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "d2", {}},
-              // A pinned bishop may not leave the line to take its own knight.
-              {"4k3/4r3/8/8/8/8/4B3/3NK3 w - - 0 1", "e2", {}},
-              // Pawns self-capture diagonally forward, promoting on the last rank.
-              {"4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1", "e2", set_of({"d3", "e3", "e4"})},
-              {"3N3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7", set_of({"d8", "e8"})},
-              // Sliders take the first own piece on a line, not beyond it.
-              {"4k3/8/8/8/8/8/8/R2BK3 w - - 0 1", "a1",
-               set_of({"a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1"})},
-              // Black too.
-              {"4k3/3p4/8/8/8/8/8/4K3 b - - 0 1", "e8", set_of({"d7", "d8", "e7", "f7", "f8"})},
-          });
-    check({"self-capture", "self-capture-king=forbidden"},
-          {
-              {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e1", set_of({"d1", "d2", "f1", "f2"})},
-              {"4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", "b1", set_of({"a3", "c3", "d2"})},
-          });
+    check_study(
+        {"self-capture"},
+        {
+            {"4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", "b1", set_of({"a3", "c3", "d2"})},
+            // Never the own king: the knight on c2 reaches e1 but may not take it.
+            {"4k3/8/8/8/8/8/2N5/4K3 w - - 0 1", "c2", set_of({"a1", "a3", "b4", "d4", "e3"})},
+            // The king may self-capture (the default).
+            {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e1", set_of({"d1", "d2", "e2", "f1", "f2"})},
+            // ... but not onto an attacked square; and a pinned pawn stays pinned.
+            {"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "e1", set_of({"d1", "e2", "f1", "f2"})},
+            {"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "d2", {}},
+            // A pinned bishop may not leave the line to take its own knight.
+            {"4k3/4r3/8/8/8/8/4B3/3NK3 w - - 0 1", "e2", {}},
+            // Pawns self-capture diagonally forward, promoting on the last rank.
+            {"4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1", "e2", set_of({"d3", "e3", "e4"})},
+            {"3N3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7", set_of({"d8", "e8"})},
+            // Sliders take the first own piece on a line, not beyond it.
+            {"4k3/8/8/8/8/8/8/R2BK3 w - - 0 1", "a1",
+             set_of({"a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1"})},
+            // Black too.
+            {"4k3/3p4/8/8/8/8/8/4K3 b - - 0 1", "e8", set_of({"d7", "d8", "e7", "f7", "f8"})},
+        });
+    check_study({"self-capture", "self-capture-king=forbidden"},
+                {
+                    {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e1", set_of({"d1", "d2", "f1", "f2"})},
+                    {"4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", "b1", set_of({"a3", "c3", "d2"})},
+                });
     // Taking the own rook loses that castling right; the move resets the fifty-move counter.
     auto take = make_game(load_shipped("chess", {"self-capture"}), "", "",
                           "4k3/8/8/8/8/8/6B1/R3K2R w KQ - 3 1");
@@ -190,7 +194,7 @@ TEST(StudyRuleVectors, SelfCaptureScoresNoPoints) {
 
 TEST(StudyRuleVectors, CastlingFromMoveEleven) {
     const char* rooks = "r3k2r/8/8/8/8/8/8/R3K2R";
-    check(
+    check_study(
         {"no-castling-10"},
         {
             {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 10", "e1", set_of({"d1", "d2", "e2", "f1", "f2"})},
@@ -212,8 +216,8 @@ TEST(StudyRuleVectors, NoCastling) {
     const auto spec = load_shipped("chess", {"no-castling"});
     EXPECT_EQ(make_game(spec, "", "").fen(),
               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-    check({"no-castling"},
-          {{"4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "e1", set_of({"d1", "d2", "e2", "f1", "f2"})}});
+    check_study({"no-castling"}, {{"4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "e1",
+                                   set_of({"d1", "d2", "e2", "f1", "f2"})}});
     EXPECT_FALSE(core::Game::start(spec, "", "", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").ok());
 }
 

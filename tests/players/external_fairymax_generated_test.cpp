@@ -26,7 +26,7 @@ constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 
 // Whether Fairy-Max, on the definitions of `option` for Elves (White) vs Humans, accepts
 // `moves` from the start.
-bool accepts(const std::string& option, const std::vector<std::string>& moves) {
+bool fairymax_accepts(const std::string& option, const std::vector<std::string>& moves) {
     const auto spec = balance::testing::load_shipped("asymmetric", {option});
     auto text = fairymax_ini(spec, {{"elves", "humans"}});
     EXPECT_TRUE(text.ok()) << text.error().to_string();
@@ -52,11 +52,11 @@ TEST(FairymaxGenerated, SpriteJumpOptionJumpsOverAPieceTheLameStepCannot) {
     // The Sprite f2 steps to e3; then the Sprite d2's double step to f4 passes e3.
     const std::vector<std::string> blocked = {"f2e3", "e7e6", "d2f4"};
     const std::vector<std::string> free = {"d2f4"};
-    EXPECT_TRUE(accepts("sprite-double-step=diagonal", free));
-    EXPECT_FALSE(accepts("sprite-double-step=diagonal", blocked));
-    EXPECT_TRUE(accepts("sprite-double-step=leap", free));
-    EXPECT_TRUE(accepts("sprite-double-step=leap", blocked));
-    EXPECT_FALSE(accepts("sprite-double-step=none", free));
+    EXPECT_TRUE(fairymax_accepts("sprite-double-step=diagonal", free));
+    EXPECT_FALSE(fairymax_accepts("sprite-double-step=diagonal", blocked));
+    EXPECT_TRUE(fairymax_accepts("sprite-double-step=leap", free));
+    EXPECT_TRUE(fairymax_accepts("sprite-double-step=leap", blocked));
+    EXPECT_FALSE(fairymax_accepts("sprite-double-step=none", free));
 }
 
 // A Guard that captured sideways along its second rank may still double-step (by rank, RULES

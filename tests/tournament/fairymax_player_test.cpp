@@ -14,7 +14,7 @@ namespace {
 
 using testing::TempDir;
 
-constexpr const char* kFairymax = "/usr/games/fairymax";
+constexpr const char* kFairymaxBinary = "/usr/games/fairymax";
 
 void expect_clean_games(const std::string& variant, std::size_t games) {
     TempDir dir;
@@ -54,18 +54,18 @@ max_plies = 100
 }
 
 TEST(FairymaxPlayer, Chess) {
-    if (!std::filesystem::exists(kFairymax)) GTEST_SKIP() << "fairymax is not installed";
+    if (!std::filesystem::exists(kFairymaxBinary)) GTEST_SKIP() << "fairymax is not installed";
     expect_clean_games("chess", 2);
 }
 
 TEST(FairymaxPlayer, AsymmetricEveryPairing) {
-    if (!std::filesystem::exists(kFairymax)) GTEST_SKIP() << "fairymax is not installed";
+    if (!std::filesystem::exists(kFairymaxBinary)) GTEST_SKIP() << "fairymax is not installed";
     expect_clean_games("asymmetric", 18);
 }
 
 // Played for mate by Fairy-Max (it knows no points), scored by points.
 TEST(FairymaxPlayer, Stylish) {
-    if (!std::filesystem::exists(kFairymax)) GTEST_SKIP() << "fairymax is not installed";
+    if (!std::filesystem::exists(kFairymaxBinary)) GTEST_SKIP() << "fairymax is not installed";
     expect_clean_games("stylish", 2);
 }
 

@@ -15,7 +15,7 @@ namespace {
 
 core::AnyRules rules(const std::string& variant, const std::string& white,
                      const std::string& black) {
-    auto compiled = core::compile_rules(testing::load_shipped(variant), white, black);
+    auto compiled = core::compile_rules(balance::testing::load_shipped(variant), white, black);
     EXPECT_TRUE(compiled.ok());
     return *compiled;
 }
