@@ -268,7 +268,7 @@ Result<void> read_matchups(Sweep& sweep, const toml::array* array, const std::st
 }
 
 // [calibrate]: player (an engine player of the file, one limit, not a ladder), max_rounds,
-// match_games, method.
+// match_games, method, step.
 Result<tournament::CalibrationSpec> read_calibration(const toml::table& table, const Sweep& sweep,
                                                      const std::string& file) {
     Fields fields(table, "[calibrate]", file);
@@ -280,6 +280,15 @@ Result<tournament::CalibrationSpec> read_calibration(const toml::table& table, c
     spec.match_games = static_cast<int>(
         fields.integer("match_games", Need::Optional, 0, 1'000'000).value_or(spec.match_games));
     spec.method = fields.choice("method", {"texel", "regression"}).value_or(spec.method);
+    spec.step = fields.number("step").value_or(spec.step);
+    if (!(spec.step > 0.0 && spec.step <= 1.0)) {
+        return make_error(
+            fmt::format("[calibrate] step must be above 0 and at most 1 (the share of "
+                        "the way from the values played to the values fitted), "
+                        "not {}",
+                        spec.step),
+            fields.where("step"));
+    }
     if (auto done = fields.finish(); !done) return done.error();
     spec.player = *player;
     std::vector<std::string> engines;

@@ -234,8 +234,10 @@ std::string value_text(double value, const stats::Interval& interval, bool unit)
 
 void Calibration::print(const std::vector<Round>& rounds, bool converged) const {
     const auto& cal = *sweep_.calibration;
-    ctx_.out << fmt::format("\nCalibration of {} in {} ({}), database {}\n\n", cal.player,
-                            sweep_.variant, cal.method, db_);
+    const std::string step =
+        cal.step < 1.0 ? fmt::format(", each round {:g} of the way to the fit", cal.step) : "";
+    ctx_.out << fmt::format("\nCalibration of {} in {} ({}{}), database {}\n\n", cal.player,
+                            sweep_.variant, cal.method, step, db_);
     for (const Round& round : rounds) {
         ctx_.out << fmt::format("round {} ({}): {} games, played by {}\n", round.index,
                                 round.player, round.games,
@@ -275,6 +277,7 @@ Json Calibration::to_json(const std::vector<Round>& rounds, bool converged) cons
     out["variant"] = sweep_.variant;
     out["player"] = sweep_.calibration->player;
     out["method"] = sweep_.calibration->method;
+    out["step"] = sweep_.calibration->step;
     out["database"] = db_;
     out["converged"] = converged;
     out["rounds_played"] = rounds.size();
@@ -357,10 +360,11 @@ int Calibration::run() {
             if (!row.identified) continue;
             // A value the fit puts at or below zero (too few games) cannot be played by: the
             // next round keeps the value this one played by.
+            const double played = played_value(values, row);
             if (row.value.value > 0.0)
-                next[row.piece] = row.value.value;
+                next[row.piece] = played * std::pow(row.value.value / played, cal.step);
             else
-                next[row.piece] = played_value(values, row);
+                next[row.piece] = played;
             if (row.piece == round.fit.normalize) continue;
             const auto& shown = report::shown_value_interval(row);
             const double half = 0.5 * (shown.upper - shown.lower);

@@ -172,7 +172,11 @@ struct CalibrationSpec {
     int max_rounds = 4;            // self-play rounds at most (round 0 plays the file's values)
     int match_games = 400;         // each round's values against the previous round's, both colours
     std::string method = "texel";  // the fit (`balance values --method`)
-    std::string where;             // file:line of the table
+    // How far each round moves from the values played toward the values fitted (geometrically:
+    // played x (fitted / played)^step). 1 plays the fit itself; below 1 damps a calibration whose
+    // values swing from round to round instead of settling.
+    double step = 1.0;
+    std::string where;  // file:line of the table
 };
 
 // A sweep file's [fix] table (`balance fix`): a search over rule changes for the one that
