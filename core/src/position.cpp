@@ -737,6 +737,8 @@ void Position<BB>::make_null() {
     ++game_ply_;
     stm_ = ~stm_;
     key_ ^= r.zobrist.side;
+    // unmake() restores the freezes of the board left: a pass leaves the board as it is.
+    if (r.position_dependent_rights) lost_history_.push_back(lost_);
     BALANCE_ASSERT(consistent());
 }
 
@@ -814,6 +816,11 @@ bool Position<BB>::consistent() const {
         if (board_[ep_square_] != NoPiece || board_[ep_victim_] == NoPiece) return false;
         key ^= r.zobrist.ep[ep_square_];
     }
+    // Anti-relay: one saved set of freezes per move made, and the current one as recomputed.
+    if (r.position_dependent_rights &&
+        (lost_history_.size() != history_.size() ||
+         lost_ != compute_lost(r, by_type_.data(), by_color_.data())))
+        return false;
     return key == key_ && rule50_ >= 0 && reversible_ >= 0 && game_ply_ >= 0;
 }
 

@@ -121,8 +121,9 @@ class Position {
                 board_[m.to()] != NoPiece);
     }
 
-    // Do the board, the bitboards, the hands, the e.p. state and the incremental key agree
-    // (the key recomputed from scratch)? Checked after every make and unmake in debug builds.
+    // Do the board, the bitboards, the hands, the e.p. state, the incremental key (against the
+    // key recomputed from scratch) and, under anti-relay, the freezes agree? Checked after every
+    // make and unmake in debug builds.
     [[nodiscard]] bool consistent() const;
 
     // Promotion types available to a pawn of colour c now (rule B narrows them).
