@@ -68,6 +68,20 @@ TEST(EngineLegality, EngineVersusEngineWithPromotionsAndEndgames) {
     }
 }
 
+// Searches deep enough for null-move cuts (depth 3 on, below the root) in the variants whose
+// move rights depend on the position: a pass must leave the anti-relay freezes as they were.
+TEST(EngineLegality, NullMovesUnderPositionDependentRights) {
+    for (const char* variant : {"antirelay", "contrast"}) {
+        SCOPED_TRACE(variant);
+        players::SearchLimits limits;
+        limits.nodes = 8000;
+        Engine a, b;
+        const auto rec = play_game(a, b, make_game(load_shipped(variant), "", ""), limits, 7, 24);
+        EXPECT_EQ(rec.failure, players::MoveStatus::Ok) << rec.detail;
+        EXPECT_GE(rec.moves.size(), 20u);
+    }
+}
+
 TEST(EngineLegality, FreePlacementPlaysThrough) {
     const auto spec = load_shipped("asymmetric", {"free-placement"});
     for (const char* w : {"humans", "elves", "orcs"}) {
