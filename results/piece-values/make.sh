@@ -14,7 +14,10 @@
 #   asymmetric-calibrated[-r2]-report.md, asymmetric-calibrated[-r2]-values.md
 #                         the Asymmetric table played by asymmetric-10k.toml's values
 #                         (asymmetric-calibrated.sql.xz), then by asymmetric-10k-r2.toml's
-#                         (asymmetric-calibrated-r2.sql.xz), and the values their games give back
+#                         (asymmetric-calibrated-r2.sql.xz), then halfway (-r3), and the values
+#                         their games give back
+#   asymmetric-values-openings-report.md
+#                         documented against calibrated values, every game from random openings
 set -eu
 WORK="${1:-/tmp/piece-values}"
 OUT=results/piece-values
@@ -29,6 +32,8 @@ restore results/asymmetric-strength/ours.sql.xz "$WORK/asymmetric.db"
 restore results/uneven/games.sql.xz "$WORK/uneven.db"
 restore "$OUT/asymmetric-calibrated.sql.xz" "$WORK/asymmetric-calibrated.db"
 restore "$OUT/asymmetric-calibrated-r2.sql.xz" "$WORK/asymmetric-calibrated-r2.db"
+restore "$OUT/asymmetric-calibrated-r3.sql.xz" "$WORK/asymmetric-calibrated-r3.db"
+restore "$OUT/asymmetric-values-openings.sql.xz" "$WORK/asymmetric-values-openings.db"
 
 # Re-running the calibration on its complete database plays nothing and prints the rounds.
 {
@@ -53,10 +58,13 @@ for nodes in 10000 40000; do
     "$BALANCE" values --db "$WORK/uneven.db" --player "balance:nodes=$nodes" \
         > "$OUT/uneven-$nodes.md"
 done
-for round in asymmetric-calibrated asymmetric-calibrated-r2; do
+for round in asymmetric-calibrated asymmetric-calibrated-r2 asymmetric-calibrated-r3; do
     "$BALANCE" report --db "$WORK/$round.db" |
         sed "s|$WORK/$round.db|results/piece-values/$round.sql.xz|" > "$OUT/$round-report.md"
     "$BALANCE" values --db "$WORK/$round.db" --player balance:nodes=10000 --normalize footman |
         sed "s|$WORK/||" > "$OUT/$round-values.md"
 done
+"$BALANCE" report --db "$WORK/asymmetric-values-openings.db" |
+    sed "s|$WORK/asymmetric-values-openings.db|results/piece-values/asymmetric-values-openings.sql.xz|" \
+        > "$OUT/asymmetric-values-openings-report.md"
 echo "wrote $OUT/*.md"
