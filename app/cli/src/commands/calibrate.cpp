@@ -8,14 +8,11 @@
 // seen. Every round's games go into one database; a re-run resumes where it stopped, because
 // each round's games and fits are determined by the file, its seed and the stored games.
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -32,7 +29,6 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
-#include "balance/revision/revision.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
@@ -149,17 +145,8 @@ bool Calibration::play(tournament::Sweep sweep) {
         exit_code_ = report_error(ctx_, cells.error());
         return false;
     }
-    tournament::RunOptions options;
-    options.threads = args_.threads > 0
-                          ? args_.threads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    options.sweep_file = file_;
-    options.git_revision = revision::git_revision();
-    options.host = host_name();
-    const bool terminal = &ctx_.out == &std::cout && isatty(STDOUT_FILENO);
-    tournament::TextProgress display(
-        ctx_.out, terminal,
-        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
+    const tournament::RunOptions options = run_options(args_.threads, file_);
+    tournament::TextProgress display = progress_display(ctx_.out);
     if (!args_.quiet && !args_.json) ctx_.out << fmt::format("playing {}\n", sweep.name);
     StopOnSignal signals;
     auto summary =

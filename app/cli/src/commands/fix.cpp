@@ -9,14 +9,11 @@
 // "@<hash8>" for edited rules), so a re-run resumes, and the same file and seed play the same
 // games at any thread count.
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -30,7 +27,6 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
-#include "balance/revision/revision.hpp"
 #include "balance/stats/band_race.hpp"
 #include "balance/tournament/cell_key.hpp"
 #include "balance/tournament/runner.hpp"
@@ -114,19 +110,10 @@ class FixSearch {
 
 Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
     if (auto valid = tournament::validate_sweep(sweep); !valid) return valid.error();
-    tournament::RunOptions options;
-    options.threads = args_.threads > 0
-                          ? args_.threads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    tournament::RunOptions options = run_options(args_.threads, loaded_.file);
     if (args_.max_games >= 0)
         options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
-    options.sweep_file = loaded_.file;
-    options.git_revision = revision::git_revision();
-    options.host = host_name();
-    const bool terminal = &ctx_.out == &std::cout && isatty(STDOUT_FILENO);
-    tournament::TextProgress display(
-        ctx_.out, terminal,
-        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
+    tournament::TextProgress display = progress_display(ctx_.out);
     const bool quiet = args_.quiet || args_.json;
     if (!quiet)
         ctx_.out << fmt::format("playing {}: {} candidate(s)\n", sweep.name,

@@ -1,20 +1,28 @@
 #pragma once
-// What a command that plays games into a database holds while it runs (`sweep`, `calibrate`):
-// the stop flag its signal handlers set, and the lock that keeps two processes from playing
-// the same games of one database. Private to the commands.
+// What a command that plays games into a database holds while it runs (`sweep`, `calibrate`,
+// `fix`): the stop flag its signal handlers set, the lock that keeps two processes from playing
+// the same games of one database, and the run options and progress display they all set up
+// alike. Private to the commands.
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <iostream>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "balance/core/error.hpp"
+#include "balance/revision/revision.hpp"
 #include "balance/tournament/plan.hpp"
+#include "balance/tournament/progress.hpp"
+#include "balance/tournament/runner.hpp"
 
 namespace balance::app {
 
@@ -55,6 +63,31 @@ inline std::string host_name() {
     char name[256] = {};
     if (gethostname(name, sizeof name - 1) != 0) return "unknown";
     return name;
+}
+
+// Games played at once: the --threads value, or one per core when it is not given (0).
+inline int thread_count(int requested) {
+    return requested > 0 ? requested
+                         : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+// The run options every playing command fills alike: threads, and what the run record keeps
+// (sweep file, revision, host).
+inline tournament::RunOptions run_options(int threads, const std::string& sweep_file) {
+    tournament::RunOptions options;
+    options.threads = thread_count(threads);
+    options.sweep_file = sweep_file;
+    options.git_revision = revision::git_revision();
+    options.host = host_name();
+    return options;
+}
+
+// Progress redrawn twice a second on a terminal; a line every 15 s into a log or a pipe.
+inline tournament::TextProgress progress_display(std::ostream& out) {
+    const bool terminal = &out == &std::cout && isatty(STDOUT_FILENO);
+    return tournament::TextProgress(
+        out, terminal,
+        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
 }
 
 // One sweep process per shard of a database: two sweeps on the same games would both play every

@@ -8,10 +8,8 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
-#include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
@@ -20,7 +18,6 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
-#include "balance/revision/revision.hpp"
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/sweep_json.hpp"
@@ -149,9 +146,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto shard = tournament::parse_shard(args.shard);
     if (!shard) return report_error(ctx, shard.error());
 
-    const int threads = args.threads > 0
-                            ? args.threads
-                            : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int threads = thread_count(args.threads);
     if (auto memory = check_hash_memory(*sweep, threads); !memory)
         return report_error(ctx, memory.error());
 
@@ -188,18 +183,11 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         return report_error(ctx, logs.error());
     }
 
-    tournament::RunOptions options;
-    options.threads = threads;
+    tournament::RunOptions options = run_options(threads, file->string());
     options.shard = *shard;
     if (args.max_games >= 0) options.max_games = args.max_games;
-    options.sweep_file = file->string();
-    options.git_revision = revision::git_revision();
-    options.host = host_name();
 
-    const bool terminal = &ctx.out == &std::cout && isatty(STDOUT_FILENO);
-    tournament::TextProgress display(
-        ctx.out, terminal,
-        terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
+    tournament::TextProgress display = progress_display(ctx.out);
     if (!args.quiet) {
         ctx.out << fmt::format("sweep {}: {} on {} thread(s), shard {}, database {}\n", sweep->name,
                                file->string(), options.threads, options.shard.to_string(), db);
