@@ -18,7 +18,7 @@ test_packages=(
   sqlite3 xz-utils clang-format  # sqlite3 + xz: results/checkpoint.sh
   clang libclang-rt-dev  # libFuzzer targets (tests/fuzz, -DBALANCE_FUZZ=ON)
   fairymax fairy-stockfish stockfish sjaakii
-  chromium  # tests/app ReportHtml.LoadsInHeadlessChromium: the HTML report in a real browser
+  chromium  # tests/cli ReportHtml.LoadsInHeadlessChromium: the HTML report in a real browser
   # tests/slurm/cluster_test.sh: a one-node Slurm cluster, daemons started by the test itself
   munge slurmctld slurmd slurm-client
 )

@@ -7,7 +7,7 @@
 #include "balance/cli/run.hpp"
 
 int main(int argc, char** argv) {
-    balance::app::AppContext ctx{std::cout, std::cerr};
+    balance::cli::AppContext ctx{std::cout, std::cerr};
     const std::vector<std::string> args(argv + 1, argv + argc);
-    return balance::app::run_cli(args, ctx);
+    return balance::cli::run_cli(args, ctx);
 }

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "balance/core/game.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/game.hpp"
 
 namespace {
 
@@ -29,8 +29,8 @@ const Case cases[] = {
 };
 
 core::Game load(const Case& c) {
-    auto path = app::find_variant(c.variant);
-    auto spec = app::load_variant(*path);
+    auto path = config::find_variant(c.variant);
+    auto spec = config::load_variant(*path);
     return *core::Game::start(*spec, c.white, c.black, c.fen);
 }
 

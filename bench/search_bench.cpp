@@ -4,18 +4,18 @@
 
 #include <benchmark/benchmark.h>
 
+#include "balance/config/variant_loader.hpp"
 #include "balance/core/game.hpp"
 #include "balance/players/engine/bench.hpp"
 #include "balance/players/engine/engine.hpp"
-#include "balance/config/variant_loader.hpp"
 
 namespace {
 
 using balance::players::engine::BenchSet;
 
 balance::core::VariantSpec shipped(const std::string& name) {
-    auto spec = balance::app::load_variant(std::string(BALANCE_SOURCE_DIR) + "/configs/variants/" +
-                                           name + ".toml");
+    auto spec = balance::config::load_variant(std::string(BALANCE_SOURCE_DIR) +
+                                              "/configs/variants/" + name + ".toml");
     if (!spec) throw std::runtime_error(spec.error().to_string());
     return *spec;
 }

@@ -11,7 +11,7 @@
 
 namespace {
 
-using balance::app::report::MaterialData;
+using balance::analysis::MaterialData;
 
 // `positions` rows, 8 per game, 15 pieces whose differences are small integers; outcomes from a
 // logistic model with a positional part.
@@ -47,11 +47,11 @@ MaterialData synthetic(std::int64_t positions) {
 
 void BM_TexelFit(benchmark::State& state) {
     const MaterialData data = synthetic(state.range(0));
-    balance::app::report::ValueFitOptions options;
-    options.positional = balance::app::report::PositionalTerm::Held;
+    balance::analysis::ValueFitOptions options;
+    options.positional = balance::analysis::PositionalTerm::Held;
     options.bootstrap = static_cast<int>(state.range(1));
     for (auto _ : state) {
-        auto fit = balance::app::report::fit_piece_values(data, options);
+        auto fit = balance::analysis::fit_piece_values(data, options);
         if (!fit) {
             state.SkipWithError(fit.error().to_string().c_str());
             return;

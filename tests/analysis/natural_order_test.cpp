@@ -10,7 +10,7 @@
 
 #include "natural_order.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 namespace {
 
 TEST(NaturalOrder, DigitRunsCompareByValue) {
@@ -58,4 +58,4 @@ TEST(NaturalOrder, CellsByFieldThenPlayersNaturally) {
 }
 
 }  // namespace
-}  // namespace balance::app::report
+}  // namespace balance::analysis

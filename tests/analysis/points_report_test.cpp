@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-namespace balance::app::report {
+namespace balance::analysis {
 namespace {
 
 // One stored game of the cell stylish|fide|fide||<white>|<black>.
@@ -116,4 +116,4 @@ TEST(PointsReport, SeriesPairTheSwappedCellAndAResignationLosesIt) {
 }
 
 }  // namespace
-}  // namespace balance::app::report
+}  // namespace balance::analysis

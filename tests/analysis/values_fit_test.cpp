@@ -12,7 +12,7 @@
 #include "balance/analysis/material_samples.hpp"
 #include "balance/analysis/piece_values.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 namespace {
 
 // True logit effect of one extra piece (White minus Black) and the White advantage.
@@ -317,4 +317,4 @@ TEST(ValuesFit, BootstrapIntervalsOfTheValues) {
 }
 
 }  // namespace
-}  // namespace balance::app::report
+}  // namespace balance::analysis

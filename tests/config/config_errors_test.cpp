@@ -10,10 +10,10 @@
 #include "balance/core/rules.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 namespace {
 
-using testing::tiny_variant;
+using balance::testing::tiny_variant;
 
 // A valid variant: lines 5-10 after the head. Cases append a broken line 11 or put one on top.
 const std::string kValid = tiny_variant(R"([pieces.unicorn]
@@ -153,7 +153,7 @@ class ConfigErrors : public ::testing::TestWithParam<BadConfig> {};
 
 TEST_P(ConfigErrors, NamesFileLineAndProblem) {
     const BadConfig& config = GetParam();
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto file = dir.write("bad.toml", config.text);
     auto spec = load_variant(file);
     ASSERT_FALSE(spec.ok()) << "expected an error";
@@ -174,7 +174,7 @@ INSTANTIATE_TEST_SUITE_P(Kinds, ConfigErrors, ::testing::ValuesIn(kBadConfigs),
 // A rank window beyond the board is found when the rules are compiled (the board size may come
 // from an inherited file): the error still names the entry's line.
 TEST(ConfigFile, RankWindowOutsideTheBoardNamesTheEntry) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto file = dir.write("bad.toml", tiny_variant(R"([pieces.unicorn]
 betza = "FafsF"
 ranked = [{ betza = "fmnD", from_ranks = [2, 9] }]
@@ -192,7 +192,7 @@ letters = { K = "king", U = "unicorn" }
 }
 
 TEST(ConfigFile, TheValidBaseLoads) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     auto spec = load_variant(dir.write("good.toml", kValid));
     ASSERT_TRUE(spec.ok()) << spec.error().to_string();
     EXPECT_EQ(spec->name, "good");  // no `name`: the file's stem
@@ -216,4 +216,4 @@ TEST(FindVariant, ResolvesBareNamesAndSuggests) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::config

@@ -10,10 +10,10 @@
 #include "balance/config/sweep_reader.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 namespace {
 
-using testing::TempDir;
+using balance::testing::TempDir;
 
 // 5x5, one army, no castling: R N B Q K behind five pawns, one option.
 constexpr const char* kMini = R"(name = "mini"
@@ -258,4 +258,4 @@ TEST(FixCandidates, BadFixTablesNameFileAndLine) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::config

@@ -13,8 +13,8 @@
 namespace balance::tournament {
 namespace {
 
+using balance::testing::TempDir;
 using testing::sweep_load_error;
-using testing::TempDir;
 
 std::string chess_sweep(const std::string& values_line) {
     return R"(variant = "chess"
@@ -32,7 +32,7 @@ nodes = 1000
 
 TEST(SweepPieceValues, InlineTable) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write(
+    auto sweep = config::load_sweep(dir.write(
         "fitted.toml", chess_sweep("values = { knight = 3.05, bishop = 3.33, queen = 9 }")));
     ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
     ASSERT_EQ(sweep->players.size(), 2u);
@@ -62,8 +62,8 @@ value_unit = "pawn"
 knight = 3.05
 rook = 5.63
 )");
-    auto sweep =
-        app::load_sweep(dir.write("fitted.toml", chess_sweep(R"(values = "chess-values.toml")")));
+    auto sweep = config::load_sweep(
+        dir.write("fitted.toml", chess_sweep(R"(values = "chess-values.toml")")));
     ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
     const auto& fitted = sweep->players[1];
     EXPECT_DOUBLE_EQ(fitted.piece_values.at("knight"), 3.05);
@@ -72,17 +72,17 @@ rook = 5.63
 }
 
 TEST(SweepPieceValues, WrittenFileReadsBack) {
-    const auto spec = app::load_variant(std::filesystem::path(BALANCE_SOURCE_DIR) /
-                                        "configs/variants/chess.toml");
+    const auto spec = config::load_variant(std::filesystem::path(BALANCE_SOURCE_DIR) /
+                                           "configs/variants/chess.toml");
     ASSERT_TRUE(spec.ok());
-    const app::PieceValues values{{"queen", 9.5}, {"knight", 3.05}, {"pawn", 1.0}};
-    const std::string text = app::piece_values_toml(values, *spec, "fitted\nsecond line");
+    const config::PieceValues values{{"queen", 9.5}, {"knight", 3.05}, {"pawn", 1.0}};
+    const std::string text = config::piece_values_toml(values, *spec, "fitted\nsecond line");
     // Variant order, not alphabetical; the comment kept as comment lines.
     EXPECT_LT(text.find("pawn = "), text.find("knight = "));
     EXPECT_LT(text.find("knight = "), text.find("queen = "));
     EXPECT_EQ(text.rfind("# fitted\n# second line\n", 0), 0u) << text;
     TempDir dir;
-    auto read = app::load_piece_values_file(dir.write("v.toml", text), *spec);
+    auto read = config::load_piece_values_file(dir.write("v.toml", text), *spec);
     ASSERT_TRUE(read.ok()) << read.error().to_string();
     EXPECT_EQ(*read, values);
 }
@@ -129,7 +129,8 @@ TEST(SweepPieceValues, ValuesFileForAnotherVariantOrUnit) {
     dir.write("unknown.toml", "variant = \"chess\"\n[values]\nsprite = 0.5\n");
     dir.write("typo.toml", "variant = \"chess\"\nvalue = 3\n[values]\nknight = 3\n");
     auto error = [&](const std::string& file) {
-        auto sweep = app::load_sweep(dir.write("s.toml", chess_sweep("values = \"" + file + "\"")));
+        auto sweep =
+            config::load_sweep(dir.write("s.toml", chess_sweep("values = \"" + file + "\"")));
         EXPECT_FALSE(sweep.ok());
         return sweep ? std::string() : sweep.error().to_string();
     };

@@ -15,7 +15,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 
-namespace balance::app {
+namespace balance::config {
 namespace {
 
 using balance::testing::kShippedVariants;
@@ -108,7 +108,7 @@ TEST(ChessToml, StudyOptionsLeaveClassicalChessUnchanged) {
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto study = text.find("# ---- The ten rule sets of the AlphaZero chess study");
     ASSERT_NE(study, std::string::npos);
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto without = dir.write("chess.toml", text.substr(0, study));
     auto before = resolve_variant(without);
     auto now = resolve_variant(kShippedVariants / "chess.toml");
@@ -243,4 +243,4 @@ TEST(UnevenToml, PromotionsAreTheOwnArrayTypes) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::config

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace balance::app {
+namespace balance::config {
 namespace {
 
 TEST(EditDistance, KnownValues) {
@@ -58,4 +58,4 @@ TEST(DidYouMean, FormatsOrStaysSilent) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::config

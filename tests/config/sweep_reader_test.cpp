@@ -12,12 +12,12 @@
 namespace balance::tournament {
 namespace {
 
+using balance::testing::TempDir;
 using testing::sweep_load_error;
-using testing::TempDir;
 
 TEST(SweepReader, FillsDefaults) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write("night-run.toml", testing::kMinimalSweep));
+    auto sweep = config::load_sweep(dir.write("night-run.toml", testing::kMinimalSweep));
     ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
     EXPECT_EQ(sweep->name, "night-run");
     EXPECT_EQ(sweep->variant, "asymmetric");
@@ -40,7 +40,7 @@ TEST(SweepReader, FillsDefaults) {
 
 TEST(SweepReader, ReadsEverySection) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write("full.toml", R"(
+    auto sweep = config::load_sweep(dir.write("full.toml", R"(
 name = "full"
 variant = "asymmetric"
 seed = 123
@@ -92,7 +92,7 @@ after_ply = 60
 
 TEST(SweepReader, UnevenHasOnlyItsOnePairing) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write("u.toml", R"(variant = "uneven"
+    auto sweep = config::load_sweep(dir.write("u.toml", R"(variant = "uneven"
 games_per_cell = 1
 [players.e]
 type = "engine"
@@ -202,7 +202,7 @@ TEST(SweepReader, InlineBookPositions) {
                              "[openings]\ntype = \"book\"\npositions = [\n"
                              "  \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1\",\n"
                              "  \"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\",\n]\n";
-    auto sweep = app::load_sweep(dir.write("odds.toml", book));
+    auto sweep = config::load_sweep(dir.write("odds.toml", book));
     ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
     EXPECT_EQ(sweep->openings.kind, OpeningSpec::Kind::Book);
     ASSERT_EQ(sweep->openings.book.size(), 2u);
@@ -210,7 +210,7 @@ TEST(SweepReader, InlineBookPositions) {
     EXPECT_TRUE(validate_sweep(*sweep).ok());
 
     // A position that does not fit is named with the sweep file.
-    auto bad = app::load_sweep(dir.write(
+    auto bad = config::load_sweep(dir.write(
         "odds-bad.toml", std::string(testing::kMinimalSweep) +
                              "[openings]\ntype = \"book\"\npositions = [\"8/8/8 w - - 0 1\"]\n"));
     ASSERT_TRUE(bad.ok()) << bad.error().to_string();
@@ -235,7 +235,7 @@ TEST(SweepReader, ShippedSweepsLoadAndValidate) {
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         if (entry.path().extension() != ".toml") continue;
         ++files;
-        auto sweep = app::load_sweep(entry.path());
+        auto sweep = config::load_sweep(entry.path());
         ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
         EXPECT_TRUE(validate_sweep(*sweep).ok()) << entry.path();
         EXPECT_EQ(sweep->name, entry.path().stem().string());

@@ -10,7 +10,7 @@
 #include "../support/variants.hpp"
 #include "balance/config/variant_loader.hpp"
 
-namespace balance::app {
+namespace balance::config {
 namespace {
 
 using balance::testing::kShippedVariants;
@@ -122,8 +122,8 @@ TEST(VariantOptions, ConflictingChoicesOfOneOptionAreAnError) {
 }
 
 TEST(VariantOptions, FragmentErrorsPointAtTheFragmentLine) {
-    testing::TempDir dir;
-    const auto file = dir.write("opt.toml", testing::tiny_variant(R"([armies.solo]
+    balance::testing::TempDir dir;
+    const auto file = dir.write("opt.toml", balance::testing::tiny_variant(R"([armies.solo]
 letters = { K = "king" }
 [options.broken]
 description = "sets a misspelt key"
@@ -137,8 +137,8 @@ pieces.king.rol = "pawn"
 }
 
 TEST(VariantOptions, DefaultMustBeOneOfTheValues) {
-    testing::TempDir dir;
-    const auto file = dir.write("opt.toml", testing::tiny_variant(R"([armies.solo]
+    balance::testing::TempDir dir;
+    const auto file = dir.write("opt.toml", balance::testing::tiny_variant(R"([armies.solo]
 letters = { K = "king" }
 [options.size]
 description = "a multi-value option"
@@ -154,7 +154,7 @@ default = "smal"
 }
 
 TEST(VariantOptions, InheritsMergesTheFileOverItsBase) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     dir.write("base.toml", R"(name = "base"
 start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 [rules]
@@ -189,7 +189,7 @@ betza = "jR"
 }
 
 TEST(VariantOptions, InheritsCycleIsAnError) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     dir.write("a.toml", "inherits = \"b\"\n");
     const auto b = dir.write("b.toml", "inherits = \"a\"\n");
     const Error error = load_error(b, {});
@@ -197,4 +197,4 @@ TEST(VariantOptions, InheritsCycleIsAnError) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::config

@@ -231,14 +231,14 @@ TEST(StylishScoring, AMissingEntryIsAnErrorNamingIt) {
         {"rook = { pawn = 1, bishop = 5, knight = 5, rook = 10, queen = 17 }\n", "capturer 'rook'"},
         {", queen = 40 }", "captured piece 'queen'"},
     };
-    app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     for (const auto& [remove, expected] : cases) {
         std::string edited = text;
         const auto at = edited.find(remove);
         ASSERT_NE(at, std::string::npos) << remove;
         edited.replace(at, remove.size(), remove.back() == '}' ? " }" : "");
         const auto file = dir.write("broken.toml", edited);
-        auto spec = app::load_variant(file, {});
+        auto spec = config::load_variant(file, {});
         Result<void> checked = spec ? core::validate(*spec) : Result<void>(spec.error());
         ASSERT_FALSE(checked) << remove;
         const std::string message = checked.error().to_string();
@@ -290,8 +290,8 @@ TEST(StylishScoring, EveryEntryTakesItsOwnValueFromTheFile) {
             "bare_kings_points = " + v("bare_kings_points") +
             "\nequal_material = \"nobody\"\nclamp = false\n";
 
-    app::testing::TempDir dir;
-    auto spec = app::load_variant(dir.write("distinct.toml", text), {});
+    balance::testing::TempDir dir;
+    auto spec = config::load_variant(dir.write("distinct.toml", text), {});
     ASSERT_TRUE(spec) << spec.error().to_string();
     auto rules = core::compile_rules(*spec, "fide", "fide");
     ASSERT_TRUE(rules) << rules.error().to_string();

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "balance/config/variant_loader.hpp"
 #include "balance/core/compile.hpp"
 #include "balance/core/game.hpp"
-#include "balance/config/variant_loader.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 
@@ -17,7 +17,7 @@ namespace {
 std::vector<core::AnyRules> load_rules() {
     std::vector<core::AnyRules> all;
     for (const char* name : {"chess", "asymmetric", "uneven"}) {
-        auto spec = app::load_variant(
+        auto spec = config::load_variant(
             std::string(BALANCE_SOURCE_DIR) + "/configs/variants/" + name + ".toml", {});
         if (!spec) continue;
         auto rules = core::compile_rules(*spec, "", "");

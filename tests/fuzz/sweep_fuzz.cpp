@@ -12,12 +12,12 @@ namespace balance::fuzz {
 
 int sweep_file(const std::uint8_t* data, std::size_t size) {
     const auto file = write_input(as_text(data, size), "fuzzed-sweep.toml");
-    auto sweep = app::load_sweep(file);
+    auto sweep = config::load_sweep(file);
     if (!sweep) return 0;
     (void)tournament::validate_sweep(*sweep);
     if (sweep->fix) {
         sweep->fix->pairs = "none";  // pairs compile n^2/2 variants: too slow an input to fuzz
-        (void)app::fix_candidates(*sweep);
+        (void)config::fix_candidates(*sweep);
     }
     return 0;
 }

@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "balance/players/engine/uci.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/players/engine/uci.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 
@@ -32,7 +32,7 @@ players::engine::UciEnvironment environment() {
     players::engine::UciEnvironment env;
     env.variants = {"chess", "asymmetric", "uneven"};
     env.load_variant = [](const std::string& name, const std::vector<std::string>& options) {
-        return app::load_variant(
+        return config::load_variant(
             std::string(BALANCE_SOURCE_DIR) + "/configs/variants/" + name + ".toml", options);
     };
     env.engine.hash_mb = 1;

@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
         }
     }
     auto spec =
-        app::load_variant(std::string(BALANCE_SOURCE_DIR) + "/configs/variants/chess.toml", {});
+        config::load_variant(std::string(BALANCE_SOURCE_DIR) + "/configs/variants/chess.toml", {});
     if (!spec) return 2;
     std::optional<core::Game> game;
     int move_in_game = 0;

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "balance/players/engine/uci.hpp"
 #include "balance/config/variant_files.hpp"
+#include "balance/players/engine/uci.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {
@@ -21,7 +21,7 @@ UciEnvironment shipped_environment() {
                           const std::vector<std::string>& options) -> Result<core::VariantSpec> {
         const std::string path =
             std::string(BALANCE_SOURCE_DIR) + "/configs/variants/" + name + ".toml";
-        return app::load_variant(path, options);
+        return config::load_variant(path, options);
     };
     return env;
 }

@@ -30,7 +30,7 @@ bool fairymax_accepts(const std::string& option, const std::vector<std::string>&
     const auto spec = balance::testing::load_shipped("asymmetric", {option});
     auto text = fairymax_ini(spec, {{"elves", "humans"}});
     EXPECT_TRUE(text.ok()) << text.error().to_string();
-    balance::app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     auto path = write_definitions(dir.path(), *text);
     EXPECT_TRUE(path.ok());
     XboardConfig config;
@@ -71,7 +71,7 @@ TEST(FairymaxGenerated, RefusedDoubleStepIsRestated) {
     for (const char* move : {"d2c2", "g8f6", "c2c4"}) ASSERT_TRUE(game->play(move).ok()) << move;
     FairymaxPlayerConfig config;
     config.process.argv = {fairymax};
-    balance::app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     config.definitions_dir = dir.path();
     auto player = make_fairymax_player(config);
     ASSERT_TRUE(player.ok()) << player.error().to_string();
@@ -93,7 +93,7 @@ TEST(FairymaxGenerated, LameThreeSquareLeapIsBlockedByEitherSquare) {
     auto text = fairymax_ini(spec, {{"fide", "fide"}});
     ASSERT_TRUE(text.ok()) << text.error().to_string();
     EXPECT_NE(text->find("b:300 1,470 -1,470 -16,470 16,470\n"), std::string::npos) << *text;
-    balance::app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     auto path = write_definitions(dir.path(), *text);
     ASSERT_TRUE(path.ok());
     const auto accepts = [&](const std::vector<std::string>& moves) {
@@ -112,7 +112,7 @@ TEST(FairymaxGenerated, LameThreeSquareLeapIsBlockedByEitherSquare) {
 }
 
 TEST(FairymaxGenerated, DefinitionsFileIsWrittenOnceByContent) {
-    balance::app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     auto a = write_definitions(dir.path(), "version 4.8(w)\n");
     auto b = write_definitions(dir.path(), "version 4.8(w)\n");
     auto c = write_definitions(dir.path(), "version 4.8(w)\n// other\n");

@@ -17,7 +17,7 @@
 
 namespace balance::tournament::testing {
 
-using app::testing::TempDir;
+using balance::testing::TempDir;
 
 // The smallest valid sweep: the Asymmetric variant, one engine player, two games per cell.
 inline constexpr const char* kMinimalSweep = R"(variant = "asymmetric"
@@ -31,7 +31,7 @@ nodes = 1000
 // to the file name whatever the temp directory is; "" (and a test failure) when it loads.
 inline std::string sweep_load_error(const std::string& text) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write("bad.toml", text));
+    auto sweep = config::load_sweep(dir.write("bad.toml", text));
     EXPECT_FALSE(sweep.ok());
     if (sweep) return "";
     const std::string printed = sweep.error().to_string();
@@ -60,7 +60,7 @@ max_plies = 40
 }
 
 inline Sweep load(const TempDir& dir, const std::string& text, const std::string& name = "s.toml") {
-    auto sweep = app::load_sweep(dir.write(name, text));
+    auto sweep = config::load_sweep(dir.write(name, text));
     EXPECT_TRUE(sweep.ok()) << (sweep ? "" : sweep.error().to_string());
     return sweep ? *sweep : Sweep{};
 }

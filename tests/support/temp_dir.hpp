@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace balance::app::testing {
+namespace balance::testing {
 
 class TempDir {
   public:
@@ -42,4 +42,4 @@ class TempDir {
     std::filesystem::path path_;
 };
 
-}  // namespace balance::app::testing
+}  // namespace balance::testing

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace balance::app::testing {
+namespace balance::testing {
 
 constexpr std::string_view kTinyHead = R"(start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 [pieces.king]
@@ -18,4 +18,4 @@ inline std::string tiny_variant(std::string_view rest) {
     return std::string(kTinyHead) + std::string(rest);
 }
 
-}  // namespace balance::app::testing
+}  // namespace balance::testing

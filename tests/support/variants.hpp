@@ -19,7 +19,7 @@ inline const std::filesystem::path kShippedVariants =
 
 inline core::VariantSpec load_shipped(const std::string& name,
                                       const std::vector<std::string>& options = {}) {
-    auto spec = app::load_variant(kShippedVariants / (name + ".toml"), options);
+    auto spec = config::load_variant(kShippedVariants / (name + ".toml"), options);
     if (!spec) ADD_FAILURE() << spec.error().to_string();
     return spec ? *spec : core::VariantSpec{};
 }

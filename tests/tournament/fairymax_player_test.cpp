@@ -71,7 +71,7 @@ TEST(FairymaxPlayer, Stylish) {
 
 TEST(FairymaxPlayer, RefusedAtLoadWhenAPieceCannotBeExpressed) {
     TempDir dir;
-    auto sweep = app::load_sweep(dir.write("s.toml", R"(variant = "contrast"
+    auto sweep = config::load_sweep(dir.write("s.toml", R"(variant = "contrast"
 games_per_cell = 1
 [players.fairymax]
 type = "fairymax"

@@ -78,7 +78,7 @@ TEST(Openings, ImbalanceFilterKeepsLevelPositions) {
 }
 
 TEST(Openings, BookPositionsByIndex) {
-    app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto file = dir.write("book.epd", R"(# a comment
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 "1.e4";
 

@@ -10,7 +10,7 @@
 namespace balance::tournament {
 namespace {
 
-using app::testing::TempDir;
+using balance::testing::TempDir;
 
 bool exists_beside(const std::filesystem::path& db, const char* suffix) {
     std::filesystem::path file = db;

@@ -9,7 +9,7 @@
 namespace balance::tournament {
 namespace {
 
-using app::testing::TempDir;
+using balance::testing::TempDir;
 
 constexpr const char* kSpec = "name = \"chess\"\n";
 

@@ -10,7 +10,7 @@
 #include "balance/stats/elo.hpp"
 #include "natural_order.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -68,7 +68,7 @@ ArmyFit fit_group(const GroupKey& key, const std::vector<const CellTally*>& cell
 }  // namespace
 
 std::string ArmyFit::players_label() const {
-    return report::players_label(white_player, black_player);
+    return analysis::players_label(white_player, black_player);
 }
 
 std::vector<ArmyFit> fit_armies(std::span<const CellTally> cells, VariantCatalog& catalog,
@@ -92,4 +92,4 @@ std::vector<ArmyFit> fit_armies(std::span<const CellTally> cells, VariantCatalog
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -11,7 +11,7 @@
 #include "balance/stats/elo.hpp"
 #include "balance/stats/game_result.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 std::string players_label(const std::string& white_player, const std::string& black_player) {
     return white_player == black_player ? white_player
@@ -114,4 +114,4 @@ std::optional<ScoreSummary> summarize(const stats::Wdl& wdl, double confidence) 
     return ScoreSummary{wdl, *score, stats::elo_interval(*score), wdl.draw_rate()};
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

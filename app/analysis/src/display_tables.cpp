@@ -15,7 +15,7 @@
 #include "balance/stats/multiple.hpp"
 #include "balance/stats/odds_values.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -638,4 +638,4 @@ std::vector<std::string> reading_guide(const ReportData& report) {
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

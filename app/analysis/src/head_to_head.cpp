@@ -3,7 +3,7 @@
 #include <map>
 #include <tuple>
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 std::vector<HeadToHead> build_head_to_head(std::span<const CellTally> cells, double confidence) {
     struct Counts {
@@ -36,4 +36,4 @@ std::vector<HeadToHead> build_head_to_head(std::span<const CellTally> cells, dou
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -12,7 +12,7 @@
 #include "balance/core/game.hpp"
 #include "balance/players/engine/eval.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -202,4 +202,4 @@ Result<MaterialData> sample_material(std::span<const StoredGame> games, const st
     return data;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

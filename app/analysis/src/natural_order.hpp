@@ -12,7 +12,7 @@
 
 #include "balance/analysis/cells.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // <0, 0, >0 like a three-way string comparison, with digit runs compared by value (a run with
 // leading zeros after the equal value: "07" after "7"); otherwise byte by byte.
@@ -79,4 +79,4 @@ struct NaturalLess {
     }
 };
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -8,7 +8,7 @@
 #include "balance/analysis/rules_cache.hpp"
 #include "balance/core/game.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 std::string odds_row_label(const std::string& piece, const std::map<std::string, int>& against) {
     std::string label = piece;
@@ -239,4 +239,4 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -8,7 +8,7 @@
 
 #include "natural_order.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -109,4 +109,4 @@ std::vector<PairSummary> build_pairs(std::span<const CellTally> cells, VariantCa
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -12,7 +12,7 @@
 #include "balance/stats/logistic.hpp"
 #include "balance/stats/rank_correlation.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -202,4 +202,4 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
     return fit;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -4,7 +4,7 @@
 
 #include "balance/stats/game_result.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -109,4 +109,4 @@ PointsReport build_points_report(std::span<const StoredGame> games, double confi
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

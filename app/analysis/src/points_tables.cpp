@@ -5,7 +5,7 @@
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/text_format.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -96,4 +96,4 @@ DisplayTable series_table(const ReportData& report, VariantCatalog& catalog) {
     return table;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

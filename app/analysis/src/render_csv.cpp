@@ -8,7 +8,7 @@
 
 #include "balance/analysis/render.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -104,4 +104,4 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

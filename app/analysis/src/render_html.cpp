@@ -13,7 +13,7 @@
 #include "balance/analysis/text_format.hpp"
 #include "strength_tables.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -325,4 +325,4 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     return out.str();
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -13,7 +13,7 @@
 #include "balance/stats/multiple.hpp"
 #include "balance/stats/odds_values.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -479,7 +479,7 @@ Json report_json(const ReportData& report) {
                 {"rule_effect_interval", stats::kDifferenceMethod},
                 {"multiplicity", stats::kMultiplicityMethod},
                 {"points_difference", stats::kMeanMethod},
-                {"reference", join_names(reference_sources(report), "; ")}}},
+                {"reference", config::join_names(reference_sources(report), "; ")}}},
               {"notes", report.notes}};
     Json summary = Json::array();
     for (const SummaryItem& item : report.summary) summary.push_back(summary_item_json(item));
@@ -498,4 +498,4 @@ Json report_json(const ReportData& report) {
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -9,7 +9,7 @@
 #include "balance/analysis/text_format.hpp"
 #include "strength_tables.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -135,4 +135,4 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     return out.str();
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -11,7 +11,7 @@
 
 #include "natural_order.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -208,4 +208,4 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     return report;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -10,7 +10,7 @@
 #include "balance/stats/multiple.hpp"
 #include "natural_order.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -56,7 +56,7 @@ bool detectable_unadjusted(const RuleEffect& effect) {
 }
 
 std::string RuleEffect::players_label() const {
-    return report::players_label(white_player, black_player);
+    return analysis::players_label(white_player, black_player);
 }
 
 std::vector<RuleEffect> rule_effects(std::span<const CellTally> cells, double confidence) {
@@ -125,4 +125,4 @@ void apply_holm(std::vector<RuleEffect>& effects) {
     for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = (*adjusted)[i];
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -1,6 +1,6 @@
 #include "balance/analysis/rules_cache.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 Result<const core::AnyRules*> RulesCache::get(const tournament::GameRow& game) {
     const std::string rules_key =
@@ -18,4 +18,4 @@ Result<const core::AnyRules*> RulesCache::get(const tournament::GameRow& game) {
     return &it->second.value();
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -10,7 +10,7 @@
 #include "balance/analysis/cells.hpp"
 #include "balance/stats/game_result.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -162,4 +162,4 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
     return sample;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -79,4 +79,4 @@ Result<Store> read_store(const std::filesystem::path& path) {
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -12,7 +12,7 @@
 #include "balance/tournament/ladder.hpp"
 #include "natural_order.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -286,4 +286,4 @@ StrengthReport build_strength(std::span<const CellTally> cells, std::span<const 
     return report;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -7,7 +7,7 @@
 
 #include "balance/analysis/svg_charts.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -126,4 +126,4 @@ std::string strength_chart(const std::string& id, const std::string& title,
     return svg;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct StrengthSeries {
     std::string label;  // "Human = Elf"
@@ -23,4 +23,4 @@ struct StrengthSeries {
                                          const std::vector<std::int64_t>& limits,
                                          const std::vector<StrengthSeries>& series);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

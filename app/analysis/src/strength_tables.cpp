@@ -6,7 +6,7 @@
 
 #include "balance/analysis/text_format.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -212,4 +212,4 @@ std::vector<DisplayTable> strength_tables(const StrengthReport& strength, Varian
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -8,7 +8,7 @@
 #include "balance/analysis/strength.hpp"
 #include "strength_chart.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // Per ladder: the scores per rung with trend and verdict; army strengths and White advantage
 // per rung; the rung gaps. Then "players agree?" and mixed matchups by army, when present.
@@ -22,4 +22,4 @@ namespace balance::app::report {
 // "nodes per move", "search depth (plies)", "milliseconds per move".
 [[nodiscard]] std::string limit_phrase(const std::string& limit);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

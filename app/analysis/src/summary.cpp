@@ -7,7 +7,7 @@
 
 #include "balance/analysis/text_format.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -221,4 +221,4 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
     return out;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

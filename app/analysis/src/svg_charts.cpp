@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 namespace {
 
@@ -264,4 +264,4 @@ std::string forest_plot(const std::string& id, const std::string& title,
     return svg;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

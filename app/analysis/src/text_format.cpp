@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 std::string percent(double x, int decimals) {
     if (std::isnan(x)) return "n/a";
@@ -55,4 +55,4 @@ std::string count_of(long long n, std::string_view noun) {
     return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -1,6 +1,6 @@
 #include "balance/analysis/value_methods.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 const std::vector<std::string>& value_method_names() {
     static const std::vector<std::string> names = {"texel", "regression"};
@@ -66,4 +66,4 @@ std::string positional_term_name(PositionalTerm term) {
     return "none";
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -6,7 +6,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 std::vector<std::string> split_rules(const std::string& rules) {
     std::vector<std::string> out;
@@ -30,8 +30,8 @@ Result<const core::VariantSpec*> VariantCatalog::stored_spec(const tournament::R
     auto it = by_hash_.find(row.spec_hash);
     if (it == by_hash_.end()) {
         it = by_hash_
-                 .emplace(row.spec_hash,
-                          spec_from_text(row.spec_toml, row.rules, "rules " + row.spec_hash))
+                 .emplace(row.spec_hash, config::spec_from_text(row.spec_toml, row.rules,
+                                                                "rules " + row.spec_hash))
                  .first;
     }
     if (!it->second) return it->second.error();
@@ -57,8 +57,8 @@ Result<const core::VariantSpec*> VariantCatalog::spec(const std::string& variant
     const auto key = std::make_pair(variant, rules);
     auto it = from_configs_.find(key);
     if (it == from_configs_.end()) {
-        auto file = find_variant(variant);
-        Result<core::VariantSpec> loaded = file ? load_variant(*file, split_rules(rules))
+        auto file = config::find_variant(variant);
+        Result<core::VariantSpec> loaded = file ? config::load_variant(*file, split_rules(rules))
                                                 : Result<core::VariantSpec>(file.error());
         it = from_configs_.emplace(key, std::move(loaded)).first;
     }
@@ -70,8 +70,8 @@ const core::ReferenceTable& VariantCatalog::published(const std::string& variant
     auto it = published_.find(variant);
     if (it == published_.end()) {
         core::ReferenceTable table;
-        if (auto file = find_variant(variant)) {
-            if (auto loaded = load_variant(*file)) table = loaded->reference;
+        if (auto file = config::find_variant(variant)) {
+            if (auto loaded = config::load_variant(*file)) table = loaded->reference;
         }
         it = published_.emplace(variant, std::move(table)).first;
     }
@@ -110,4 +110,4 @@ std::string VariantCatalog::canonical_army(const std::string& variant, const std
     return found ? found->name : name;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -7,7 +7,7 @@
 
 #include "balance/cli/app_context.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 void register_check(CLI::App& app, AppContext& ctx);
 void register_export(CLI::App& app, AppContext& ctx);
@@ -28,4 +28,4 @@ void register_bench(CLI::App& app, AppContext& ctx);
 
 void register_all_commands(CLI::App& app, AppContext& ctx);
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -1,6 +1,8 @@
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 int report_error(AppContext& ctx, const Error& error) {
     ctx.err << "balance: error: " << error.to_string() << '\n';
@@ -11,4 +13,4 @@ void print_json(AppContext& ctx, const Json& object) {
     ctx.out << object.dump(2) << '\n';
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -8,7 +8,7 @@
 
 #include "output.hpp"
 
-namespace balance::app::report {
+namespace balance::cli {
 
 Result<void> write_text_file(const std::string& path, const std::string& text) {
     const std::filesystem::path file(path);
@@ -42,4 +42,4 @@ int deliver(AppContext& ctx, const std::string& path, const std::string& text) {
     return 0;
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::cli

@@ -6,7 +6,7 @@
 #include "balance/cli/app_context.hpp"
 #include "balance/core/error.hpp"
 
-namespace balance::app::report {
+namespace balance::cli {
 
 // Writes `text` to `path` whole or not at all: into a temporary file beside it, then renamed
 // over it (creating its directory). An interrupted write leaves the old file as it was.
@@ -16,4 +16,4 @@ namespace balance::app::report {
 // Returns the exit status (1 after reporting an error).
 int deliver(AppContext& ctx, const std::string& path, const std::string& text);
 
-}  // namespace balance::app::report
+}  // namespace balance::cli

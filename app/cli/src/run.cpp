@@ -12,7 +12,7 @@
 #include "commands.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -27,7 +27,8 @@ std::optional<Error> unknown_command(const CLI::App& app, const std::vector<std:
     for (const CLI::App* command : app.get_subcommands({})) names.push_back(command->get_name());
     if (std::find(names.begin(), names.end(), args.front()) != names.end()) return std::nullopt;
     return make_error(fmt::format("unknown command '{}'{} (commands: {})", args.front(),
-                                  did_you_mean(args.front(), names), join_names(names)));
+                                  config::did_you_mean(args.front(), names),
+                                  config::join_names(names)));
 }
 
 }  // namespace
@@ -57,4 +58,4 @@ int run_cli(const std::vector<std::string>& args, AppContext& ctx) {
     }
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -1,13 +1,14 @@
 #include "sampling_flags.hpp"
 
-namespace balance::app::report {
+namespace balance::cli {
 
-ValueMethod SamplingFlags::over(ValueMethod method) const {
+analysis::ValueMethod SamplingFlags::over(analysis::ValueMethod method) const {
     if (min_ply) method.sampling.min_ply = *min_ply;
     if (per_game) method.sampling.per_game = *per_game;
     if (settled_plies) method.sampling.settled_plies = *settled_plies;
-    if (positional) method.positional = *positional_term(*positional);  // checked by the flag
-    method.sampling.positional = method.positional != PositionalTerm::None;
+    if (positional)
+        method.positional = *analysis::positional_term(*positional);  // checked by the flag
+    method.sampling.positional = method.positional != analysis::PositionalTerm::None;
     return method;
 }
 
@@ -29,7 +30,7 @@ void add_sampling_flags(CLI::App& command, SamplingFlags& flags) {
         .add_option("--positional", flags.positional,
                     "Piece values: the engine's evaluation beyond material: none, held (at the "
                     "engine's own weight) or free (a covariate); default: the method's")
-        ->check(CLI::IsMember(positional_term_names()));
+        ->check(CLI::IsMember(analysis::positional_term_names()));
 }
 
-}  // namespace balance::app::report
+}  // namespace balance::cli

@@ -10,17 +10,17 @@
 
 #include "balance/analysis/value_methods.hpp"
 
-namespace balance::app::report {
+namespace balance::cli {
 
 struct SamplingFlags {
     std::optional<int> min_ply, per_game, settled_plies;
     std::optional<std::string> positional;  // "none", "held", "free"
 
     // `method` with every given flag applied.
-    [[nodiscard]] ValueMethod over(ValueMethod method) const;
+    [[nodiscard]] analysis::ValueMethod over(analysis::ValueMethod method) const;
 };
 
 // Adds --min-ply, --per-game, --settled-plies and --positional to `command`.
 void add_sampling_flags(CLI::App& command, SamplingFlags& flags);
 
-}  // namespace balance::app::report
+}  // namespace balance::cli

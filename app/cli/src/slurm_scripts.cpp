@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace fs = std::filesystem;
 
@@ -128,4 +128,4 @@ exit "$status"
     return script;
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

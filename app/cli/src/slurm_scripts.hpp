@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-namespace balance::app {
+namespace balance::cli {
 
 struct SlurmJob {
     std::string sweep_name;
@@ -40,4 +40,4 @@ struct SlurmJob {
 // `text` quoted for bash (single quotes).
 [[nodiscard]] std::string shell_quote(const std::string& text);
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -9,7 +9,7 @@
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/store.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace fs = std::filesystem;
 
@@ -155,4 +155,4 @@ std::string array_list(const std::vector<ShardProgress>& shards) {
     return list;
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

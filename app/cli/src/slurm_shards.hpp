@@ -13,7 +13,7 @@
 #include "balance/core/error.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 struct ShardFile {
     int index = 0;  // K
@@ -44,4 +44,4 @@ struct ShardProgress {
 // "1-4" / "2,5,7-9": the shards with missing games, as an sbatch --array list; "" when none.
 [[nodiscard]] std::string array_list(const std::vector<ShardProgress>& shards);
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -16,7 +16,9 @@
 #include "balance/tournament/points_notes.hpp"
 #include "balance/tournament/validate.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -53,7 +55,7 @@ Result<void> check_programs(const tournament::Sweep& sweep) {
 }
 
 Result<tournament::Sweep> load_and_validate(const std::string& file) {
-    auto sweep = load_sweep(file);
+    auto sweep = config::load_sweep(file);
     if (!sweep) return sweep.error();
     if (auto valid = tournament::validate_sweep(*sweep); !valid) return valid.error();
     if (auto programs = check_programs(*sweep); !programs) return programs.error();
@@ -75,9 +77,9 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
         }
         return false;
     }
-    std::optional<std::vector<FixCandidate>> candidates;
+    std::optional<std::vector<config::FixCandidate>> candidates;
     if (sweep->fix) {
-        auto found = fix_candidates(*sweep);
+        auto found = config::fix_candidates(*sweep);
         if (!found) {
             report_error(ctx, found.error());
             if (json) {
@@ -90,7 +92,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             return false;
         }
         candidates = std::move(*found);
-        *sweep = fix_search_sweep(*sweep);
+        *sweep = config::fix_search_sweep(*sweep);
     }
     const auto all_cells = tournament::make_cells(*sweep);
     const auto cells = all_cells.size();
@@ -115,7 +117,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
     if (const auto& f = sweep->fix) {
         const auto rejected = static_cast<std::size_t>(
             std::count_if(candidates->begin(), candidates->end(),
-                          [](const FixCandidate& c) { return !c.rejected.empty(); }));
+                          [](const config::FixCandidate& c) { return !c.rejected.empty(); }));
         games =
             fmt::format("{} games per cell a round, budget {} games", f->round_games, f->budget);
         notes.push_back(fmt::format(
@@ -139,13 +141,13 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
     } else {
         ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {} = {}, {}\n", file,
                                sweep->name, sweep->variant,
-                               report::count_of(sweep->pairings.size(), "pairing"),
-                               report::count_of(sweep->rule_sets.size(), "rule set"),
-                               report::count_of(sweep->matchups.size(), "matchup"),
-                               report::count_of(cells, "cell"), games);
+                               analysis::count_of(sweep->pairings.size(), "pairing"),
+                               analysis::count_of(sweep->rule_sets.size(), "rule set"),
+                               analysis::count_of(sweep->matchups.size(), "matchup"),
+                               analysis::count_of(cells, "cell"), games);
         for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
     }
     return true;
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -6,11 +6,11 @@
 #include "balance/cli/app_context.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 // Loads the sweep, compiles every cell, checks book positions and that external engine programs
 // exist. Prints "ok ..." (or adds an entry to `files` with `json`) and reports errors on
 // ctx.err; returns whether the sweep is sound.
-bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ctx);
+bool check_sweep(const std::string& file, bool json, analysis::Json& files, AppContext& ctx);
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -12,7 +12,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -21,7 +21,7 @@ Result<std::string> resolve_army(const core::VariantSpec& spec, const std::strin
     if (given.empty()) return fallback;
     if (const core::ArmySpec* army = core::find_army(spec.armies, given)) return army->name;
     return make_error(fmt::format("unknown army '{}' for variant '{}'{}", given, spec.name,
-                                  unknown_army_hint(given, spec.armies)),
+                                  config::unknown_army_hint(given, spec.armies)),
                       flag);
 }
 
@@ -65,9 +65,9 @@ void add_variant_args(CLI::App& command, VariantArgs& args) {
 }
 
 Result<SelectedVariant> load_selected_variant(const VariantArgs& args, const std::string& fen) {
-    auto file = find_variant(args.variant);
+    auto file = config::find_variant(args.variant);
     if (!file) return file.error();
-    auto spec = load_variant(*file, args.rules);
+    auto spec = config::load_variant(*file, args.rules);
     if (!spec) return spec.error();
     // The FEN's tags fill the colours the flags leave open; a flag overrides its colour's tag.
     std::string white_default = spec->default_white, black_default = spec->default_black;
@@ -83,7 +83,7 @@ Result<SelectedVariant> load_selected_variant(const VariantArgs& args, const std
             return make_error(fmt::format("FEN names army '{}' for {}, which variant '{}' does not "
                                           "have{}",
                                           army, white ? "White" : "Black", spec->name,
-                                          unknown_army_hint(army, spec->armies)),
+                                          config::unknown_army_hint(army, spec->armies)),
                               "FEN '" + fen + "'");
         (white ? white_default : black_default) = named->name;
     }
@@ -97,4 +97,4 @@ Result<SelectedVariant> load_selected_variant(const VariantArgs& args, const std
                            std::move(black.value()), std::move(used)};
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

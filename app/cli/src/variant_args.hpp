@@ -10,7 +10,7 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 struct VariantArgs {
     std::string variant;  // a name ("asymmetric") or a path
@@ -35,4 +35,4 @@ struct SelectedVariant {
 [[nodiscard]] Result<SelectedVariant> load_selected_variant(const VariantArgs& args,
                                                             const std::string& fen = {});
 
-}  // namespace balance::app
+}  // namespace balance::cli

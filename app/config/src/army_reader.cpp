@@ -13,7 +13,7 @@
 #include "fields.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -313,4 +313,4 @@ std::string unknown_army_hint(std::string_view given, const std::vector<core::Ar
     return fmt::format("{} (armies: {})", hint, join_names(names));
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

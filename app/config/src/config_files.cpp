@@ -7,7 +7,7 @@
 
 #include "balance/config/suggest.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace fs = std::filesystem;
 
@@ -70,4 +70,4 @@ std::vector<std::string> config_names(std::string_view kind) {
     return names;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -10,7 +10,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // The directories searched for configs of `kind`, in order, without duplicates.
 [[nodiscard]] std::vector<std::filesystem::path> config_search_dirs(std::string_view kind);
@@ -30,4 +30,4 @@ namespace balance::app {
 // The names (file stems) of list_config_files(kind).
 [[nodiscard]] std::vector<std::string> config_names(std::string_view kind);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -8,7 +8,7 @@
 #include "balance/config/suggest.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 Fields::Fields(const toml::table& table, std::string section, std::string file)
     : table_(table), section_(std::move(section)), file_(std::move(file)) {}
@@ -142,4 +142,4 @@ Result<void> Fields::finish() const {
     return {};
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -14,7 +14,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 enum class Need { Optional, Required };
 
@@ -61,4 +61,4 @@ class Fields {
     std::optional<Error> error_;
 };
 
-}  // namespace balance::app
+}  // namespace balance::config

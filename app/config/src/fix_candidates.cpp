@@ -16,7 +16,7 @@
 #include "balance/tournament/store.hpp"
 #include "balance/tournament/validate.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -292,4 +292,4 @@ Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& s
     return generate(sweep, true);
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -292,4 +292,4 @@ std::vector<FixEdit> generate_edits(const toml::table& doc, const EditScope& sco
     return out;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -14,7 +14,7 @@
 #include "fields.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -156,4 +156,4 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
     return spec;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -11,7 +11,7 @@
 #include "balance/core/error.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // The edit kinds a [fix] table may list in `edits` (all of them by default).
 inline constexpr const char* kFixEditKinds[] = {"options", "betza", "pawns", "swaps", "ranges"};
@@ -24,4 +24,4 @@ inline constexpr const char* kDefaultAddedComponents[] = {"W", "F", "D", "A", "N
                                                    const std::filesystem::path& variant,
                                                    const std::string& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -11,7 +11,7 @@
 #include "toml_document.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -112,4 +112,4 @@ std::string piece_values_toml(const PieceValues& values, const core::VariantSpec
     return out;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -8,7 +8,7 @@
 #include "fields.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -179,4 +179,4 @@ Result<core::ScoringSpec> read_scoring(const toml::table& table,
     return spec;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

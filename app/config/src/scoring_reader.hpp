@@ -12,10 +12,10 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 [[nodiscard]] Result<core::ScoringSpec> read_scoring(const toml::table& table,
                                                      const std::vector<core::PieceSpec>& pieces,
                                                      const std::string& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

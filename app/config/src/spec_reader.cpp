@@ -14,7 +14,7 @@
 #include "scoring_reader.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -315,4 +315,4 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     return spec;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -10,11 +10,11 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // `file` is the top file as shown to users; `default_name` names a variant without `name`.
 [[nodiscard]] Result<core::VariantSpec> read_variant_spec(const toml::table& doc,
                                                           const std::string& file,
                                                           const std::string& default_name);
 
-}  // namespace balance::app
+}  // namespace balance::config

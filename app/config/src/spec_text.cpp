@@ -10,7 +10,7 @@
 #include "spec_reader.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -195,4 +195,4 @@ std::vector<std::string> split_rules(const std::string& rules) {
     return out;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

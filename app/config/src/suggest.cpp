@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -80,4 +80,4 @@ std::string join_names(const std::vector<std::string>& names, std::string_view s
     return out;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -6,7 +6,7 @@
 
 #include "config_files.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace fs = std::filesystem;
 
@@ -38,4 +38,4 @@ bool is_sweep_file(const fs::path& file) {
     }
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -10,7 +10,7 @@
 #include "fields.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -309,4 +309,4 @@ Result<std::vector<PlayerSpec>> read_players(const toml::table& players,
     return out;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -25,7 +25,7 @@
 #include "balance/core/error.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // What reading players needs from the sweep: its file (named in messages), its directory (for
 // relative values files) and the variant (its armies for army_names, its pieces for values).
@@ -39,4 +39,4 @@ struct PlayerContext {
 [[nodiscard]] Result<std::vector<tournament::PlayerSpec>> read_players(
     const toml::table& players, const PlayerContext& context);
 
-}  // namespace balance::app
+}  // namespace balance::config

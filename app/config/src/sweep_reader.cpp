@@ -18,7 +18,7 @@
 #include "toml_document.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace fs = std::filesystem;
 using tournament::Sweep;
@@ -443,4 +443,4 @@ Result<Sweep> load_sweep(const fs::path& path) {
     return sweep;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -5,7 +5,7 @@
 #include "balance/tournament/openings.hpp"
 #include "fields.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -131,4 +131,4 @@ Result<tournament::AdaptiveSpec> read_adaptive(const toml::table& table, const s
     return spec;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

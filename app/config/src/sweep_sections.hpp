@@ -19,7 +19,7 @@
 #include "balance/core/error.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // `dir`: the sweep file's directory, for relative book paths.
 [[nodiscard]] Result<tournament::OpeningSpec> read_openings(const toml::table& table,
@@ -30,4 +30,4 @@ namespace balance::app {
 [[nodiscard]] Result<tournament::AdaptiveSpec> read_adaptive(const toml::table& table,
                                                              const std::string& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -11,7 +11,7 @@
 #include "balance/config/variant_files.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace fs = std::filesystem;
 
@@ -90,4 +90,4 @@ Result<toml::table> load_variant_document(const fs::path& file) {
     return load_chain(file, seen, 0);
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

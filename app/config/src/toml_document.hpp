@@ -8,7 +8,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // Parses one TOML file. Syntax errors become an Error at "file:line"; so does a file without
 // keys (empty, or comments only), since no variant or sweep file can be empty.
@@ -20,4 +20,4 @@ namespace balance::app {
 // consumed here and is not in the result.
 [[nodiscard]] Result<toml::table> load_variant_document(const std::filesystem::path& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

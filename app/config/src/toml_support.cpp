@@ -7,7 +7,7 @@
 #include <tuple>
 #include <utility>
 
-namespace balance::app {
+namespace balance::config {
 
 std::string where_of(const toml::source_region& source, std::string_view fallback) {
     const std::string file = source.path ? *source.path : std::string(fallback);
@@ -89,4 +89,4 @@ std::string display_path(const std::string& file) {
     return relative.string();
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

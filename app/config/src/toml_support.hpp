@@ -8,7 +8,7 @@
 
 #include <toml++/toml.h>
 
-namespace balance::app {
+namespace balance::config {
 
 // "file:line" of a node or key, or `fallback` (normally the file) when toml++ has no position,
 // e.g. for a table that only exists implicitly through a dotted key.
@@ -35,4 +35,4 @@ void deep_merge(toml::table& base, toml::table&& overlay);
 // below it, otherwise as given.
 [[nodiscard]] std::string display_path(const std::string& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

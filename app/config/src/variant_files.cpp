@@ -2,7 +2,7 @@
 
 #include "config_files.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace fs = std::filesystem;
 
@@ -18,4 +18,4 @@ std::vector<fs::path> list_variant_files() {
     return list_config_files("variants");
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -7,7 +7,7 @@
 #include "toml_document.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 Result<core::VariantSpec> load_variant(const std::filesystem::path& file,
                                        const std::vector<std::string>& options) {
@@ -53,4 +53,4 @@ Result<std::vector<VariantOption>> list_variant_options(const std::filesystem::p
     return infos;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

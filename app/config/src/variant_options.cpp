@@ -10,7 +10,7 @@
 #include "fields.hpp"
 #include "toml_support.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 namespace {
 
@@ -216,4 +216,4 @@ Result<std::vector<std::string>> apply_options(toml::table& doc, std::vector<Rul
     return active;
 }
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -10,7 +10,9 @@
 #include "commands.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -28,9 +30,9 @@ int run_bench_command(const BenchArgs& args, AppContext& ctx) {
         {"uneven", {{"", ""}}},
     };
     for (const auto& [variant, pairings] : plan) {
-        auto path = find_variant(variant);
+        auto path = config::find_variant(variant);
         if (!path) return report_error(ctx, path.error());
-        auto spec = load_variant(*path);
+        auto spec = config::load_variant(*path);
         if (!spec) return report_error(ctx, spec.error());
         for (const auto& [white, black] : pairings)
             sets.push_back({*spec, white, black, players::engine::bench_fens(variant)});
@@ -64,4 +66,4 @@ void register_bench(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_bench_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

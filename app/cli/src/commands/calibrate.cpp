@@ -8,7 +8,6 @@
 // seen. Every round's games go into one database; a re-run resumes where it stopped, because
 // each round's games and fits are determined by the file, its seed and the stored games.
 
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -38,7 +37,9 @@
 #include "output_file.hpp"
 #include "run_guards.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -57,8 +58,8 @@ struct CalibrateArgs {
 struct Round {
     int index = 0;
     std::string player;
-    PieceValues played;  // empty: the documented values
-    report::PieceValueFit fit;
+    config::PieceValues played;  // empty: the documented values
+    analysis::PieceValueFit fit;
     std::int64_t games = 0;
     std::optional<stats::Interval> match;  // this round's player against the previous round's
     stats::Wdl match_wdl;
@@ -70,7 +71,7 @@ std::string round_player(const std::string& player, int round) {
 }
 
 // The value `piece` is played by in a round: its given value, else the documented one.
-double played_value(const PieceValues& played, const report::PieceValueRow& row) {
+double played_value(const config::PieceValues& played, const analysis::PieceValueRow& row) {
     const auto it = played.find(row.piece);
     return it != played.end() ? it->second : row.documented;
 }
@@ -78,7 +79,7 @@ double played_value(const PieceValues& played, const report::PieceValueRow& row)
 // One round's self-play sweep: the calibrated player alone, by `values`, in every pairing and
 // rule set of the file.
 tournament::Sweep self_play(const tournament::Sweep& base, const tournament::PlayerSpec& player,
-                            int round, const PieceValues& values) {
+                            int round, const config::PieceValues& values) {
     tournament::Sweep sweep = base;
     sweep.name = fmt::format("{}-r{}", base.name, round);
     sweep.calibration.reset();
@@ -94,7 +95,8 @@ tournament::Sweep self_play(const tournament::Sweep& base, const tournament::Pla
 // The match of round `round` against round `round - 1`: both colours, the games spread over
 // the file's pairings and rule sets.
 tournament::Sweep match(const tournament::Sweep& base, const tournament::PlayerSpec& player,
-                        int round, const PieceValues& now, const PieceValues& before, int games) {
+                        int round, const config::PieceValues& now,
+                        const config::PieceValues& before, int games) {
     tournament::Sweep sweep = self_play(base, player, round, now);
     sweep.name = fmt::format("{}-r{}-match", base.name, round);
     tournament::PlayerSpec previous = player;
@@ -120,7 +122,7 @@ class Calibration {
   private:
     // Plays `sweep` into the store (resuming); false when the run stopped or failed (reported).
     bool play(tournament::Sweep sweep);
-    Result<report::PieceValueFit> fit(const std::string& player);
+    Result<analysis::PieceValueFit> fit(const std::string& player);
     std::optional<stats::Interval> match_score(const std::string& now, const std::string& before,
                                                stats::Wdl& wdl);
     void print(const std::vector<Round>& rounds, bool converged) const;
@@ -140,7 +142,7 @@ bool Calibration::play(tournament::Sweep sweep) {
         exit_code_ = report_error(ctx_, valid.error());
         return false;
     }
-    if (auto cells = tournament::assign_spec_cells(sweep, *store_, false, spec_differences);
+    if (auto cells = tournament::assign_spec_cells(sweep, *store_, false, config::spec_differences);
         !cells) {
         exit_code_ = report_error(ctx_, cells.error());
         return false;
@@ -167,23 +169,23 @@ bool Calibration::play(tournament::Sweep sweep) {
     return true;
 }
 
-Result<report::PieceValueFit> Calibration::fit(const std::string& player) {
-    auto store = report::read_store(db_);
+Result<analysis::PieceValueFit> Calibration::fit(const std::string& player) {
+    auto store = analysis::read_store(db_);
     if (!store) return store.error();
-    std::vector<report::StoredGame> games;
+    std::vector<analysis::StoredGame> games;
     for (auto& game : store->games)
         if (game.white_player == player && game.black_player == player)
             games.push_back(std::move(game));
-    const auto method = report::value_method(sweep_.calibration->method);  // checked on read
-    report::VariantCatalog catalog(store->specs);
-    auto data = report::sample_material(games, sweep_.variant, catalog, method->sampling);
+    const auto method = analysis::value_method(sweep_.calibration->method);  // checked on read
+    analysis::VariantCatalog catalog(store->specs);
+    auto data = analysis::sample_material(games, sweep_.variant, catalog, method->sampling);
     if (!data) return data.error();
-    report::ValueFitOptions options;
+    analysis::ValueFitOptions options;
     options.method = method->name;
     options.positional = method->positional;
     options.bootstrap = method->bootstrap;
     options.seed = sweep_.seed;
-    auto fit = report::fit_piece_values(*data, options);
+    auto fit = analysis::fit_piece_values(*data, options);
     if (!fit)
         return make_error(fmt::format("fitting the values of {}: {}", player, fit.error().message));
     return fit;
@@ -192,7 +194,7 @@ Result<report::PieceValueFit> Calibration::fit(const std::string& player) {
 std::optional<stats::Interval> Calibration::match_score(const std::string& now,
                                                         const std::string& before,
                                                         stats::Wdl& wdl) {
-    auto store = report::read_store(db_);
+    auto store = analysis::read_store(db_);
     if (!store) return std::nullopt;
     for (const auto& game : store->games) {
         double score = 0.0;
@@ -234,7 +236,7 @@ void Calibration::print(const std::vector<Round>& rounds, bool converged) const 
             if (!row.identified) continue;
             ctx_.out << fmt::format("  {:<12} played {:>6.2f}  fitted {}\n", row.piece,
                                     played_value(round.played, row),
-                                    value_text(row.value.value, report::shown_value_interval(row),
+                                    value_text(row.value.value, analysis::shown_value_interval(row),
                                                row.piece == round.fit.normalize));
         }
         if (round.match) {
@@ -277,7 +279,7 @@ Json Calibration::to_json(const std::vector<Round>& rounds, bool converged) cons
         Json pieces = Json::array();
         for (const auto& row : round.fit.rows) {
             if (!row.identified) continue;
-            const auto& shown = report::shown_value_interval(row);
+            const auto& shown = analysis::shown_value_interval(row);
             pieces.push_back({{"piece", row.piece},
                               {"played", played_value(round.played, row)},
                               {"value", row.value.value},
@@ -298,7 +300,7 @@ Json Calibration::to_json(const std::vector<Round>& rounds, bool converged) cons
     Json fixed = Json::array();
     for (const auto& row : rounds.back().fit.rows) {
         if (!row.identified) continue;
-        const auto& shown = report::shown_value_interval(row);
+        const auto& shown = analysis::shown_value_interval(row);
         fixed.push_back({{"piece", row.piece},
                          {"value", row.value.value},
                          {"value_low", shown.lower},
@@ -318,14 +320,14 @@ int Calibration::run() {
     if (args_.nodes > 0) sweep_.name += fmt::format("-n{}", args_.nodes);
 
     db_ = args_.db.empty() ? "results/" + sweep_.name + ".db" : args_.db;
-    auto store = tournament::ResultStore::open(db_, spec_text_from_configs);
+    auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
     if (!store) return report_error(ctx_, store.error());
     store_ = std::move(*store);
     auto lock = ShardLock::take(db_, tournament::Shard{});
     if (!lock) return report_error(ctx_, lock.error());
 
     std::vector<Round> rounds;
-    PieceValues values = player.piece_values;  // round 0: the file's (usually none)
+    config::PieceValues values = player.piece_values;  // round 0: the file's (usually none)
     bool converged = false;
     for (int r = 0; r < cal.max_rounds && !converged; ++r) {
         Round round;
@@ -342,7 +344,7 @@ int Calibration::run() {
         if (!fitted) return report_error(ctx_, fitted.error());
         round.fit = std::move(*fitted);
         round.games = round.fit.clusters;
-        PieceValues next;
+        config::PieceValues next;
         for (const auto& row : round.fit.rows) {
             if (!row.identified) continue;
             // A value the fit puts at or below zero (too few games) cannot be played by: the
@@ -353,7 +355,7 @@ int Calibration::run() {
             else
                 next[row.piece] = played;
             if (row.piece == round.fit.normalize) continue;
-            const auto& shown = report::shown_value_interval(row);
+            const auto& shown = analysis::shown_value_interval(row);
             const double half = 0.5 * (shown.upper - shown.lower);
             if (std::abs(row.value.value - played_value(values, row)) > half)
                 round.moved.push_back(row.piece);
@@ -368,9 +370,9 @@ int Calibration::run() {
             "Piece values of {} from `balance calibrate {}`: {} after {} round(s), database {}.",
             sweep_.variant, args_.file, converged ? "a fixed point" : "no fixed point",
             rounds.size(), db_);
-        if (auto written = report::write_text_file(
+        if (auto written = write_text_file(
                 args_.write_values,
-                piece_values_toml(values, sweep_.rule_sets.front().spec, provenance));
+                config::piece_values_toml(values, sweep_.rule_sets.front().spec, provenance));
             !written)
             return report_error(ctx_, written.error());
     }
@@ -382,9 +384,9 @@ int Calibration::run() {
 }
 
 int run_calibrate_command(const CalibrateArgs& args, AppContext& ctx) {
-    auto file = find_sweep(args.file);
+    auto file = config::find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
-    auto sweep = load_sweep(*file);
+    auto sweep = config::load_sweep(*file);
     if (!sweep) return report_error(ctx, sweep.error());
     if (!sweep->calibration) {
         return report_error(ctx, make_error("not a calibration file: add a [calibrate] table "
@@ -419,4 +421,4 @@ void register_calibrate(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_calibrate_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -20,7 +20,9 @@
 #include "output.hpp"
 #include "sweep_check.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -46,7 +48,7 @@ void check_configuration(const std::filesystem::path& file, const std::string& s
     ++report.configurations;
     std::vector<std::string> options;
     if (!selection.empty()) options.push_back(selection);
-    auto spec = load_variant(file, options);
+    auto spec = config::load_variant(file, options);
     if (!spec) {
         report.problems.push_back({spec.error(), selection});
         return;
@@ -63,20 +65,20 @@ void check_configuration(const std::filesystem::path& file, const std::string& s
 // user is (the absolute source directory the binary was built from is no help).
 Error not_found(const std::string& name) {
     std::vector<std::string> variants, sweeps;
-    for (const auto& file : list_variant_files()) variants.push_back(file.stem().string());
-    for (const auto& file : list_sweep_files()) sweeps.push_back(file.stem().string());
+    for (const auto& file : config::list_variant_files()) variants.push_back(file.stem().string());
+    for (const auto& file : config::list_sweep_files()) sweeps.push_back(file.stem().string());
     std::vector<std::string> known = variants;
     known.insert(known.end(), sweeps.begin(), sweeps.end());
-    return make_error(
-        fmt::format("no such file, variant or sweep{} (variants: {}; sweeps: {})",
-                    did_you_mean(name, known), join_names(variants), join_names(sweeps)),
-        name);
+    return make_error(fmt::format("no such file, variant or sweep{} (variants: {}; sweeps: {})",
+                                  config::did_you_mean(name, known), config::join_names(variants),
+                                  config::join_names(sweeps)),
+                      name);
 }
 
 FileReport check_file(const std::string& name) {
     FileReport report;
     report.file = name;
-    auto file = find_variant(name);
+    auto file = config::find_variant(name);
     if (!file) {
         report.problems.push_back({not_found(name), ""});
         return report;
@@ -84,7 +86,7 @@ FileReport check_file(const std::string& name) {
     report.file = file->string();
     check_configuration(*file, "", report);
     if (!report.problems.empty()) return report;  // option fragments would fail the same way
-    auto options = list_variant_options(*file);
+    auto options = config::list_variant_options(*file);
     if (!options) {
         report.problems.push_back({options.error(), ""});
         return report;
@@ -115,9 +117,9 @@ Json to_json(const FileReport& report) {
 // The sweep file `name` stands for, when it is one: a sweep file, or a bare name that is no
 // variant but a shipped sweep ("quick").
 std::optional<std::filesystem::path> sweep_named(const std::string& name) {
-    if (is_sweep_file(name)) return std::filesystem::path(name);
-    if (find_variant(name)) return std::nullopt;
-    auto sweep = find_sweep(name);
+    if (config::is_sweep_file(name)) return std::filesystem::path(name);
+    if (config::find_variant(name)) return std::nullopt;
+    auto sweep = config::find_sweep(name);
     if (sweep) return *sweep;
     return std::nullopt;
 }
@@ -167,4 +169,4 @@ void register_check(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_check_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

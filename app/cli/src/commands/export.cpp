@@ -19,7 +19,7 @@
 #include "commands.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -35,9 +35,10 @@ Result<void> check_cells(const tournament::ResultStore& store,
     if (!known) return known.error();
     for (const auto& cell : cells) {
         if (std::find(known->begin(), known->end(), cell) == known->end()) {
-            return make_error(fmt::format("no games in cell '{}'{} (cells: {})", cell,
-                                          did_you_mean(cell, *known), join_names(*known, "; ")),
-                              "--cell");
+            return make_error(
+                fmt::format("no games in cell '{}'{} (cells: {})", cell,
+                            config::did_you_mean(cell, *known), config::join_names(*known, "; ")),
+                "--cell");
         }
     }
     return {};
@@ -57,8 +58,8 @@ int run_export_command(const ExportArgs& args, AppContext& ctx) {
     // The rules each game was played under, from the database (configs/ only for schema 1).
     auto specs = store->rule_specs();
     if (!specs) return report_error(ctx, specs.error());
-    report::VariantCatalog catalog(std::move(*specs));
-    report::RulesCache cache(catalog);
+    analysis::VariantCatalog catalog(std::move(*specs));
+    analysis::RulesCache cache(catalog);
     // All games are formatted before the file is opened, so a failure leaves no partial file.
     std::string text;
     for (const auto& game : *games) {
@@ -97,4 +98,4 @@ void register_export(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_export_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -9,7 +9,6 @@
 // "@<hash8>" for edited rules), so a re-run resumes, and the same file and seed play the same
 // games at any thread count.
 
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -37,7 +36,9 @@
 #include "output_file.hpp"
 #include "run_guards.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -56,7 +57,7 @@ struct FixArgs {
 
 // One candidate's line of the result.
 struct Row {
-    const FixCandidate* candidate = nullptr;
+    const config::FixCandidate* candidate = nullptr;
     const stats::RaceEntry* entry = nullptr;  // null: rejected
 };
 
@@ -71,7 +72,8 @@ class FixSearch {
     Result<stats::RoundOutcome> round(const std::vector<std::int64_t>& games);
     // Plays `sweep`; false when it stopped (signal, --max-games) with games to go.
     Result<bool> play(const tournament::Sweep& sweep);
-    Result<stats::ScoreSample> sample(const FixCandidate& candidate, std::int64_t games) const;
+    Result<stats::ScoreSample> sample(const config::FixCandidate& candidate,
+                                      std::int64_t games) const;
     // Races the playable candidates from index `first` on with the budget left; false when a
     // round stopped early.
     Result<bool> race(std::size_t first);
@@ -93,7 +95,7 @@ class FixSearch {
     tournament::Sweep loaded_;
     const tournament::FixSpec& fix_;
     tournament::Sweep search_;
-    std::vector<FixCandidate> candidates_;                  // the singles, then any fallback pairs
+    std::vector<config::FixCandidate> candidates_;          // the singles, then any fallback pairs
     std::vector<std::optional<stats::RaceEntry>> entries_;  // parallel; none: not raced
     std::vector<std::size_t> playable_;  // the race in progress: indices into candidates_
     std::int64_t games_ = 0;             // games the completed rounds asked for
@@ -133,7 +135,7 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
     return true;
 }
 
-Result<stats::ScoreSample> FixSearch::sample(const FixCandidate& candidate,
+Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candidate,
                                              std::int64_t games) const {
     const std::int64_t per_cell = games / cells();
     std::vector<std::string> keys;
@@ -168,7 +170,7 @@ Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& ga
     sweep.rule_sets.clear();
     for (std::size_t i = 0; i < games.size(); ++i) {
         if (games[i] == before_[i]) continue;
-        const FixCandidate& c = candidates_[playable_[i]];
+        const config::FixCandidate& c = candidates_[playable_[i]];
         sweep.rule_sets.push_back(c.rule_set);
         sweep.rule_sets.back().name = fmt::format("c{}", playable_[i]);
         sweep.games_per_cell = static_cast<int>(games[i] / cells());
@@ -368,7 +370,7 @@ bool FixSearch::any_balanced() const {
 }
 
 std::string FixSearch::to_html() const {
-    using report::xml_escape;
+    using analysis::xml_escape;
     const double low = fix_.target - fix_.margin;
     const double high = fix_.target + fix_.margin;
     const std::string title = fmt::format("Fix of {}: {} into {:.1f}%-{:.1f}%", loaded_.variant,
@@ -388,7 +390,7 @@ std::string FixSearch::to_html() const {
         xml_escape(fix_.player), xml_escape(db_), games_, rounds_, fix_.budget,
         complete_ ? "" : " (stopped before the race ended)", 100 * fix_.confidence,
         100 * fix_.drop_confidence);
-    std::vector<report::ForestRow> rows;
+    std::vector<analysis::ForestRow> rows;
     std::vector<const Row*> balanced;
     const auto ranked_rows = ranked();
     for (const Row& row : ranked_rows) {
@@ -396,7 +398,7 @@ std::string FixSearch::to_html() const {
         const auto& e = *row.entry;
         const std::string verdict =
             e.status == stats::RaceStatus::Racing ? "open" : stats::race_status_name(e.status);
-        report::ForestRow r;
+        analysis::ForestRow r;
         r.label = fmt::format("{} [{}]", row.candidate->label, verdict);
         r.estimate = e.interval.estimate;
         r.lower = e.interval.lower;
@@ -405,13 +407,13 @@ std::string FixSearch::to_html() const {
         rows.push_back(std::move(r));
         if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
     }
-    report::ForestAxis axis;
+    analysis::ForestAxis axis;
     axis.null_value = fix_.target;
-    axis.scale = report::ForestAxis::Scale::Percent;
+    axis.scale = analysis::ForestAxis::Scale::Percent;
     axis.label = score_owner(fix_);
     axis.band = std::pair{low, high};
     axis.band_label = "target band";
-    page += report::forest_plot("candidates", "Candidates against the band", rows, axis);
+    page += analysis::forest_plot("candidates", "Candidates against the band", rows, axis);
     page += "<h2>Balanced: paste into the variant file</h2>\n";
     if (balanced.empty()) page += "<p>None.</p>\n";
     for (const Row* row : balanced) {
@@ -433,14 +435,14 @@ std::string FixSearch::to_html() const {
 }
 
 int FixSearch::run() {
-    search_ = fix_search_sweep(loaded_);
-    auto candidates = fix_candidates(loaded_);
+    search_ = config::fix_search_sweep(loaded_);
+    auto candidates = config::fix_candidates(loaded_);
     if (!candidates) return report_error(ctx_, candidates.error());
     candidates_ = std::move(*candidates);
     entries_.assign(candidates_.size(), std::nullopt);
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
-    auto store = tournament::ResultStore::open(db_, spec_text_from_configs);
+    auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
     if (!store) return report_error(ctx_, store.error());
     store_ = std::move(*store);
     auto lock = ShardLock::take(db_, tournament::Shard{});
@@ -453,7 +455,7 @@ int FixSearch::run() {
     // No single change balanced: the pairs race with what the budget leaves.
     if (complete && *complete && fix_.pairs == "fallback" && !any_balanced() &&
         fix_.budget - games_ >= cells()) {
-        auto pairs = fix_pair_candidates(loaded_);
+        auto pairs = config::fix_pair_candidates(loaded_);
         if (!pairs) return report_error(ctx_, pairs.error());
         const std::size_t first = candidates_.size();
         for (auto& c : *pairs) candidates_.push_back(std::move(c));
@@ -463,7 +465,7 @@ int FixSearch::run() {
     if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());
     complete_ = *complete;
     if (!args_.html.empty())
-        if (auto written = report::write_text_file(args_.html, to_html()); !written)
+        if (auto written = write_text_file(args_.html, to_html()); !written)
             return report_error(ctx_, written.error());
     if (args_.json)
         ctx_.out << to_json().dump(2) << '\n';
@@ -473,9 +475,9 @@ int FixSearch::run() {
 }
 
 int run_fix_command(const FixArgs& args, AppContext& ctx) {
-    auto file = find_sweep(args.file);
+    auto file = config::find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
-    auto sweep = load_sweep(*file);
+    auto sweep = config::load_sweep(*file);
     if (!sweep) return report_error(ctx, sweep.error());
     if (!sweep->fix) {
         return report_error(ctx, make_error("not a fix file: add a [fix] table (margin, budget, "
@@ -511,4 +513,4 @@ void register_fix(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_fix_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -13,7 +13,9 @@
 #include "commands.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -26,8 +28,8 @@ struct MergeArgs {
 
 int run_merge_command(const MergeArgs& args, AppContext& ctx) {
     const std::vector<std::filesystem::path> inputs(args.inputs.begin(), args.inputs.end());
-    auto summary =
-        tournament::merge_databases(args.output, inputs, args.force, spec_text_from_configs);
+    auto summary = tournament::merge_databases(args.output, inputs, args.force,
+                                               config::spec_text_from_configs);
     if (!summary) return report_error(ctx, summary.error());
     if (args.json) {
         print_json(ctx, Json{{"output", args.output},
@@ -63,4 +65,4 @@ void register_merge(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_merge_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-namespace balance::app {
+namespace balance::cli {
 
 // A finite number in [lo, hi].
 inline CLI::Validator finite_range(double lo, double hi) {
@@ -36,4 +36,4 @@ inline CLI::Validator finite_positive() {
         "NUMBER > 0");
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -13,7 +13,9 @@
 #include "output.hpp"
 #include "variant_args.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -82,4 +84,4 @@ void register_perft(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_perft_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -22,7 +22,7 @@
 #include "commands.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -179,9 +179,9 @@ int write_fairymax(const core::VariantSpec& spec, const std::string& path, AppCo
 }
 
 int run_pieces(const PiecesArgs& args, AppContext& ctx) {
-    auto file = find_variant(args.variant);
+    auto file = config::find_variant(args.variant);
     if (!file) return report_error(ctx, file.error());
-    auto spec = load_variant(*file, args.rules);
+    auto spec = config::load_variant(*file, args.rules);
     if (!spec) return report_error(ctx, spec.error());
     if (!args.fairymax.empty()) return write_fairymax(*spec, args.fairymax, ctx);
     std::vector<std::string> names;
@@ -190,7 +190,8 @@ int run_pieces(const PiecesArgs& args, AppContext& ctx) {
         return report_error(
             ctx,
             make_error(fmt::format("unknown piece '{}' in variant '{}'{} (pieces: {})", args.piece,
-                                   spec->name, did_you_mean(args.piece, names), join_names(names)),
+                                   spec->name, config::did_you_mean(args.piece, names),
+                                   config::join_names(names)),
                        "PIECE"));
     }
     bool first = true;
@@ -225,4 +226,4 @@ void register_pieces(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_pieces(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -1,6 +1,6 @@
 #include "commands.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_variants(app, ctx);
@@ -20,4 +20,4 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_fix(app, ctx);
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

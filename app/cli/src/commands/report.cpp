@@ -15,7 +15,7 @@
 #include "output_file.hpp"
 #include "sampling_flags.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -29,40 +29,41 @@ struct ReportArgs {
     bool values = false;
     bool no_values = false;
     std::string method = "texel";
-    report::SamplingFlags sampling;
+    SamplingFlags sampling;
     std::string normalize;
 };
 
 int run_report_command(const ReportArgs& args, AppContext& ctx) {
     const bool values = args.values || (args.format == "html" && !args.no_values);
-    auto store = report::read_store(args.db);
+    auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
-    report::VariantCatalog catalog(store->specs);
-    report::ReportOptions options;
+    analysis::VariantCatalog catalog(store->specs);
+    analysis::ReportOptions options;
     options.confidence = args.confidence;
     options.side = args.side;
     options.values = values;
-    const auto method = args.sampling.over(*report::value_method(args.method));  // flag-checked
+    const auto method = args.sampling.over(*analysis::value_method(args.method));  // flag-checked
     options.sampling = method.sampling;
     options.value_fit.method = method.name;
     options.value_fit.positional = method.positional;
     options.value_fit.bootstrap = method.bootstrap;
-    options.regression_sampling = args.sampling.over(*report::value_method("regression")).sampling;
+    options.regression_sampling =
+        args.sampling.over(*analysis::value_method("regression")).sampling;
     options.value_fit.normalize = args.normalize;
-    const report::ReportData data = report::build_report(*store, catalog, options);
+    const analysis::ReportData data = analysis::build_report(*store, catalog, options);
     std::string text;
     if (args.format == "md") {
-        text = report::render_markdown(data, catalog);
+        text = analysis::render_markdown(data, catalog);
     } else if (args.format == "json") {
-        text = report::report_json(data).dump(2) + "\n";
+        text = analysis::report_json(data).dump(2) + "\n";
     } else if (args.format == "csv") {
-        auto csv = report::render_csv(report::report_json(data), args.table);
+        auto csv = analysis::render_csv(analysis::report_json(data), args.table);
         if (!csv) return report_error(ctx, csv.error());
         text = std::move(*csv);
     } else {
-        text = report::render_html(data, catalog);
+        text = analysis::render_html(data, catalog);
     }
-    return report::deliver(ctx, args.out, text);
+    return deliver(ctx, args.out, text);
 }
 
 }  // namespace
@@ -97,9 +98,9 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command
         ->add_option("--values-method", args->method,
                      "Piece values: texel (default) or regression (see `balance values`)")
-        ->check(CLI::IsMember(report::value_method_names()));
-    report::add_sampling_flags(*command, args->sampling);
+        ->check(CLI::IsMember(analysis::value_method_names()));
+    add_sampling_flags(*command, args->sampling);
     command->callback([args, &ctx] { ctx.exit_code = run_report_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

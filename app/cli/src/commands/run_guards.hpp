@@ -24,7 +24,7 @@
 #include "balance/tournament/progress.hpp"
 #include "balance/tournament/runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 // The one piece of process-wide state: set by SIGINT/SIGTERM, read by the runner between games.
 // (Library code never installs handlers; the app owns the process.)
@@ -129,4 +129,4 @@ class ShardLock {
     int fd_;
 };
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -23,7 +23,7 @@
 #include "slurm_scripts.hpp"
 #include "slurm_shards.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -191,9 +191,9 @@ int run_merge(const SlurmArgs& args, const SlurmJob& job, const tournament::Swee
 }
 
 int run_slurm_command(const SlurmArgs& args, AppContext& ctx) {
-    auto file = find_sweep(args.file);
+    auto file = config::find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
-    auto sweep = load_sweep(*file);
+    auto sweep = config::load_sweep(*file);
     if (!sweep) return report_error(ctx, sweep.error());
     if (sweep->fix) {
         return report_error(ctx, make_error("a fix file ([fix]) races its candidates round by "
@@ -296,4 +296,4 @@ void register_slurm(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_slurm_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -16,13 +16,15 @@
 #include "number_flags.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
 struct SprtArgs {
     std::string db;
-    report::SprtQuery query;
+    analysis::SprtQuery query;
     double margin = 0.0;
     double alpha = 0.05;
     double beta = 0.05;
@@ -41,12 +43,12 @@ const char* decision_name(stats::SprtDecision d) {
     return "continue";
 }
 
-std::string verdict_text(const stats::BalanceSprtResult& r, const report::SprtSample& s,
+std::string verdict_text(const stats::BalanceSprtResult& r, const analysis::SprtSample& s,
                          double margin) {
     switch (r.verdict) {
         case stats::BalanceVerdict::Balanced:
             return fmt::format("balanced: neither army scores {} or more",
-                               report::percent(0.5 + margin));
+                               analysis::percent(0.5 + margin));
         case stats::BalanceVerdict::FavoursSide:
             return fmt::format("unbalanced: favours {}", s.side);
         case stats::BalanceVerdict::FavoursOpponent:
@@ -79,10 +81,10 @@ Json test_json(const stats::SprtResult& t) {
 }
 
 int run_sprt_command(const SprtArgs& args, AppContext& ctx) {
-    auto store = report::read_store(args.db);
+    auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
-    report::VariantCatalog catalog(store->specs);
-    auto sample = report::select_sprt_sample(store->games, args.query, catalog);
+    analysis::VariantCatalog catalog(store->specs);
+    auto sample = analysis::select_sprt_sample(store->games, args.query, catalog);
     if (!sample) return report_error(ctx, sample.error());
     stats::BalanceSprtParameters parameters;
     parameters.margin = args.margin;
@@ -126,26 +128,26 @@ int run_sprt_command(const SprtArgs& args, AppContext& ctx) {
     }
     const auto& w = sample->wdl;
     ctx.out << fmt::format("Is {} vs {} balanced within +/-{}? ({}, rules {}, players {}; {})\n",
-                           sample->side, sample->opponent, report::percent(args.margin),
-                           sample->variant, report::rules_label(sample->rules), sample->players,
+                           sample->side, sample->opponent, analysis::percent(args.margin),
+                           sample->variant, analysis::rules_label(sample->rules), sample->players,
                            sample->scope);
     ctx.out << fmt::format(
         "games {} ({} with {} White, {} with {} Black): {} scores {} {} (95% trinomial Wilson), "
         "W-D-L {}-{}-{}\n",
         w.games(), sample->side_white_games, sample->side, sample->side_black_games, sample->side,
-        sample->side, report::percent(w.score(), 2),
-        score ? report::percent_interval(*score) : "n/a", w.wins, w.draws, w.losses);
+        sample->side, analysis::percent(w.score(), 2),
+        score ? analysis::percent_interval(*score) : "n/a", w.wins, w.draws, w.losses);
     ctx.out << "model " << sample->model_reason << '\n';
     ctx.out << fmt::format(
         "hypotheses per army: H0 score 50% (Elo 0) vs H1 score {} (logistic Elo {:+.1f}); "
         "alpha {:g}, beta {:g}; LLR bounds [{:.3f}, {:.3f}]\n",
-        report::percent(0.5 + args.margin), result->hypotheses.elo1, args.alpha, args.beta,
+        analysis::percent(0.5 + args.margin), result->hypotheses.elo1, args.alpha, args.beta,
         result->side.bounds.lower, result->side.bounds.upper);
     ctx.out << fmt::format("{} scores >= {}?  LLR {:+.3f} -> {}\n", sample->side,
-                           report::percent(0.5 + args.margin), result->side.llr,
+                           analysis::percent(0.5 + args.margin), result->side.llr,
                            decision_name(result->side.decision));
     ctx.out << fmt::format("{} scores >= {}?  LLR {:+.3f} -> {}\n", sample->opponent,
-                           report::percent(0.5 + args.margin), result->opponent.llr,
+                           analysis::percent(0.5 + args.margin), result->opponent.llr,
                            decision_name(result->opponent.decision));
     ctx.out << "decision: " << verdict_text(*result, *sample, args.margin) << '\n';
     return 0;
@@ -181,4 +183,4 @@ void register_sprt(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_sprt_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

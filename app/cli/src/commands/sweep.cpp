@@ -26,7 +26,7 @@
 #include "output.hpp"
 #include "run_guards.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
@@ -125,9 +125,9 @@ Result<void> check_hash_memory(const tournament::Sweep& sweep, int threads) {
 }
 
 int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
-    auto file = find_sweep(args.file);
+    auto file = config::find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
-    auto sweep = load_sweep(*file);
+    auto sweep = config::load_sweep(*file);
     if (!sweep) return report_error(ctx, sweep.error());
     if (sweep->calibration) {
         return report_error(ctx,
@@ -164,7 +164,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         if (!same) return report_error(ctx, same.error());
     }
     CreatedFiles created(db);
-    auto store = tournament::ResultStore::open(db, spec_text_from_configs);
+    auto store = tournament::ResultStore::open(db, config::spec_text_from_configs);
     if (!store) return report_error(ctx, store.error());
     if (!args.force) {
         auto same = tournament::check_same_sweep(*store, tournament::config_json(*sweep));
@@ -174,7 +174,8 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto lock = ShardLock::take(db, *shard);
     if (!lock) return report_error(ctx, lock.error());
     // The rules each rule set is played under against those its stored games were played under.
-    if (auto cells = tournament::assign_spec_cells(*sweep, *store, args.force, spec_differences);
+    if (auto cells =
+            tournament::assign_spec_cells(*sweep, *store, args.force, config::spec_differences);
         !cells)
         return report_error(ctx, cells.error());
 
@@ -253,4 +254,4 @@ void register_sweep(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_sweep_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -9,23 +9,23 @@
 #include "balance/players/engine/uci.hpp"
 #include "commands.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 namespace {
 
 players::engine::UciEnvironment uci_environment() {
     players::engine::UciEnvironment env;
     std::vector<std::string> names;
-    for (const auto& file : list_variant_files()) names.push_back(file.stem().string());
+    for (const auto& file : config::list_variant_files()) names.push_back(file.stem().string());
     // The orthodox game first: GUIs show the first combo entry as the default.
     std::stable_partition(names.begin(), names.end(),
                           [](const std::string& n) { return n == "chess"; });
     env.variants = names;
     env.load_variant = [](const std::string& name,
                           const std::vector<std::string>& options) -> Result<core::VariantSpec> {
-        auto path = find_variant(name);
+        auto path = config::find_variant(name);
         if (!path) return path.error();
-        return load_variant(*path, options);
+        return config::load_variant(*path, options);
     };
     return env;
 }
@@ -40,4 +40,4 @@ void register_uci(CLI::App& app, AppContext& ctx) {
         [&ctx] { ctx.exit_code = players::engine::run_uci(std::cin, ctx.out, uci_environment()); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

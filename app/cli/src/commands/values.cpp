@@ -26,7 +26,9 @@
 #include "output_file.hpp"
 #include "sampling_flags.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -38,7 +40,7 @@ struct ValuesArgs {
     std::string normalize;
     std::optional<double> unit_value;
     std::string method = "texel";
-    report::SamplingFlags sampling;
+    SamplingFlags sampling;
     std::optional<int> bootstrap;
     std::uint64_t seed = 1;
     double confidence = 0.95;
@@ -50,26 +52,26 @@ struct ValuesArgs {
 
 // The fitted values as a values file a sweep player can play by: every identified piece, the
 // reference piece at its unit value.
-Result<void> write_values_file(const std::string& path, const report::PieceValueFit& fit,
-                               const std::string& variant, report::VariantCatalog& catalog,
+Result<void> write_values_file(const std::string& path, const analysis::PieceValueFit& fit,
+                               const std::string& variant, analysis::VariantCatalog& catalog,
                                const std::string& provenance) {
     auto spec = catalog.spec(variant);
     if (!spec) return spec.error();
-    PieceValues values;
+    config::PieceValues values;
     for (const auto& row : fit.rows)
         if (row.identified) values[row.piece] = row.value.value;
-    const std::string text = piece_values_toml(values, **spec, provenance);
-    return report::write_text_file(path, text);
+    const std::string text = config::piece_values_toml(values, **spec, provenance);
+    return write_text_file(path, text);
 }
 
 // The command's text: a heading, then the table as in the report.
-std::string table_text(const report::DisplayTable& table, const std::string& heading) {
-    return "# " + heading + "\n\n" + report::markdown_table(table, "##");
+std::string table_text(const analysis::DisplayTable& table, const std::string& heading) {
+    return "# " + heading + "\n\n" + analysis::markdown_table(table, "##");
 }
 
-Result<std::string> pick_variant(const std::vector<report::StoredGame>& games,
+Result<std::string> pick_variant(const std::vector<analysis::StoredGame>& games,
                                  const std::string& wanted) {
-    const auto variants = report::variants_in(games);
+    const auto variants = analysis::variants_in(games);
     if (!wanted.empty()) {
         if (std::find(variants.begin(), variants.end(), wanted) == variants.end())
             return make_error(
@@ -87,14 +89,14 @@ Result<std::string> pick_variant(const std::vector<report::StoredGame>& games,
 }
 
 int run_values_command(const ValuesArgs& args, AppContext& ctx) {
-    auto store = report::read_store(args.db);
+    auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
     auto variant = pick_variant(store->games, args.variant);
     if (!variant) return report_error(ctx, variant.error());
-    std::vector<report::StoredGame> games;
+    std::vector<analysis::StoredGame> games;
     for (auto& game : store->games) {
         if (game.variant == *variant &&
-            (args.rules == "*" || report::cell_of(game).rules == args.rules) &&
+            (args.rules == "*" || analysis::cell_of(game).rules == args.rules) &&
             (args.player.empty() ||
              (game.white_player == args.player && game.black_player == args.player)))
             games.push_back(std::move(game));
@@ -108,24 +110,24 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
                 *variant, args.rules,
                 args.player.empty() ? "" : " played by '" + args.player + "' against itself")));
     }
-    report::VariantCatalog catalog(store->specs);
+    analysis::VariantCatalog catalog(store->specs);
     if (args.odds) {
-        auto odds = report::odds_values(games, *variant, catalog, args.normalize, args.unit_value,
-                                        args.confidence);
+        auto odds = analysis::odds_values(games, *variant, catalog, args.normalize, args.unit_value,
+                                          args.confidence);
         if (!odds) return report_error(ctx, odds.error());
         if (args.json) {
-            Json out = report::odds_json(*odds);
+            Json out = analysis::odds_json(*odds);
             out["variant"] = *variant;
-            return report::deliver(ctx, args.out, out.dump(2) + "\n");
+            return deliver(ctx, args.out, out.dump(2) + "\n");
         }
-        return report::deliver(ctx, args.out,
-                               table_text(report::odds_table(*odds, *variant),
-                                          "Piece values from material-odds games"));
+        return deliver(ctx, args.out,
+                       table_text(analysis::odds_table(*odds, *variant),
+                                  "Piece values from material-odds games"));
     }
-    const auto method = args.sampling.over(*report::value_method(args.method));  // flag-checked
-    auto data = report::sample_material(games, *variant, catalog, method.sampling);
+    const auto method = args.sampling.over(*analysis::value_method(args.method));  // flag-checked
+    auto data = analysis::sample_material(games, *variant, catalog, method.sampling);
     if (!data) return report_error(ctx, data.error());
-    report::ValueFitOptions options;
+    analysis::ValueFitOptions options;
     options.method = method.name;
     options.positional = method.positional;
     options.normalize = args.normalize;
@@ -133,9 +135,9 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     options.confidence = args.confidence;
     options.bootstrap = args.bootstrap.value_or(method.bootstrap);
     options.seed = args.seed;
-    auto fit = report::fit_piece_values(*data, options);
+    auto fit = analysis::fit_piece_values(*data, options);
     if (!fit) return report_error(ctx, fit.error());
-    report::attach_published(*fit, catalog.published(*variant));
+    analysis::attach_published(*fit, catalog.published(*variant));
     if (!args.write_values.empty()) {
         const std::string provenance = fmt::format(
             "Piece values of {} fitted by `balance values --method {}` from {} games of {}\n"
@@ -147,19 +149,19 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
             return report_error(ctx, written.error());
     }
     if (args.json) {
-        Json out = report::values_json(*fit, *data);
+        Json out = analysis::values_json(*fit, *data);
         out["variant"] = *variant;
         out["rules"] = args.rules;
-        return report::deliver(ctx, args.out, out.dump(2) + "\n");
+        return deliver(ctx, args.out, out.dump(2) + "\n");
     }
-    return report::deliver(
+    return deliver(
         ctx, args.out,
-        table_text(report::values_table(
+        table_text(analysis::values_table(
                        *fit, *data,
                        fmt::format("{}, rules: {}", *variant,
-                                   args.rules == "*" ? "all" : report::rules_label(args.rules))),
+                                   args.rules == "*" ? "all" : analysis::rules_label(args.rules))),
                    fmt::format("Piece values fitted from game outcomes ({})",
-                               report::describe(method, options.bootstrap))));
+                               analysis::describe(method, options.bootstrap))));
 }
 
 }  // namespace
@@ -187,8 +189,8 @@ void register_values(CLI::App& app, AppContext& ctx) {
                      "texel (default): settled positions, the engine's positional evaluation "
                      "as a covariate, bootstrap intervals; regression: the plain outcome "
                      "regression")
-        ->check(CLI::IsMember(report::value_method_names()));
-    report::add_sampling_flags(*command, args->sampling);
+        ->check(CLI::IsMember(analysis::value_method_names()));
+    add_sampling_flags(*command, args->sampling);
     command
         ->add_option("--bootstrap", args->bootstrap,
                      "Resamples of whole games for the intervals (default: 200 for texel, 0 "
@@ -207,4 +209,4 @@ void register_values(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_values_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -11,7 +11,9 @@
 #include "commands.hpp"
 #include "output.hpp"
 
-namespace balance::app {
+namespace balance::cli {
+
+using analysis::Json;
 
 namespace {
 
@@ -22,13 +24,13 @@ struct VariantsArgs {
 
 struct Listing {
     core::VariantSpec spec;
-    std::vector<VariantOption> options;
+    std::vector<config::VariantOption> options;
 };
 
 Result<Listing> describe(const std::filesystem::path& file) {
-    auto spec = load_variant(file);
+    auto spec = config::load_variant(file);
     if (!spec) return spec.error();
-    auto options = list_variant_options(file);
+    auto options = config::list_variant_options(file);
     if (!options) return options.error();
     return Listing{std::move(spec.value()), std::move(options.value())};
 }
@@ -67,24 +69,25 @@ void print_text(const Listing& listing, AppContext& ctx) {
     for (const auto& army : spec.armies) {
         armies.push_back(army.aliases.empty()
                              ? army.name
-                             : fmt::format("{} ({})", army.name, join_names(army.aliases)));
+                             : fmt::format("{} ({})", army.name, config::join_names(army.aliases)));
     }
-    ctx.out << "\n  armies: " << join_names(armies) << "\n  default pairing: " << spec.default_white
-            << " (white) vs " << spec.default_black << " (black)\n";
+    ctx.out << "\n  armies: " << config::join_names(armies)
+            << "\n  default pairing: " << spec.default_white << " (white) vs " << spec.default_black
+            << " (black)\n";
     if (listing.options.empty()) return;
     ctx.out << "  options (--rules NAME=VALUE; a bare NAME means NAME=on):\n";
     for (const auto& option : listing.options) {
         ctx.out << fmt::format("    {} = {} (default {}): {}\n", option.name,
-                               join_names(option.values, "|"), option.default_value,
+                               config::join_names(option.values, "|"), option.default_value,
                                option.description);
     }
 }
 
 int run_variants_command(const VariantsArgs& args, AppContext& ctx) {
     std::vector<std::filesystem::path> files;
-    if (args.names.empty()) files = list_variant_files();
+    if (args.names.empty()) files = config::list_variant_files();
     for (const auto& name : args.names) {
-        auto file = find_variant(name);
+        auto file = config::find_variant(name);
         if (!file) return report_error(ctx, file.error());
         files.push_back(*file);
     }
@@ -117,4 +120,4 @@ void register_variants(CLI::App& app, AppContext& ctx) {
     command->callback([args, &ctx] { ctx.exit_code = run_variants_command(*args, ctx); });
 }
 
-}  // namespace balance::app
+}  // namespace balance::cli

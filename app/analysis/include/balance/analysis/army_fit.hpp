@@ -14,7 +14,7 @@
 #include "balance/stats/estimate.hpp"
 #include "balance/stats/interval.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct ArmyRating {
     std::string army;
@@ -44,4 +44,4 @@ struct ArmyFit {
 [[nodiscard]] std::vector<ArmyFit> fit_armies(std::span<const CellTally> cells,
                                               VariantCatalog& catalog, double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -17,7 +17,7 @@
 #include "balance/stats/score_sample.hpp"
 #include "balance/tournament/cell_key.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // A cell is identified by its key (variant, armies, rules, players): str() is the stored
 // cell_key.
@@ -80,4 +80,4 @@ struct ScoreSummary {
 // `scores` with the quasi-binomial Wilson interval (stats::mean_score_interval).
 [[nodiscard]] std::optional<ScoreSummary> summarize(const CellTally& cell, double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

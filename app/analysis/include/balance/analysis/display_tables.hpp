@@ -9,7 +9,7 @@
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct DisplayTable {
     std::string title;    // sub-heading; empty for none
@@ -84,4 +84,4 @@ struct VerdictBlock {
 // "asymmetric Human-Elf": a cell named with its variant, as the per-cell tables show it.
 [[nodiscard]] std::string cell_name(VariantCatalog& catalog, const CellId& id);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -11,7 +11,7 @@
 
 #include "balance/analysis/cells.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct HeadToHead {
     std::string variant;
@@ -29,4 +29,4 @@ struct HeadToHead {
 [[nodiscard]] std::vector<HeadToHead> build_head_to_head(std::span<const CellTally> cells,
                                                          double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

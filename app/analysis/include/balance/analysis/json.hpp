@@ -3,9 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
-namespace balance::app {
+namespace balance::analysis {
 
 // JSON output keeps keys in insertion order, so the object reads like the text output.
 using Json = nlohmann::ordered_json;
 
-}  // namespace balance::app
+}  // namespace balance::analysis

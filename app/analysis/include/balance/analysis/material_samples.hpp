@@ -15,7 +15,7 @@
 #include "balance/analysis/variant_catalog.hpp"
 #include "balance/core/error.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct SamplingOptions {
     int min_ply = 16;  // plies from the variant start (the FEN's move counter) before sampling
@@ -59,4 +59,4 @@ struct MaterialData {
 // Indices of `wanted` items evenly spread over `count` candidates (all of them if fewer).
 [[nodiscard]] std::vector<int> evenly_spaced(int count, int wanted);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -29,7 +29,7 @@
 #include "balance/stats/counts.hpp"
 #include "balance/stats/odds_values.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct OddsRow {
     std::string piece;
@@ -63,4 +63,4 @@ struct OddsValues {
                                              const std::string& calibration,
                                              std::optional<double> unit_value, double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

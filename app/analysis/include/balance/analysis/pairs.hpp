@@ -12,7 +12,7 @@
 #include "balance/analysis/cells.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // A published reference pairing (the variant's [reference] table) seen from our X.
 struct SeedView {
@@ -50,4 +50,4 @@ struct PairSummary {
                                                    VariantCatalog& catalog, const std::string& side,
                                                    double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

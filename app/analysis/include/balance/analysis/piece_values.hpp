@@ -23,7 +23,7 @@
 #include "balance/stats/estimate.hpp"
 #include "balance/stats/interval.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // How the engine's evaluation beyond material (MaterialData::positional) enters the fit.
 //  None: not at all (the plain outcome regression).
@@ -96,4 +96,4 @@ void attach_published(PieceValueFit& fit, const core::ReferenceTable& reference)
 [[nodiscard]] Result<PieceValueFit> fit_piece_values(const MaterialData& data,
                                                      const ValueFitOptions& options);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

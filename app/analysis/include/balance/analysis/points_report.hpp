@@ -14,7 +14,7 @@
 #include "balance/analysis/store_reader.hpp"
 #include "balance/stats/mean_sample.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // The games of one cell that carry points.
 struct PointsCell {
@@ -60,4 +60,4 @@ struct PointsReport {
 [[nodiscard]] PointsReport build_points_report(std::span<const StoredGame> games,
                                                double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

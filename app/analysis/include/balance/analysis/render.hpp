@@ -68,7 +68,7 @@
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 inline constexpr int kReportJsonSchema = 1;
 
@@ -87,4 +87,4 @@ inline constexpr int kReportJsonSchema = 1;
 [[nodiscard]] Json values_json(const PieceValueFit& fit, const MaterialData& data);
 [[nodiscard]] Json odds_json(const OddsValues& odds);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -20,7 +20,7 @@
 #include "balance/analysis/summary.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct ReportOptions {
     double confidence = 0.95;
@@ -78,4 +78,4 @@ struct ReportData {
 // The variant names in `games`, sorted.
 [[nodiscard]] std::vector<std::string> variants_in(std::span<const StoredGame> games);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

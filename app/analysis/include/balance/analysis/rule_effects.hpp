@@ -16,7 +16,7 @@
 #include "balance/stats/counts.hpp"
 #include "balance/stats/interval.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct EffectMeasure {
     stats::DifferenceInterval change;  // rule minus baseline
@@ -58,4 +58,4 @@ struct RuleEffect {
 // Changes a family's p-values into Holm-adjusted ones (rows without a p-value stay without).
 void apply_holm(std::vector<RuleEffect>& effects);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

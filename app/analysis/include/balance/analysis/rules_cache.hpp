@@ -12,7 +12,7 @@
 #include "balance/core/error.hpp"
 #include "balance/core/rules.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 class RulesCache {
   public:
@@ -27,4 +27,4 @@ class RulesCache {
     std::map<std::tuple<std::string, std::string, std::string>, Result<core::AnyRules>> cache_;
 };
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

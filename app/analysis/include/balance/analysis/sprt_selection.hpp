@@ -16,7 +16,7 @@
 #include "balance/core/error.hpp"
 #include "balance/stats/counts.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct SprtQuery {
     std::string cell;   // a cell_key; when set, the other fields are ignored
@@ -49,4 +49,4 @@ struct SprtSample {
                                                     const SprtQuery& query,
                                                     VariantCatalog& catalog);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

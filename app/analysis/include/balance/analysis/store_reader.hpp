@@ -12,7 +12,7 @@
 #include "balance/core/error.hpp"
 #include "balance/tournament/store.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 using StoredRun = tournament::RunRow;
 
@@ -51,4 +51,4 @@ struct FailureTag {
 };
 [[nodiscard]] FailureTag failure_from_termination(const std::string& termination);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

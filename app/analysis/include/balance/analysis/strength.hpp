@@ -23,7 +23,7 @@
 #include "balance/analysis/head_to_head.hpp"
 #include "balance/analysis/pairs.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // Rungs with fewer games than this make a line "not enough games".
 inline constexpr std::int64_t kStrengthMinGames = 30;
@@ -116,4 +116,4 @@ struct StrengthReport {
 [[nodiscard]] std::string strength_verdict(const StrengthLine& line, const std::string& x_name,
                                            const std::string& y_name);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

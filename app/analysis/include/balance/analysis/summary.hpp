@@ -16,7 +16,7 @@
 #include "balance/analysis/pairs.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct SummaryItem {
     enum class Kind { Pairing, Armies, Players, White };
@@ -53,4 +53,4 @@ struct SummaryItem {
 // The item's kind as JSON names it: "pairing", "armies", "players", "white".
 [[nodiscard]] const char* kind_name(SummaryItem::Kind kind);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

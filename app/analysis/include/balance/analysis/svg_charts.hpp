@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct ForestRow {
     std::string label;
@@ -46,4 +46,4 @@ struct ForestAxis {
 // Text escaped for XML content and attribute values.
 [[nodiscard]] std::string xml_escape(const std::string& text);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -8,7 +8,7 @@
 
 #include "balance/stats/interval.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // 0.4865 -> "48.65%" (decimals after the point).
 [[nodiscard]] std::string percent(double x, int decimals = 1);
@@ -31,4 +31,4 @@ namespace balance::app::report {
 // "95%" from 0.95.
 [[nodiscard]] std::string confidence_label(double confidence);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

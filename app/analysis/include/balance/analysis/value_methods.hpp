@@ -20,7 +20,7 @@
 #include "balance/analysis/material_samples.hpp"
 #include "balance/analysis/piece_values.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 struct ValueMethod {
     std::string name;
@@ -43,4 +43,4 @@ struct ValueMethod {
 [[nodiscard]] std::optional<PositionalTerm> positional_term(std::string_view name);
 [[nodiscard]] std::string positional_term_name(PositionalTerm term);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

@@ -15,7 +15,7 @@
 #include "balance/core/spec.hpp"
 #include "balance/tournament/store.hpp"
 
-namespace balance::app::report {
+namespace balance::analysis {
 
 // army_rank of an army the variant file does not name.
 inline constexpr int kUnknownArmyRank = 1000;
@@ -62,4 +62,4 @@ class VariantCatalog {
 // How reports print a rule set: "default" for "", else the text itself.
 [[nodiscard]] std::string rules_label(const std::string& rules);
 
-}  // namespace balance::app::report
+}  // namespace balance::analysis

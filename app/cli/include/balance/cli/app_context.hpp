@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-namespace balance::app {
+namespace balance::cli {
 
 struct AppContext {
     std::ostream& out;  // results: text tables or exactly one JSON object
@@ -12,4 +12,4 @@ struct AppContext {
     int exit_code = 0;  // set by the subcommand that ran
 };
 
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -6,11 +6,11 @@
 
 #include "balance/cli/app_context.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 
 // Parses `args` (without the program name), runs the chosen subcommand and returns the exit
 // status: 0 on success (and for --help), 1 on any error. Never throws: this is the one place
 // where anything escaping a subcommand is caught and reported.
 int run_cli(const std::vector<std::string>& args, AppContext& ctx);
 
-}  // namespace balance::app
+}  // namespace balance::cli

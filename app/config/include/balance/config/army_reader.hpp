@@ -11,7 +11,7 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // The pieces in file order. `file` is the top file, for positions toml++ does not know.
 [[nodiscard]] Result<std::vector<core::PieceSpec>> read_pieces(const toml::table& pieces,
@@ -26,4 +26,4 @@ namespace balance::app {
 [[nodiscard]] std::string unknown_army_hint(std::string_view given,
                                             const std::vector<core::ArmySpec>& armies);
 
-}  // namespace balance::app
+}  // namespace balance::config

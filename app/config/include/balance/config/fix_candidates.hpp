@@ -16,7 +16,7 @@
 #include "balance/core/spec.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 struct FixCandidate {
     std::string label;                 // "no change", an option, or edits joined by " + "
@@ -44,4 +44,4 @@ struct FixCandidate {
 // balanced.
 [[nodiscard]] Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep);
 
-}  // namespace balance::app
+}  // namespace balance::config

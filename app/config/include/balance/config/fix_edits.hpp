@@ -12,7 +12,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // One generated change to a variant document. `apply` edits the document it is given (so two
 // edits compose); it returns an error when the edit no longer fits it (a component the other
@@ -41,4 +41,4 @@ struct EditScope {
 // empty when the text does not split (the piece then gets no Betza edits).
 [[nodiscard]] std::vector<std::string> betza_components(const std::string& betza);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -28,7 +28,7 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 using PieceValues = std::map<std::string, double>;
 
@@ -47,4 +47,4 @@ using PieceValues = std::map<std::string, double>;
                                             const core::VariantSpec& spec,
                                             const std::string& comment);
 
-}  // namespace balance::app
+}  // namespace balance::config

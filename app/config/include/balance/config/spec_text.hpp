@@ -11,7 +11,7 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // `doc` (inherits resolved, options applied and removed, `name` set) as TOML text: keys in the
 // order the reader meets them (keys_in_file_order: the order of armies and pieces is part of the
@@ -34,4 +34,4 @@ namespace balance::app {
 // The store's rules text split into the option selections load_variant takes.
 [[nodiscard]] std::vector<std::string> split_rules(const std::string& rules);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace balance::app {
+namespace balance::config {
 
 // Levenshtein distance where swapping two adjacent characters also costs 1 (optimal string
 // alignment), because transpositions ("unicron") are the commonest typo in names.
@@ -31,4 +31,4 @@ namespace balance::app {
 [[nodiscard]] std::string join_names(const std::vector<std::string>& names,
                                      std::string_view separator = ", ");
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -8,7 +8,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 [[nodiscard]] Result<std::filesystem::path> find_sweep(std::string_view name_or_path);
 
@@ -19,4 +19,4 @@ namespace balance::app {
 // `variant` key (variant files never have one). For `balance check`.
 [[nodiscard]] bool is_sweep_file(const std::filesystem::path& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -24,8 +24,8 @@
 #include "balance/core/error.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 [[nodiscard]] Result<tournament::Sweep> load_sweep(const std::filesystem::path& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -7,7 +7,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // The directories searched for variant files, in order: ./configs/variants, then
 // BALANCE_SOURCE_DIR/configs/variants (the source tree this binary was built from).
@@ -21,4 +21,4 @@ namespace balance::app {
 // sorted by name.
 [[nodiscard]] std::vector<std::filesystem::path> list_variant_files();
 
-}  // namespace balance::app
+}  // namespace balance::config

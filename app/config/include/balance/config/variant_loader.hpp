@@ -12,7 +12,7 @@
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // Loads `file` with the rule options in `options` ("stalemate-win", "sprite-double-step=none";
 // unselected options take their defaults). Every error names "file:line" and what was expected.
@@ -37,4 +37,4 @@ struct ResolvedVariant {
 [[nodiscard]] Result<std::vector<VariantOption>> list_variant_options(
     const std::filesystem::path& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

@@ -16,7 +16,7 @@
 
 #include "balance/core/error.hpp"
 
-namespace balance::app {
+namespace balance::config {
 
 // What `--help`-style listings show about one option.
 struct VariantOption {
@@ -48,4 +48,4 @@ struct RuleOption {
     toml::table& doc, std::vector<RuleOption>&& options, const std::vector<std::string>& selection,
     const std::string& file);
 
-}  // namespace balance::app
+}  // namespace balance::config

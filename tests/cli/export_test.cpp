@@ -15,7 +15,7 @@
 namespace balance::tournament {
 namespace {
 
-using testing::TempDir;
+using balance::testing::TempDir;
 
 struct PgnGame {
     std::map<std::string, std::string> tags;
@@ -72,7 +72,7 @@ max_plies = 50
     ASSERT_EQ(stored.games.size(), 2u);
     const auto pgn_file = dir.path() / "out.pgn";
     auto exported =
-        app::testing::run_balance({"export", "--db", db.string(), "--pgn", pgn_file.string()});
+        cli::testing::run_balance({"export", "--db", db.string(), "--pgn", pgn_file.string()});
     ASSERT_EQ(exported.status, 0) << exported.err;
     std::ifstream in(pgn_file);
     std::stringstream text;
@@ -111,12 +111,12 @@ max_plies = 50
         EXPECT_EQ(static_cast<int>(pgn.sans.size()), g.plies);
     }
     // --cell filters, and an unknown cell is an error with a suggestion.
-    auto one = app::testing::run_balance({"export", "--db", db.string(), "--pgn", pgn_file.string(),
+    auto one = cli::testing::run_balance({"export", "--db", db.string(), "--pgn", pgn_file.string(),
                                           "--cell", "asymmetric|elves|orcs||e|e"});
     EXPECT_EQ(one.status, 0) << one.err;
     EXPECT_NE(one.out.find(": 1 games"), std::string::npos) << one.out;
     auto wrong =
-        app::testing::run_balance({"export", "--db", db.string(), "--pgn", pgn_file.string(),
+        cli::testing::run_balance({"export", "--db", db.string(), "--pgn", pgn_file.string(),
                                    "--cell", "asymmetric|elves|orc||e|e"});
     EXPECT_EQ(wrong.status, 1);
     EXPECT_NE(wrong.err.find("did you mean 'asymmetric|elves|orcs||e|e'"), std::string::npos)

@@ -8,7 +8,7 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 using testing::CliRun;
@@ -88,7 +88,7 @@ TEST(PiecesCommand, BlackOnlyArmyAsBlack) {
 }
 
 TEST(PiecesCommand, WritesFairyMaxDefinitions) {
-    balance::app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     const std::string path = (dir.path() / "asym.ini").string();
     const CliRun r = run_balance({"pieces", "asymmetric", "--fairymax", path});
     ASSERT_EQ(r.status, 0) << r.err;
@@ -114,4 +114,4 @@ TEST(PiecesCommand, UnknownPieceIsNamed) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

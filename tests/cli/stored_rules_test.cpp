@@ -17,11 +17,11 @@
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using testing::CliRun;
-using testing::TempDir;
 
 std::string read_stored_text(const std::filesystem::path& file) {
     std::ifstream in(file);
@@ -148,25 +148,25 @@ TEST(StoredRules, ResumeRefusesChangedRulesNamingTheChangeAndForceKeepsThemApart
 TEST(StoredRules, PublishedValuesAreDocumentationNotRules) {
     // chess.toml names published piece values; a copy that names others, or none, is the same
     // rules: the canonical text (what a database keeps and compares) leaves them out.
-    auto chess = find_variant("chess");
+    auto chess = config::find_variant("chess");
     ASSERT_TRUE(chess.ok());
-    auto shipped = resolve_variant(*chess, {});
+    auto shipped = config::resolve_variant(*chess, {});
     ASSERT_TRUE(shipped.ok()) << shipped.error().to_string();
     ASSERT_FALSE(shipped->spec.reference.values.empty());
     EXPECT_EQ(shipped->spec_toml.find("values_source"), std::string::npos);
     EXPECT_EQ(shipped->spec_toml.find("[reference"), std::string::npos);
-    app::testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto other = dir.write("chess.toml", "inherits = \"" + chess->string() + R"("
 [reference]
 values_source = "someone else"
 values = { knight = 3.5 }
 )");
-    auto resolved = resolve_variant(other, {});
+    auto resolved = config::resolve_variant(other, {});
     ASSERT_TRUE(resolved.ok()) << resolved.error().to_string();
     EXPECT_EQ(resolved->spec.reference.values_source, "someone else");
     EXPECT_EQ(resolved->spec_toml, shipped->spec_toml);
     // A published table of results stays part of the text, as before.
-    auto asymmetric = resolve_variant(*find_variant("asymmetric"), {});
+    auto asymmetric = config::resolve_variant(*config::find_variant("asymmetric"), {});
     ASSERT_TRUE(asymmetric.ok());
     EXPECT_NE(asymmetric->spec_toml.find("[reference]"), std::string::npos);
     // A published value for a piece the variant lacks is an error naming the line.
@@ -175,7 +175,7 @@ values = { knight = 3.5 }
 values_source = "x"
 values = { sprite = 1.2 }
 )");
-    auto refused = resolve_variant(bad, {});
+    auto refused = config::resolve_variant(bad, {});
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().to_string().find("bad.toml:4: [reference] values: unknown piece "
                                                "'sprite'"),
@@ -184,14 +184,14 @@ values = { sprite = 1.2 }
 }
 
 TEST(StoredRules, CanonicalTextRebuildsTheSameSpecWithoutTheFile) {
-    auto file = find_variant("asymmetric");
+    auto file = config::find_variant("asymmetric");
     ASSERT_TRUE(file.ok());
-    auto resolved = resolve_variant(*file, {"stalemate-win"});
+    auto resolved = config::resolve_variant(*file, {"stalemate-win"});
     ASSERT_TRUE(resolved.ok()) << resolved.error().to_string();
-    auto again = resolve_variant(*file, {"stalemate-win"});
+    auto again = config::resolve_variant(*file, {"stalemate-win"});
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(resolved->spec_toml, again->spec_toml);
-    auto rebuilt = spec_from_text(resolved->spec_toml, "stalemate-win", "stored");
+    auto rebuilt = config::spec_from_text(resolved->spec_toml, "stalemate-win", "stored");
     ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().to_string();
     const core::VariantSpec& a = resolved->spec;
     const core::VariantSpec& b = *rebuilt;
@@ -213,9 +213,9 @@ TEST(StoredRules, CanonicalTextRebuildsTheSameSpecWithoutTheFile) {
         EXPECT_EQ(a.armies[i].promotions, b.armies[i].promotions);
     }
     // The text round-trips: written again from its own parse, it is the same text.
-    auto reparsed = resolve_variant(*file, {"stalemate-win"});
+    auto reparsed = config::resolve_variant(*file, {"stalemate-win"});
     ASSERT_TRUE(reparsed.ok());
-    EXPECT_EQ(spec_differences(resolved->spec_toml, reparsed->spec_toml), "");
+    EXPECT_EQ(config::spec_differences(resolved->spec_toml, reparsed->spec_toml), "");
 }
 
 TEST(StoredRules, SchemaOneIsReadAsItIsAndMigratedOnOpenForWrite) {
@@ -243,7 +243,7 @@ TEST(StoredRules, SchemaOneIsReadAsItIsAndMigratedOnOpenForWrite) {
         testing::run_balance({"report", "--db", db.string(), "--format", "md"}).out;
     EXPECT_FALSE(tournament::ResultStore::open(db).ok());  // writing needs the configs
     {
-        auto written = tournament::ResultStore::open(db, spec_text_from_configs);
+        auto written = tournament::ResultStore::open(db, config::spec_text_from_configs);
         ASSERT_TRUE(written.ok()) << written.error().to_string();
         EXPECT_EQ(written->schema_version(), tournament::kSchemaVersion);
         auto specs = written->rule_specs();
@@ -318,8 +318,8 @@ TEST(StoredRules, NewerSchemaIsRefusedClearly) {
     ASSERT_FALSE(read.ok());
     EXPECT_NE(read.error().to_string().find("newer balance"), std::string::npos)
         << read.error().to_string();
-    EXPECT_FALSE(tournament::ResultStore::open(db, spec_text_from_configs).ok());
+    EXPECT_FALSE(tournament::ResultStore::open(db, config::spec_text_from_configs).ok());
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

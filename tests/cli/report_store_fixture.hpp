@@ -22,7 +22,7 @@
 #include "../support/variants.hpp"
 #include "balance/core/game.hpp"
 
-namespace balance::app::testing {
+namespace balance::cli::testing {
 
 inline constexpr const char* kResultsSchema = R"(
 PRAGMA user_version = 1;
@@ -231,4 +231,4 @@ inline void add_random_chess_games(TestStore& store, int games, int plies, std::
     store.exec("COMMIT");
 }
 
-}  // namespace balance::app::testing
+}  // namespace balance::cli::testing

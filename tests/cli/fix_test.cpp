@@ -15,12 +15,12 @@
 #include "balance/analysis/store_reader.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
-using testing::TempDir;
 
 constexpr const char* kTinyFix = R"(variant = "chess"
 seed = 7
@@ -43,7 +43,7 @@ add = ["W", "D"]
 )";
 
 std::map<std::string, std::string> moves_by_key(const std::string& db) {
-    auto store = report::read_store(db);
+    auto store = analysis::read_store(db);
     EXPECT_TRUE(store) << store.error().to_string();
     std::map<std::string, std::string> out;
     if (store)
@@ -126,7 +126,7 @@ TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
     EXPECT_NE(page.find("<td>knight: N -&gt; &#39;&#39; (N removed)</td><td>the knight would "
                         "have no moves</td>"),
               std::string::npos);
-    auto store = report::read_store(db);
+    auto store = analysis::read_store(db);
     ASSERT_TRUE(store);
     std::map<std::string, std::string> spec_of;  // hash -> text
     for (const auto& spec : store->specs) spec_of[spec.spec_hash] = spec.spec_toml;
@@ -196,9 +196,9 @@ TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 // With `side`, the score is that army's, pooled over the pairings where it meets another army
@@ -229,7 +229,7 @@ add = ["W"]
     ASSERT_EQ(run.status, 0) << run.err;
     const json out = json::parse(run.out);
     EXPECT_EQ(out["side"], "elves");
-    auto store = report::read_store(db);
+    auto store = analysis::read_store(db);
     ASSERT_TRUE(store);
     double points = 0;
     int games = 0;
@@ -255,9 +255,9 @@ add = ["W"]
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 // pairs = "fallback": when every single change is decided and none is balanced, the pairs race
@@ -295,4 +295,4 @@ TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

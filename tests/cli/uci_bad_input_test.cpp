@@ -14,7 +14,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/players/engine/uci.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 struct BadUci {
@@ -32,9 +32,9 @@ std::string run(const std::string& commands) {
     env.variants = {"chess", "asymmetric"};
     env.load_variant = [](const std::string& name,
                           const std::vector<std::string>& options) -> Result<core::VariantSpec> {
-        auto path = find_variant(name);
+        auto path = config::find_variant(name);
         if (!path) return path.error();
-        return load_variant(*path, options);
+        return config::load_variant(*path, options);
     };
     env.engine.hash_mb = 1;
     std::istringstream in(commands + "\nquit\n");
@@ -101,4 +101,4 @@ INSTANTIATE_TEST_SUITE_P(Catalogue, UciBadInput, ::testing::ValuesIn(kBadUci),
                          [](const auto& info) { return info.param.name; });
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -20,12 +20,12 @@
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestGame;
 using testing::TestStore;
 
@@ -34,11 +34,11 @@ constexpr const char* kKnightUp =
     "e2e4 g8f6 b1c3 f6g4 d1g4 b8c6 g1f3 a7a6 a2a3 h7h6 h2h3 b7b6 b2b3 g7g6 g2g3 a6a5 a3a4 h6h5 "
     "h3h4 b6b5";
 
-report::MaterialData sample(const std::filesystem::path& db, int min_ply, int per_game) {
-    auto store = report::read_store(db);
+analysis::MaterialData sample(const std::filesystem::path& db, int min_ply, int per_game) {
+    auto store = analysis::read_store(db);
     EXPECT_TRUE(store.ok()) << store.error().to_string();
-    report::VariantCatalog catalog(store->specs);
-    auto data = report::sample_material(store->games, "chess", catalog, {min_ply, per_game});
+    analysis::VariantCatalog catalog(store->specs);
+    auto data = analysis::sample_material(store->games, "chess", catalog, {min_ply, per_game});
     EXPECT_TRUE(data.ok()) << data.error().to_string();
     return std::move(*data);
 }
@@ -79,17 +79,17 @@ TEST(ValuesGames, SettledPositionsLeaveOutMaterialAboutToChange) {
     TestGame game;
     game.moves = kKnightUp;
     store.add(game);
-    auto store_read = report::read_store(store.path());
+    auto store_read = analysis::read_store(store.path());
     ASSERT_TRUE(store_read.ok());
-    report::VariantCatalog catalog(store_read->specs);
-    auto sample_with = [&](report::SamplingOptions options) {
-        auto data = report::sample_material(store_read->games, "chess", catalog, options);
+    analysis::VariantCatalog catalog(store_read->specs);
+    auto sample_with = [&](analysis::SamplingOptions options) {
+        auto data = analysis::sample_material(store_read->games, "chess", catalog, options);
         EXPECT_TRUE(data.ok()) << data.error().to_string();
         return std::move(*data);
     };
     // Ply 4 is quiet but the knight is captured on the next ply: its material is about to
     // change, so a settled sample leaves it out. Plies 5.. are settled to the end of the game.
-    report::SamplingOptions settled{4, 100};
+    analysis::SamplingOptions settled{4, 100};
     settled.settled_plies = 1;
     const auto one = sample_with(settled);
     ASSERT_EQ(one.rows.size(), 15u);
@@ -103,12 +103,12 @@ TEST(ValuesGames, SettledPositionsLeaveOutMaterialAboutToChange) {
 
     // The positional covariate: the engine's full evaluation minus its material, White's view,
     // recomputed here for the last position from the engine's own functions.
-    report::SamplingOptions positional{20, 1};
+    analysis::SamplingOptions positional{20, 1};
     positional.positional = true;
     const auto last = sample_with(positional);
     ASSERT_EQ(last.rows.size(), 1u);
     ASSERT_EQ(last.positional.size(), 1u);
-    report::RulesCache rules(catalog);
+    analysis::RulesCache rules(catalog);
     const auto game_rules = rules.get(store_read->games.front());
     ASSERT_TRUE(game_rules.ok());
     auto replayed = core::Game::start(**game_rules, store_read->games.front().start_fen);
@@ -191,4 +191,4 @@ TEST(ValuesGames, ChoosesTheVariantAndRules) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

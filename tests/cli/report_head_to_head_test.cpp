@@ -5,17 +5,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::asymmetric;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestGame;
 using testing::TestStore;
 
@@ -104,4 +104,4 @@ TEST(ReportHeadToHead, NoSectionWithoutAMatch) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -10,12 +10,12 @@
 #include "cli_runner.hpp"
 #include "slurm_shards.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using testing::CliRun;
 using testing::run_balance;
-using testing::TempDir;
 namespace fs = std::filesystem;
 
 // 9 cells x 2 games of random movers: plays in a blink.
@@ -105,4 +105,4 @@ TEST(SlurmCommand, RefusesAdaptiveSweeps) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -18,12 +18,12 @@
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using testing::asymmetric;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestStore;
 
 // A store with all three Asymmetric pairings in both colours, a rule set, and random chess games
@@ -197,4 +197,4 @@ TEST(ReportHtml, LoadsInHeadlessChromium) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

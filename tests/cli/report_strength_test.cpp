@@ -13,13 +13,13 @@
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::asymmetric;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestGame;
 using testing::TestStore;
 
@@ -186,8 +186,8 @@ TEST(ReportStrength, RungsInNumericOrderInEveryTable) {
     EXPECT_EQ(rungs[2]["limit"], 64000);
 }
 
-report::ScoreSummary fake(double estimate, double half_width) {
-    report::ScoreSummary s;
+analysis::ScoreSummary fake(double estimate, double half_width) {
+    analysis::ScoreSummary s;
     s.wdl = stats::Wdl{50, 0, 50};
     s.score = stats::Interval{estimate, estimate - half_width, estimate + half_width, 0.95};
     return s;
@@ -196,19 +196,19 @@ report::ScoreSummary fake(double estimate, double half_width) {
 TEST(ReportStrength, TrendIsWeightedLeastSquaresOnLog2) {
     // Equal weights: the OLS slope 0.1 per doubling; its SE (0.05 / z) / sqrt(2) gives the
     // interval 0.1 +- 0.05 / sqrt(2).
-    const auto t = report::score_trend({10, 11, 12},
-                                       {fake(0.5, 0.05), fake(0.6, 0.05), fake(0.7, 0.05)}, 0.95);
+    const auto t = analysis::score_trend({10, 11, 12},
+                                         {fake(0.5, 0.05), fake(0.6, 0.05), fake(0.7, 0.05)}, 0.95);
     ASSERT_TRUE(t.has_value());
     EXPECT_NEAR(t->slope, 0.1, 1e-12);
     EXPECT_NEAR(t->upper - t->slope, 0.05 / std::sqrt(2.0), 1e-6);
-    EXPECT_FALSE(report::score_trend({10}, {fake(0.5, 0.05)}, 0.95).has_value());
-    report::StrengthLine flat;
+    EXPECT_FALSE(analysis::score_trend({10}, {fake(0.5, 0.05)}, 0.95).has_value());
+    analysis::StrengthLine flat;
     flat.rungs = {fake(0.5, 0.05), fake(0.52, 0.05)};
-    flat.trend = report::score_trend({10, 11}, flat.rungs, 0.95);
-    EXPECT_EQ(report::strength_verdict(flat, "Human", "Elf"), "balanced at every rung");
+    flat.trend = analysis::score_trend({10, 11}, flat.rungs, 0.95);
+    EXPECT_EQ(analysis::strength_verdict(flat, "Human", "Elf"), "balanced at every rung");
     flat.rungs[1]->wdl = stats::Wdl{5, 0, 5};
-    EXPECT_EQ(report::strength_verdict(flat, "Human", "Elf"), "not enough games");
+    EXPECT_EQ(analysis::strength_verdict(flat, "Human", "Elf"), "not enough games");
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

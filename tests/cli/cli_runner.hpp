@@ -7,7 +7,7 @@
 
 #include "balance/cli/run.hpp"
 
-namespace balance::app::testing {
+namespace balance::cli::testing {
 
 struct CliRun {
     int status;
@@ -21,4 +21,4 @@ inline CliRun run_balance(const std::vector<std::string>& args) {
     return {status, out.str(), err.str()};
 }
 
-}  // namespace balance::app::testing
+}  // namespace balance::cli::testing

@@ -7,10 +7,10 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
-using testing::TempDir;
+using balance::testing::TempDir;
 
 constexpr const char* kMinimal = R"(variant = "asymmetric"
 games_per_cell = 2
@@ -62,4 +62,4 @@ TEST(Check, UnknownNameListsVariantsAndSweeps) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

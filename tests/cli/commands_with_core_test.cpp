@@ -7,7 +7,7 @@
 
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 using testing::CliRun;
@@ -123,4 +123,4 @@ TEST(PerftCommand, UnevenStart) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -14,12 +14,12 @@
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestGame;
 using testing::TestStore;
 
@@ -156,4 +156,4 @@ TEST(ValuesOdds, WithoutPawnOddsThereIsNoScale) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

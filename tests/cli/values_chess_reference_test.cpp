@@ -2,8 +2,9 @@
 // Needs a results store of chess games, which the test suite cannot play in its time budget, so
 // it is skipped unless one is given:
 //
-//   balance sweep chess-values          # configs/sweeps/chess-values.toml -> results/chess-values.db
-//   ctest -R ValuesChessReference       # or BALANCE_CHESS_VALUES_DB=<any chess store>
+//   balance sweep chess-values          # configs/sweeps/chess-values.toml ->
+//   results/chess-values.db ctest -R ValuesChessReference       # or BALANCE_CHESS_VALUES_DB=<any
+//   chess store>
 // Reference: L. Kaufman, "The
 // Evaluation of Material Imbalances", Chess Life, March 1999: P = 1, N = 3.25, B = 3.25 (plus
 // 0.5 for the pair), R = 5, Q = 9.75. A regression on outcomes of sampled positions measures
@@ -23,7 +24,7 @@
 
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 std::filesystem::path chess_store() {
@@ -36,9 +37,8 @@ TEST(ValuesChessReference, FittedValuesAreNearKaufman1999) {
     if (!std::filesystem::exists(db))
         GTEST_SKIP() << "no chess games store at " << db
                      << " (set BALANCE_CHESS_VALUES_DB; see the comment at the top of this file)";
-    const auto run =
-        testing::run_balance({"values", "--db", db.string(), "--variant", "chess", "--method",
-                              "regression", "--json"});
+    const auto run = testing::run_balance(
+        {"values", "--db", db.string(), "--variant", "chess", "--method", "regression", "--json"});
     ASSERT_EQ(run.status, 0) << run.err;
     const auto out = nlohmann::json::parse(run.out);
     const std::map<std::string, double> kaufman{
@@ -53,4 +53,4 @@ TEST(ValuesChessReference, FittedValuesAreNearKaufman1999) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

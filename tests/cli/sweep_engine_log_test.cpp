@@ -12,7 +12,7 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 std::string read_all(const std::filesystem::path& file) {
@@ -23,7 +23,7 @@ std::string read_all(const std::filesystem::path& file) {
 }
 
 TEST(SweepEngineLog, EngineStderrGoesBesideTheDatabase) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("logged.toml", R"(
 variant = "chess"
 games_per_cell = 1
@@ -51,7 +51,7 @@ depth = 1
 // An engine that floods stderr cannot fill the disk: each engine log stops at --engine-log-mb
 // (default 4) with a note saying so. Here 3 MB of chatter meet a 1 MB cap.
 TEST(SweepEngineLog, AFloodingEngineFillsItsLogOnlyUpToTheCap) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("flood.toml", R"(
 variant = "chess"
 games_per_cell = 1
@@ -81,4 +81,4 @@ depth = 1
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

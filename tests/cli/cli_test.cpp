@@ -11,7 +11,7 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 using testing::CliRun;
@@ -59,10 +59,10 @@ TEST(Cli, EverySubcommandHasHelp) {
 // The revision is stamped when the binary is built, so it names the commit the sources are at
 // (a configure-time stamp kept naming an older commit after later ones were built).
 TEST(Cli, VersionNamesTheRevisionTheBinaryWasBuiltFrom) {
-    FILE* git = ::popen(("git -C " + std::string(BALANCE_SOURCE_DIR) +
-                         " rev-parse --short=12 HEAD 2>/dev/null")
-                            .c_str(),
-                        "r");
+    FILE* git = ::popen(
+        ("git -C " + std::string(BALANCE_SOURCE_DIR) + " rev-parse --short=12 HEAD 2>/dev/null")
+            .c_str(),
+        "r");
     ASSERT_NE(git, nullptr);
     std::array<char, 64> head{};
     const std::size_t n = std::fread(head.data(), 1, head.size() - 1, git);
@@ -90,7 +90,7 @@ TEST(Cli, BadFlagIsAnErrorWithStatus1) {
 }
 
 TEST(Cli, CheckReportsConfigErrorsWithFileAndLine) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto file = dir.write("bad.toml", kBadVariant);
     const CliRun result = run_balance({"check", file.string()});
     EXPECT_EQ(result.status, 1);
@@ -100,7 +100,7 @@ TEST(Cli, CheckReportsConfigErrorsWithFileAndLine) {
 }
 
 TEST(Cli, CheckJsonIsOneObject) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto file = dir.write("bad.toml", kBadVariant);
     const CliRun result = run_balance({"check", "--json", file.string()});
     EXPECT_EQ(result.status, 1);
@@ -161,7 +161,7 @@ TEST(CliBinary, HelpExitsZero) {
 }
 
 TEST(CliBinary, CheckFailsWithStatus1AndAMessage) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto file = dir.write("bad.toml", kBadVariant);
     const CliRun result = run_binary("check '" + file.string() + "'");
     EXPECT_EQ(result.status, 1);
@@ -169,4 +169,4 @@ TEST(CliBinary, CheckFailsWithStatus1AndAMessage) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -18,7 +18,7 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
@@ -91,7 +91,7 @@ void stop(pid_t pid) {
 }
 
 TEST(SweepStart, FailingAtStartLeavesNoDatabaseAndNoLogs) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("ghost.toml", R"(variant = "chess"
 games_per_cell = 1
 matchups = [["greedy", "ghost"]]
@@ -113,7 +113,7 @@ depth = 1
 }
 
 TEST(SweepStart, CheckReadsASweepWithoutVariantAsASweep) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("novariant.toml", R"(games_per_cell = 1
 [players.greedy]
 type = "greedy"
@@ -125,7 +125,7 @@ type = "greedy"
 }
 
 TEST(SweepStart, ASecondSweepOfTheSameGamesIsRefused) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("slow.toml", kSlowSweep);
     const auto db = dir.path() / "slow.db";
     const pid_t first =
@@ -149,7 +149,7 @@ TEST(SweepStart, ASecondSweepOfTheSameGamesIsRefused) {
 }
 
 TEST(SweepStart, ShardsOfOneDatabaseRunSideBySide) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("slow.toml", kSlowSweep);
     const auto db = dir.path() / "slow.db";
     const pid_t first = start_sweep({"sweep", sweep.string(), "--db", db.string(), "--threads", "1",
@@ -165,7 +165,7 @@ TEST(SweepStart, ShardsOfOneDatabaseRunSideBySide) {
 
 // An empty file is a new database: `touch x.db` first, or a file created by other means.
 TEST(SweepStart, AnEmptyFileIsANewDatabase) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("quick.toml", kQuickSweep);
     const auto db = dir.write("touched.db", "");
     const auto run = testing::run_balance(
@@ -177,7 +177,7 @@ TEST(SweepStart, AnEmptyFileIsANewDatabase) {
 // What a sweep killed in its first milliseconds leaves: a SQLite file switched to WAL, with no
 // tables and no schema version yet. The next run takes it as the new database it was to be.
 TEST(SweepStart, AFileLeftByASweepKilledBeforeItsSchemaIsANewDatabase) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("quick.toml", kQuickSweep);
     const auto db = dir.path() / "killed.db";
     sqlite3* handle = nullptr;
@@ -194,7 +194,7 @@ TEST(SweepStart, AFileLeftByASweepKilledBeforeItsSchemaIsANewDatabase) {
 
 // Readers see an empty database as one without games, like a new one: no refusal.
 TEST(SweepStart, AnEmptyDatabaseReadsAsHoldingNoGames) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto db = dir.write("touched.db", "");
     const auto report = testing::run_balance({"report", "--db", db.string(), "--format", "json"});
     EXPECT_EQ(report.err.find("schema version"), std::string::npos) << report.err;
@@ -205,7 +205,7 @@ TEST(SweepStart, AnEmptyDatabaseReadsAsHoldingNoGames) {
 // Shards started together on a fresh database, as the shard lock's message advises: each
 // finds the file the other has just created (empty, or mid-creation) and must take it as new.
 TEST(SweepStart, ShardsStartedTogetherOnAFreshDatabaseBothRun) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("quick.toml", kQuickSweep);
     const auto db = dir.path() / "fresh.db";
     std::vector<pid_t> shards;
@@ -223,4 +223,4 @@ TEST(SweepStart, ShardsStartedTogetherOnAFreshDatabaseBothRun) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -17,13 +17,13 @@
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::asymmetric;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestGame;
 using testing::TestStore;
 
@@ -309,7 +309,7 @@ TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults
     TestStore store(dir.path() / "r.sqlite");
     fill_reference_store(store);
     {
-        auto results = tournament::ResultStore::open(store.path(), spec_text_from_configs);
+        auto results = tournament::ResultStore::open(store.path(), config::spec_text_from_configs);
         ASSERT_TRUE(results.ok()) << results.error().to_string();
         const auto runs = results->runs();
         ASSERT_TRUE(runs.ok() && !runs->empty());
@@ -583,4 +583,4 @@ TEST(ReportTables, RefusesUnknownSchemaVersionsAndMissingFiles) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

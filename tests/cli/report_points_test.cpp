@@ -13,11 +13,11 @@
 #include "balance/tournament/store.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
-using testing::TempDir;
 
 struct StylishSweep {
     TempDir dir;
@@ -112,4 +112,4 @@ TEST(ReportPoints, ReportShowsPointsBesideTheBoardAndTheSeries) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

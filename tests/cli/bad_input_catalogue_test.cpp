@@ -24,7 +24,7 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
@@ -591,7 +591,7 @@ class BadInputCatalogue : public ::testing::TestWithParam<BadInput> {
 TEST_P(BadInputCatalogue, ClearErrorNonZeroExitDatabaseUntouched) {
     const BadInput& c = GetParam();
     if (c.needs_permissions && ::geteuid() == 0) GTEST_SKIP() << "root ignores file modes";
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     fs::copy_file(witness_dir() / "existing.db", dir.path() / "existing.db");
     fs::copy_file(witness_dir() / "witness.toml", dir.path() / "witness.toml");
     dir.write("good-variant.toml", kGoodVariant);
@@ -633,9 +633,9 @@ TEST(BadInputCatalogueSize, HoldsAtLeastSixtyDistinctInputs) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
 // Runs the built binary through sh (for ulimit), returning its exit status and stderr.
@@ -653,7 +653,7 @@ testing::CliRun run_binary_with_shell(const std::string& prefix, const std::stri
 // a game or two, measured). The sweep must stop with an error naming the
 // database, keep every game it committed, and finish on resume once there is room again.
 TEST(BadInputDiskFull, StopsWithAnErrorAndResumes) {
-    testing::TempDir dir;
+    balance::testing::TempDir dir;
     const auto sweep = dir.write("filling.toml", R"(variant = "chess"
 games_per_cell = 60
 [players.mover]
@@ -677,4 +677,4 @@ max_plies = 200
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

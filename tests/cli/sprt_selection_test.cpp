@@ -5,18 +5,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
 #include "balance/stats/balance_sprt.hpp"
 #include "cli_runner.hpp"
 #include "report_store_fixture.hpp"
-#include "../support/temp_dir.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::asymmetric;
 using testing::run_balance;
-using testing::TempDir;
 using testing::TestGame;
 using testing::TestStore;
 
@@ -182,4 +182,4 @@ TEST(SprtSelection, DecidesBalancedAndUnbalanced) {
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli

@@ -10,12 +10,12 @@
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
-namespace balance::app {
+namespace balance::cli {
 namespace {
 
+using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
-using testing::TempDir;
 
 constexpr const char* kTinyCalibration = R"(variant = "chess"
 seed = 7
@@ -161,4 +161,4 @@ nodes = 300
 }
 
 }  // namespace
-}  // namespace balance::app
+}  // namespace balance::cli
