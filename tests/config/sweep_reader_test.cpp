@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "../support/sweep_support.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/plan.hpp"
-#include "balance/tournament/validate.hpp"
 
 namespace balance::tournament {
 namespace {
@@ -35,7 +35,7 @@ TEST(SweepReader, FillsDefaults) {
     EXPECT_TRUE(sweep->adjudication.resign.enabled);
     EXPECT_EQ(sweep->adjudication.draw.after_ply, 80);
     EXPECT_FALSE(sweep->adaptive);
-    EXPECT_TRUE(validate_sweep(*sweep).ok());
+    EXPECT_TRUE(open_sweep(*sweep).ok());
 }
 
 TEST(SweepReader, ReadsEverySection) {
@@ -207,14 +207,14 @@ TEST(SweepReader, InlineBookPositions) {
     EXPECT_EQ(sweep->openings.kind, OpeningSpec::Kind::Book);
     ASSERT_EQ(sweep->openings.book.size(), 2u);
     EXPECT_EQ(sweep->openings.book[1], "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    EXPECT_TRUE(validate_sweep(*sweep).ok());
+    EXPECT_TRUE(open_sweep(*sweep).ok());
 
     // A position that does not fit is named with the sweep file.
     auto bad = config::load_sweep(dir.write(
         "odds-bad.toml", std::string(testing::kMinimalSweep) +
                              "[openings]\ntype = \"book\"\npositions = [\"8/8/8 w - - 0 1\"]\n"));
     ASSERT_TRUE(bad.ok()) << bad.error().to_string();
-    const auto invalid = validate_sweep(*bad);
+    const auto invalid = open_sweep(*bad);
     ASSERT_FALSE(invalid.ok());
     EXPECT_NE(invalid.error().to_string().find("odds-bad.toml"), std::string::npos)
         << invalid.error().to_string();
@@ -237,7 +237,7 @@ TEST(SweepReader, ShippedSweepsLoadAndValidate) {
         ++files;
         auto sweep = config::load_sweep(entry.path());
         ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
-        EXPECT_TRUE(validate_sweep(*sweep).ok()) << entry.path();
+        EXPECT_TRUE(open_sweep(*sweep).ok()) << entry.path();
         EXPECT_EQ(sweep->name, entry.path().stem().string());
     }
     EXPECT_GE(files, 5);

@@ -13,7 +13,7 @@ namespace balance::fuzz {
 int fen(const std::uint8_t* data, std::size_t size);            // Position::from_fen, 3 variants
 int betza(const std::uint8_t* data, std::size_t size);          // core::parse_betza
 int variant_file(const std::uint8_t* data, std::size_t size);   // load_variant + core::validate
-int sweep_file(const std::uint8_t* data, std::size_t size);     // load_sweep + validate_sweep
+int sweep_file(const std::uint8_t* data, std::size_t size);     // load_sweep + open_sweep
 int uci_engine(const std::uint8_t* data, std::size_t size);     // `balance uci` command loop
 int engine_output(const std::uint8_t* data, std::size_t size);  // UCI/XBoard engine-line parsers
 

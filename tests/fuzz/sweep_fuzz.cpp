@@ -4,7 +4,7 @@
 
 #include "balance/config/fix_candidates.hpp"
 #include "balance/config/sweep_reader.hpp"
-#include "balance/tournament/validate.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "fuzz_support.hpp"
 #include "fuzz_targets.hpp"
 
@@ -14,7 +14,7 @@ int sweep_file(const std::uint8_t* data, std::size_t size) {
     const auto file = write_input(as_text(data, size), "fuzzed-sweep.toml");
     auto sweep = config::load_sweep(file);
     if (!sweep) return 0;
-    (void)tournament::validate_sweep(*sweep);
+    (void)tournament::open_sweep(*sweep);
     if (sweep->fix) {
         sweep->fix->pairs = "none";  // pairs compile n^2/2 variants: too slow an input to fuzz
         (void)config::fix_candidates(*sweep);

@@ -24,7 +24,8 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
                                         [](const Pairing& p) { return p.white == p.black; });
     for (std::size_t r = 0; r < sweep.rule_sets.size(); ++r) {
         const std::string rules = sweep.rule_sets[r].cell_rules();
-        for (const auto& pairing : sweep.pairings) {
+        for (std::size_t pi = 0; pi < sweep.pairings.size(); ++pi) {
+            const Pairing& pairing = sweep.pairings[pi];
             for (const auto& matchup : sweep.matchups) {
                 // Rung gaps measure the players, not the armies: the mirror pairings suffice.
                 if (matchup.rung_gap && any_mirror && pairing.white != pairing.black) continue;
@@ -34,6 +35,7 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
                 cell.rung_gap = matchup.rung_gap;
                 cell.rule_set = r;
                 cell.pairing = pairing;
+                cell.pairing_index = pi;
                 cell.white_player = player_index(sweep, matchup.white);
                 cell.black_player = player_index(sweep, matchup.black);
                 cell.position_key = key.position_key();

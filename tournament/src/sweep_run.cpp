@@ -15,10 +15,11 @@
 
 namespace balance::tournament {
 
-SweepRun::SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& options,
+SweepRun::SweepRun(const OpenSweep& open, ResultStore& store, const RunOptions& options,
                    const PlayerFactory& factory, std::atomic<bool>& stop,
                    ProgressObserver* progress)
-    : sweep_(sweep),
+    : sweep_(open.sweep),
+      rules_(open.rules),
       store_(store),
       options_(options),
       factory_(factory),
@@ -29,17 +30,12 @@ SweepRun::SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& opt
 Result<void> SweepRun::prepare() {
     context_.sweep = &sweep_;
     context_.cells = make_cells(sweep_);
-    std::unordered_map<std::string, core::AnyRules> compiled;  // by position key
+    if (!rules_.fits(sweep_))
+        return make_error("internal error: the sweep's rule sets changed after it was opened",
+                          sweep_.file);
     for (std::size_t c = 0; c < context_.cells.size(); ++c) {
         const Cell& cell = context_.cells[c];
-        auto& rules = compiled[cell.position_key];
-        if (!rules.narrow && !rules.wide) {
-            auto made = core::compile_rules(sweep_.rule_sets[cell.rule_set].spec,
-                                            cell.pairing.white, cell.pairing.black);
-            if (!made) return made.error();
-            rules = *made;
-        }
-        context_.rules.push_back(rules);
+        context_.rules.push_back(rules_.of(cell));
         context_.players_json.push_back(
             players_json(sweep_.players[cell.white_player], sweep_.players[cell.black_player]));
         cell_index_[cell.key] = c;
@@ -388,11 +384,19 @@ Result<void> check_same_sweep(const ResultStore& store, const std::string& confi
     return {};
 }
 
+Result<RunSummary> run_sweep(const OpenSweep& open, ResultStore& store, const RunOptions& options,
+                             const PlayerFactory& factory, std::atomic<bool>& stop,
+                             ProgressObserver* progress) {
+    SweepRun run(open, store, options, factory, stop, progress);
+    return run.run();
+}
+
 Result<RunSummary> run_sweep(const Sweep& sweep, ResultStore& store, const RunOptions& options,
                              const PlayerFactory& factory, std::atomic<bool>& stop,
                              ProgressObserver* progress) {
-    SweepRun run(sweep, store, options, factory, stop, progress);
-    return run.run();
+    auto open = open_sweep(sweep);
+    if (!open) return open.error();
+    return run_sweep(*open, store, options, factory, stop, progress);
 }
 
 }  // namespace balance::tournament

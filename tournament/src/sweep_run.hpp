@@ -22,7 +22,7 @@ namespace balance::tournament {
 
 class SweepRun {
   public:
-    SweepRun(const Sweep& sweep, ResultStore& store, const RunOptions& options,
+    SweepRun(const OpenSweep& open, ResultStore& store, const RunOptions& options,
              const PlayerFactory& factory, std::atomic<bool>& stop, ProgressObserver* progress);
 
     [[nodiscard]] Result<RunSummary> run();
@@ -66,6 +66,7 @@ class SweepRun {
     void report_progress(bool final);
 
     const Sweep& sweep_;
+    const CompiledRules& rules_;
     ResultStore& store_;
     const RunOptions& options_;
     const PlayerFactory& factory_;

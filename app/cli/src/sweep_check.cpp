@@ -12,9 +12,9 @@
 
 #include "balance/config/fix_candidates.hpp"
 #include "balance/config/sweep_reader.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/points_notes.hpp"
-#include "balance/tournament/validate.hpp"
 
 namespace balance::cli {
 
@@ -57,7 +57,7 @@ Result<void> check_programs(const tournament::Sweep& sweep) {
 Result<tournament::Sweep> load_and_validate(const std::string& file) {
     auto sweep = config::load_sweep(file);
     if (!sweep) return sweep.error();
-    if (auto valid = tournament::validate_sweep(*sweep); !valid) return valid.error();
+    if (auto open = tournament::open_sweep(*sweep); !open) return open.error();
     if (auto programs = check_programs(*sweep); !programs) return programs.error();
     return sweep;
 }

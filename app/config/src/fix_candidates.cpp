@@ -13,8 +13,8 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/compile.hpp"
 #include "balance/tournament/ladder.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/store.hpp"
-#include "balance/tournament/validate.hpp"
 
 namespace balance::config {
 
@@ -123,7 +123,7 @@ class Builder {
         one.rule_sets = {
             tournament::RuleSet{"candidate", selection, *spec, text, /*cell_suffix=*/{}}};
         one.openings.book.clear();
-        if (auto valid = tournament::validate_sweep(one); !valid) {
+        if (auto valid = tournament::open_sweep(one); !valid) {
             c.rejected = valid.error().message;
             return c;
         }

@@ -29,9 +29,10 @@
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/stats/interval.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
-#include "balance/tournament/validate.hpp"
+#include "balance/tournament/shard_lock.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
@@ -138,21 +139,23 @@ class Calibration {
 };
 
 bool Calibration::play(tournament::Sweep sweep) {
-    if (auto valid = tournament::validate_sweep(sweep); !valid) {
-        exit_code_ = report_error(ctx_, valid.error());
+    auto open = tournament::open_sweep(std::move(sweep));
+    if (!open) {
+        exit_code_ = report_error(ctx_, open.error());
         return false;
     }
-    if (auto cells = tournament::assign_spec_cells(sweep, *store_, false, config::spec_differences);
+    if (auto cells =
+            tournament::assign_spec_cells(open->sweep, *store_, false, config::spec_differences);
         !cells) {
         exit_code_ = report_error(ctx_, cells.error());
         return false;
     }
     const tournament::RunOptions options = run_options(args_.threads, file_);
     tournament::TextProgress display = progress_display(ctx_.out);
-    if (!args_.quiet && !args_.json) ctx_.out << fmt::format("playing {}\n", sweep.name);
+    if (!args_.quiet && !args_.json) ctx_.out << fmt::format("playing {}\n", open->sweep.name);
     StopOnSignal signals;
     auto summary =
-        tournament::run_sweep(sweep, *store_, options, tournament::make_player, stop_requested,
+        tournament::run_sweep(*open, *store_, options, tournament::make_player, stop_requested,
                               args_.quiet || args_.json ? nullptr : &display);
     if (!summary) {
         exit_code_ = report_error(ctx_, summary.error());
@@ -162,7 +165,7 @@ bool Calibration::play(tournament::Sweep sweep) {
         ctx_.out << fmt::format(
             "stopped with {} games of {} to go; resume with:\n  balance "
             "calibrate {} --db {}\n",
-            summary->remaining, sweep.name, args_.file, db_);
+            summary->remaining, open->sweep.name, args_.file, db_);
         exit_code_ = stop_requested ? 130 : 1;
         return false;
     }
@@ -323,7 +326,7 @@ int Calibration::run() {
     auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
     if (!store) return report_error(ctx_, store.error());
     store_ = std::move(*store);
-    auto lock = ShardLock::take(db_, tournament::Shard{});
+    auto lock = tournament::ShardLock::take(db_, tournament::Shard{});
     if (!lock) return report_error(ctx_, lock.error());
 
     std::vector<Round> rounds;

@@ -28,9 +28,10 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/stats/band_race.hpp"
 #include "balance/tournament/cell_key.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/runner.hpp"
+#include "balance/tournament/shard_lock.hpp"
 #include "balance/tournament/sweep_json.hpp"
-#include "balance/tournament/validate.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
@@ -111,7 +112,8 @@ class FixSearch {
 };
 
 Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
-    if (auto valid = tournament::validate_sweep(sweep); !valid) return valid.error();
+    auto open = tournament::open_sweep(sweep);
+    if (!open) return open.error();
     tournament::RunOptions options = run_options(args_.threads, loaded_.file);
     if (args_.max_games >= 0)
         options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
@@ -120,7 +122,7 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
     if (!quiet)
         ctx_.out << fmt::format("playing {}: {} candidate(s)\n", sweep.name,
                                 sweep.rule_sets.size());
-    auto summary = tournament::run_sweep(sweep, *store_, options, tournament::make_player,
+    auto summary = tournament::run_sweep(*open, *store_, options, tournament::make_player,
                                          stop_requested, quiet ? nullptr : &display);
     if (!summary) return summary.error();
     played_ += summary->played;
@@ -445,7 +447,7 @@ int FixSearch::run() {
     auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
     if (!store) return report_error(ctx_, store.error());
     store_ = std::move(*store);
-    auto lock = ShardLock::take(db_, tournament::Shard{});
+    auto lock = tournament::ShardLock::take(db_, tournament::Shard{});
     if (!lock) return report_error(ctx_, lock.error());
     if (!args_.force)
         if (auto same = same_search(); !same) return report_error(ctx_, same.error());
@@ -484,8 +486,8 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
                                             "and the player when the file has several)",
                                             file->string()));
     }
-    if (auto valid = tournament::validate_sweep(*sweep); !valid)
-        return report_error(ctx, valid.error());
+    // The unchanged rules must play before any candidate is made from them.
+    if (auto open = tournament::open_sweep(*sweep); !open) return report_error(ctx, open.error());
     FixSearch search(args, ctx, std::move(*sweep));
     return search.run();
 }

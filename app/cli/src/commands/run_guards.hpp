@@ -1,10 +1,9 @@
 #pragma once
 // What a command that plays games into a database holds while it runs (`sweep`, `calibrate`,
-// `fix`): the stop flag its signal handlers set, the lock that keeps two processes from playing
-// the same games of one database, and the run options and progress display they all set up
-// alike. Private to the commands.
+// `fix`): the stop flag its signal handlers set, and the run options and progress display they
+// all set up alike. Private to the commands. (The lock that keeps two processes from playing the
+// same games of one database is tournament::ShardLock.)
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,7 +13,6 @@
 #include <iostream>
 #include <string>
 #include <thread>
-#include <utility>
 
 #include <fmt/format.h>
 
@@ -89,44 +87,5 @@ inline tournament::TextProgress progress_display(std::ostream& out) {
         out, terminal,
         terminal ? std::chrono::milliseconds(500) : std::chrono::milliseconds(15'000));
 }
-
-// One sweep process per shard of a database: two sweeps on the same games would both play every
-// game (the primary key keeps one copy, the work is done twice). An open-file-description lock
-// on one byte of the database file per shard (far above the bytes SQLite locks, which end at
-// 1 GiB + 512): shard K/N takes byte base+K, an unsharded run takes every shard's byte. Shards
-// K/N and J/N (K != J) share a database; the lock goes when the process ends, however it ends.
-class ShardLock {
-  public:
-    static Result<ShardLock> take(const std::string& db, const tournament::Shard& shard) {
-        const int fd = ::open(db.c_str(), O_RDWR | O_CLOEXEC);
-        if (fd < 0) return make_error("cannot open the database to lock it", db);
-        constexpr off_t kBase = off_t{1} << 40;  // 1 TiB: no SQLite lock byte is near it
-        struct flock lock {};
-        lock.l_type = F_WRLCK;
-        lock.l_whence = SEEK_SET;
-        lock.l_start = kBase + (shard.count > 1 ? shard.index : 0);
-        lock.l_len = shard.count > 1 ? 1 : 1 << 20;
-        if (::fcntl(fd, F_OFD_SETLK, &lock) != 0) {
-            ::close(fd);
-            return make_error(
-                fmt::format("another `balance sweep` is writing this database's games (shard "
-                            "{}); it would play the same games again. Wait for it to finish, or "
-                            "give each process its own part with --shard K/N",
-                            shard.to_string()),
-                db);
-        }
-        return ShardLock(fd);
-    }
-    ShardLock(ShardLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-    ShardLock& operator=(ShardLock&&) = delete;
-    ShardLock(const ShardLock&) = delete;
-    ~ShardLock() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-
-  private:
-    explicit ShardLock(int fd) : fd_(fd) {}
-    int fd_;
-};
 
 }  // namespace balance::cli

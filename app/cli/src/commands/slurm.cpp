@@ -17,7 +17,7 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/merge.hpp"
-#include "balance/tournament/validate.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "slurm_scripts.hpp"
@@ -201,8 +201,7 @@ int run_slurm_command(const SlurmArgs& args, AppContext& ctx) {
                                             "fix` on one machine",
                                             sweep->fix->where));
     }
-    if (auto valid = tournament::validate_sweep(*sweep); !valid)
-        return report_error(ctx, valid.error());
+    if (auto open = tournament::open_sweep(*sweep); !open) return report_error(ctx, open.error());
     if (sweep->adaptive) {
         return report_error(
             ctx, make_error("an adaptive sweep cannot be split into shards: every wave depends on "

@@ -16,11 +16,12 @@ namespace balance::tournament {
 struct Cell {
     std::size_t rule_set = 0;  // index into Sweep::rule_sets
     Pairing pairing;
-    std::size_t white_player = 0;  // indices into Sweep::players
+    std::size_t pairing_index = 0;  // index into Sweep::pairings
+    std::size_t white_player = 0;   // indices into Sweep::players
     std::size_t black_player = 0;
     std::string key;           // CellKey::str(); rules may carry "@<hash8>" (RuleSet::cell_rules)
     std::string position_key;  // CellKey::position_key(): shared openings across matchups
-    bool rung_gap = false;  // neighbouring rungs of a ladder (Matchup::rung_gap)
+    bool rung_gap = false;     // neighbouring rungs of a ladder (Matchup::rung_gap)
 };
 
 // Every cell, rule sets outermost, then pairings, then matchups (the order reports list them).

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "balance/core/error.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/player_factory.hpp"
 #include "balance/tournament/progress.hpp"
@@ -48,11 +49,17 @@ struct RunSummary {
 [[nodiscard]] Result<void> check_same_sweep(const ResultStore& store,
                                             const std::string& config_json);
 
-// Errors: the harness's own (database, rules, a player that cannot be started, or that fails to
-// start or loses on time max_failures_in_row times in a row); players' other failures are lost
-// games, not errors. A game whose engine cannot be restarted is void: recorded as a failed
-// attempt, replayed later in the run and by a resumed run, never a result. Adaptive sweeps cannot
-// be sharded.
+// Plays the sweep's games by its compiled rules (open_sweep). Errors: the harness's own
+// (database, rules, a player that cannot be started, or that fails to start or loses on time
+// max_failures_in_row times in a row); players' other failures are lost games, not errors. A game
+// whose engine cannot be restarted is void: recorded as a failed attempt, replayed later in the
+// run and by a resumed run, never a result. Adaptive sweeps cannot be sharded.
+[[nodiscard]] Result<RunSummary> run_sweep(const OpenSweep& open, ResultStore& store,
+                                           const RunOptions& options, const PlayerFactory& factory,
+                                           std::atomic<bool>& stop,
+                                           ProgressObserver* progress = nullptr);
+
+// The same for a sweep not opened yet: opens it (open_sweep's checks), then plays it.
 [[nodiscard]] Result<RunSummary> run_sweep(const Sweep& sweep, ResultStore& store,
                                            const RunOptions& options, const PlayerFactory& factory,
                                            std::atomic<bool>& stop,

@@ -1,0 +1,29 @@
+#pragma once
+// One playing process per shard of a database: two processes on the same games would both play
+// every game (the primary key keeps one copy, the work is done twice).
+
+#include <string>
+
+#include "balance/core/error.hpp"
+#include "balance/tournament/plan.hpp"
+
+namespace balance::tournament {
+
+// An open-file-description lock on one byte of the database file per shard (far above the bytes
+// SQLite locks, which end at 1 GiB + 512): shard K/N takes byte base+K, an unsharded run takes
+// every shard's byte. Shards K/N and J/N (K != J) share a database; the lock goes when the
+// process ends, however it ends.
+class ShardLock {
+  public:
+    [[nodiscard]] static Result<ShardLock> take(const std::string& db, const Shard& shard);
+    ShardLock(ShardLock&& other) noexcept;
+    ShardLock& operator=(ShardLock&&) = delete;
+    ShardLock(const ShardLock&) = delete;
+    ~ShardLock();
+
+  private:
+    explicit ShardLock(int fd) : fd_(fd) {}
+    int fd_;
+};
+
+}  // namespace balance::tournament
