@@ -5,7 +5,7 @@
 
 #include "balance/core/movegen.hpp"
 #include "balance/core/outcome.hpp"
-#include "balance/players/engine/root_random.hpp"
+#include "engine/root_random.hpp"
 
 namespace balance::players {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "../support/variants.hpp"
 #include "balance/core/movegen.hpp"
-#include "balance/players/engine/attacks.hpp"
-#include "balance/players/engine/check_after_move.hpp"
+#include "engine/attacks.hpp"
+#include "engine/check_after_move.hpp"
 
 namespace balance::testing {
 namespace {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "balance/players/engine/bench.hpp"
+#include "balance/players/engine/eval.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {

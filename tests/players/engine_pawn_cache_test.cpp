@@ -11,7 +11,7 @@
 #include "../support/variants.hpp"
 #include "balance/core/movegen.hpp"
 #include "balance/players/engine/eval.hpp"
-#include "balance/players/engine/pawn_cache.hpp"
+#include "engine/pawn_cache.hpp"
 
 namespace balance::testing {
 namespace {

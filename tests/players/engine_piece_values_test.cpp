@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "balance/players/engine/bench.hpp"
+#include "balance/players/engine/eval.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "balance/players/engine/transposition_table.hpp"
+#include "engine/transposition_table.hpp"
 
 namespace balance::players::engine {
 namespace {

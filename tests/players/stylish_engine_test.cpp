@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/points_search.hpp"
 #include "engine_support.hpp"
 
 namespace balance::testing {

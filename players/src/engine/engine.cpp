@@ -1,5 +1,10 @@
 #include "balance/players/engine/engine.hpp"
 
+#include "balance/players/engine/eval.hpp"
+#include "engine/root_random.hpp"
+#include "engine/searcher.hpp"
+#include "engine/transposition_table.hpp"
+
 #include <algorithm>
 #include <type_traits>
 
@@ -7,42 +12,62 @@ namespace balance::players::engine {
 
 // The hash table is allocated by the first search, at the size its limits need
 // (table_megabytes): an engine that only ever searches 10,000 nodes never holds 16 MB.
-Engine::Engine(EngineOptions options) : options_(options) {}
+template <core::Bitboard BB>
+struct PerWidth {
+    std::shared_ptr<const core::Rules<BB>> rules;  // held so the cached pointer stays unique
+    std::unique_ptr<EvalTables<BB>> tables;
+    std::unique_ptr<Searcher<BB>> searcher;
+};
+
+struct Engine::State {
+    TranspositionTable tt;
+    PerWidth<core::u64> narrow;
+    PerWidth<core::u128> wide;
+
+    template <core::Bitboard BB>
+    PerWidth<BB>& prepare(const core::Position<BB>& pos, const EngineOptions& options);
+    template <core::Bitboard BB>
+    RootRandom root_random(const core::Position<BB>& pos, std::uint64_t seed, int plies_played,
+                           const EngineOptions& options) const;
+};
+
+Engine::Engine(EngineOptions options) : options_(options), state_(std::make_unique<State>()) {}
 Engine::~Engine() = default;
 
 void Engine::set_options(const EngineOptions& options) {
     // The next search sizes the table; tables built from other piece values are rebuilt.
     if (options.piece_values != options_.piece_values) {
-        narrow_.rules.reset();
-        wide_.rules.reset();
+        state_->narrow.rules.reset();
+        state_->wide.rules.reset();
     }
     options_ = options;
 }
 
 std::size_t Engine::memory_bytes() const {
-    std::size_t total = sizeof(*this) + tt_.bytes();
-    if (narrow_.tables)
-        total += sizeof(EvalTables<core::u64>) + narrow_.tables->distance.capacity();
-    if (wide_.tables) total += sizeof(EvalTables<core::u128>) + wide_.tables->distance.capacity();
-    if (narrow_.searcher) total += narrow_.searcher->scratch_bytes();
-    if (wide_.searcher) total += wide_.searcher->scratch_bytes();
+    const State& s = *state_;
+    std::size_t total = sizeof(*this) + sizeof(State) + s.tt.bytes();
+    if (s.narrow.tables)
+        total += sizeof(EvalTables<core::u64>) + s.narrow.tables->distance.capacity();
+    if (s.wide.tables) total += sizeof(EvalTables<core::u128>) + s.wide.tables->distance.capacity();
+    if (s.narrow.searcher) total += s.narrow.searcher->scratch_bytes();
+    if (s.wide.searcher) total += s.wide.searcher->scratch_bytes();
     return total;
 }
 
 template <core::Bitboard BB>
-Engine::PerWidth<BB>& Engine::prepare(const core::Position<BB>& pos) {
+PerWidth<BB>& Engine::State::prepare(const core::Position<BB>& pos, const EngineOptions& options) {
     PerWidth<BB>* w;
     if constexpr (std::is_same_v<BB, core::u64>)
-        w = &narrow_;
+        w = &narrow;
     else
-        w = &wide_;
+        w = &wide;
     if (w->rules.get() != pos.rules_ptr().get()) {
         w->rules = pos.rules_ptr();
         w->tables =
-            std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules, options_.piece_values));
+            std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules, options.piece_values));
     }
-    if (!w->searcher) w->searcher = std::make_unique<Searcher<BB>>(tt_);
-    w->searcher->set_eval_terms(options_.eval);
+    if (!w->searcher) w->searcher = std::make_unique<Searcher<BB>>(tt);
+    w->searcher->set_eval_terms(options.eval);
     return *w;
 }
 
@@ -50,11 +75,11 @@ Engine::PerWidth<BB>& Engine::prepare(const core::Position<BB>& pos) {
 // game (root_random.hpp). Counting the mover's own moves keeps it symmetric under free
 // placement, where one side makes several plies in a row.
 template <core::Bitboard BB>
-RootRandom Engine::root_random(const core::Position<BB>& pos, std::uint64_t seed,
-                               int plies_played) const {
+RootRandom Engine::State::root_random(const core::Position<BB>& pos, std::uint64_t seed,
+                                      int plies_played, const EngineOptions& options) const {
     RootRandom random;
-    const int own_limit = (options_.random_plies + 1) / 2;
-    if (plies_played < 0 || own_limit <= 0 || options_.random_margin_cp <= 0) return random;
+    const int own_limit = (options.random_plies + 1) / 2;
+    if (plies_played < 0 || own_limit <= 0 || options.random_margin_cp <= 0) return random;
     if (plies_played > 4 * own_limit + 64) return random;  // even placement cannot keep it low
     core::Position<BB> replay = pos;
     const core::Color mover = pos.side_to_move();
@@ -64,7 +89,7 @@ RootRandom Engine::root_random(const core::Position<BB>& pos, std::uint64_t seed
         own += replay.side_to_move() == mover;
     }
     random.active = own < own_limit;
-    random.margin_cp = options_.random_margin_cp;
+    random.margin_cp = options.random_margin_cp;
     random.seed = seed;
     return random;
 }
@@ -72,14 +97,15 @@ RootRandom Engine::root_random(const core::Position<BB>& pos, std::uint64_t seed
 template <core::Bitboard BB>
 SearchResult Engine::search(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed,
                             int plies_played, const SearchHooks& hooks) {
-    PerWidth<BB>& w = prepare(pos);
-    tt_.ensure(table_megabytes(options_.hash_mb, limits.nodes));
-    return w.searcher->run(pos, *w.tables, limits, root_random(pos, seed, plies_played), hooks);
+    PerWidth<BB>& w = state_->prepare(pos, options_);
+    state_->tt.ensure(table_megabytes(options_.hash_mb, limits.nodes));
+    return w.searcher->run(pos, *w.tables, limits,
+                           state_->root_random(pos, seed, plies_played, options_), hooks);
 }
 
 template <core::Bitboard BB>
 int Engine::static_eval(const core::Position<BB>& pos) {
-    const auto& tables = *prepare(pos).tables;
+    const auto& tables = *state_->prepare(pos, options_).tables;
     return options_.eval == EvalTerms::Full ? evaluate(pos, tables) : material_eval(pos, tables);
 }
 

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "balance/players/engine/attacks.hpp"
 #include "balance/players/engine/eval.hpp"
-#include "balance/players/engine/pawn_cache.hpp"
+#include "engine/attacks.hpp"
+#include "engine/pawn_cache.hpp"
 
 namespace balance::players::engine {
 namespace {

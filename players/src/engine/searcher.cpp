@@ -1,7 +1,7 @@
 // The searcher: iterative deepening, PVS, quiescence. See searcher.hpp for the feature list and
 // the determinism contract.
 
-#include "balance/players/engine/searcher.hpp"
+#include "engine/searcher.hpp"
 
 #include <algorithm>
 #include <cassert>

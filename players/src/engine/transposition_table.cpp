@@ -1,4 +1,4 @@
-#include "balance/players/engine/transposition_table.hpp"
+#include "engine/transposition_table.hpp"
 
 #include <algorithm>
 #include <cstdlib>

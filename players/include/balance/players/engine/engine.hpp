@@ -16,10 +16,8 @@
 #include <memory>
 #include <string>
 
-#include "balance/players/engine/eval.hpp"
+#include "balance/core/position.hpp"
 #include "balance/players/engine/search_types.hpp"
-#include "balance/players/engine/searcher.hpp"
-#include "balance/players/engine/transposition_table.hpp"
 #include "balance/players/player.hpp"
 
 namespace balance::players::engine {
@@ -28,6 +26,8 @@ class Engine : public Player {
   public:
     explicit Engine(EngineOptions options = {});
     ~Engine() override;
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
 
     [[nodiscard]] std::string name() const override { return "balance"; }
     void new_game() override {}
@@ -50,22 +50,12 @@ class Engine : public Player {
     [[nodiscard]] std::size_t memory_bytes() const;
 
   private:
-    template <core::Bitboard BB>
-    struct PerWidth {
-        std::shared_ptr<const core::Rules<BB>> rules;  // held so the cached pointer stays unique
-        std::unique_ptr<EvalTables<BB>> tables;
-        std::unique_ptr<Searcher<BB>> searcher;
-    };
-    template <core::Bitboard BB>
-    PerWidth<BB>& prepare(const core::Position<BB>& pos);
-    template <core::Bitboard BB>
-    RootRandom root_random(const core::Position<BB>& pos, std::uint64_t seed,
-                           int plies_played) const;
+    // The hash table, and per board width the evaluation tables and the searcher: defined in
+    // engine.cpp, so that users of the engine do not compile the search.
+    struct State;
 
     EngineOptions options_;
-    TranspositionTable tt_;
-    PerWidth<core::u64> narrow_;
-    PerWidth<core::u128> wide_;
+    std::unique_ptr<State> state_;
 };
 
 }  // namespace balance::players::engine

@@ -32,14 +32,14 @@
 #include <vector>
 
 #include "balance/core/position.hpp"
-#include "balance/players/engine/attacks.hpp"
-#include "balance/players/engine/check_after_move.hpp"
+#include "engine/attacks.hpp"
+#include "engine/check_after_move.hpp"
 #include "balance/players/engine/eval.hpp"
-#include "balance/players/engine/pawn_cache.hpp"
-#include "balance/players/engine/points_search.hpp"
-#include "balance/players/engine/root_random.hpp"
+#include "engine/pawn_cache.hpp"
+#include "engine/points_search.hpp"
+#include "engine/root_random.hpp"
 #include "balance/players/engine/search_types.hpp"
-#include "balance/players/engine/transposition_table.hpp"
+#include "engine/transposition_table.hpp"
 #include "balance/players/player.hpp"
 
 namespace balance::players::engine {
