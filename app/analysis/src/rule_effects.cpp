@@ -99,7 +99,10 @@ std::vector<RuleEffect> rule_effects(std::span<const CellTally> cells, double co
         pool.baseline += base->second->wdl;
         pool.treatment += cell.wdl;
     }
-    for (auto& [key, pool] : pools) out.push_back(compare(pool, confidence));
+    // A rule set played on one pairing has no pooled row: it would repeat that pairing's row and
+    // count its two tests twice in the Holm family.
+    for (auto& [key, pool] : pools)
+        if (pool.pairings > 1) out.push_back(compare(pool, confidence));
     // Each rule set's pairings, then its pooled row.
     std::stable_sort(out.begin(), out.end(), [](const RuleEffect& a, const RuleEffect& b) {
         return std::tie(a.variant, a.rules, a.white_player, a.black_player, a.pooled) <

@@ -51,7 +51,8 @@ struct RuleEffect {
 [[nodiscard]] bool detectable_unadjusted(const RuleEffect& effect);
 
 // Every (rule set != "", pairing) cell with a baseline cell, then per (variant, rule set,
-// players) the pooled row; Holm applied across all p-values at the end.
+// players) played on two pairings or more the pooled row; Holm applied across all p-values at
+// the end.
 [[nodiscard]] std::vector<RuleEffect> rule_effects(std::span<const CellTally> cells,
                                                    double confidence);
 
