@@ -57,6 +57,7 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         if (played[id].insert(game_fingerprint(game)).second) ++tally.distinct_games;
         stats::add_game_score(tally.wdl, game.white_score);
         (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
+        tally.white_score_by_index[static_cast<int>(game.game_index)] = game.white_score;
         ++tally.terminations[game.termination];
         tally.total_plies += game.plies;
     }

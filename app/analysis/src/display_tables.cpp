@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -274,16 +275,42 @@ DisplayTable rule_effects_table(const ReportData& report, VariantCatalog& catalo
     return table;
 }
 
+namespace {
+
+// "[48.1%, 52.3%] (200 pairs, rho -0.11)", or "n/a" without pairs.
+std::string paired_text(const std::optional<stats::PairedInterval>& p) {
+    if (!p) return "n/a";
+    const std::string rho =
+        std::isnan(p->correlation) ? std::string("n/a") : fmt::format("{:+.2f}", p->correlation);
+    return fmt::format("{} ({} pairs, rho {})", percent_interval(p->score), p->pairs, rho);
+}
+
+}  // namespace
+
 DisplayTable head_to_head_table(const ReportData& report) {
     DisplayTable table;
     const std::string ci = confidence_label(report.confidence);
     table.caption = fmt::format(
         "Every pair of different players that met, pooled over armies and both colours, from "
         "the first player's view: score (W + D/2) / games with its {} trinomial Wilson interval "
-        "and the Elo difference (interval ends mapped). Games lost by an engine failure count.",
+        "and the Elo difference (interval ends mapped). Games lost by an engine failure count. "
+        "Paired: the games that share an opening with colours reversed, scored over pairs (the "
+        "pentanomial model), with the pair correlation rho; 1 + rho is the share of games a "
+        "paired interval needs for the width of independent games.",
         ci);
-    table.header = {"variant", "rules",          "player",    "opponent", "games",    "W-D-L",
-                    "score",   ci + " interval", "Elo " + ci, "as White", "as Black", "draw rate"};
+    table.header = {"variant",
+                    "rules",
+                    "player",
+                    "opponent",
+                    "games",
+                    "W-D-L",
+                    "score",
+                    ci + " interval",
+                    "Elo " + ci,
+                    "as White",
+                    "as Black",
+                    "draw rate",
+                    "paired " + ci + " interval"};
     const auto side_text = [](const std::optional<ScoreSummary>& s) {
         return s ? fmt::format("{} by {}", percent(s->score.estimate, 1), s->wdl.games())
                  : std::string("n/a");
@@ -296,7 +323,8 @@ DisplayTable head_to_head_table(const ReportData& report) {
                               fmt::format("{}-{}-{}", s.wdl.wins, s.wdl.draws, s.wdl.losses),
                               percent(s.score.estimate, 2), percent_interval(s.score),
                               fmt::format("{} {}", elo(s.elo.estimate), elo_interval_text(s.elo)),
-                              side_text(h.a_white), side_text(h.a_black), percent(s.draw_rate)});
+                              side_text(h.a_white), side_text(h.a_black), percent(s.draw_rate),
+                              paired_text(h.paired)});
         table.emphasis.push_back(false);
     }
     return table;

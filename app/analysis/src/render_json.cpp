@@ -427,6 +427,21 @@ Json summary_item_json(const SummaryItem& item) {
     return j;
 }
 
+namespace {
+
+// The pairs of games that share an opening with colours reversed; null without pairs.
+Json paired_json(const std::optional<stats::PairedInterval>& p) {
+    if (!p) return nullptr;
+    return {{"pairs", p->pairs},
+            {"score", p->score.estimate},
+            {"low", p->score.lower},
+            {"high", p->score.upper},
+            {"correlation", std::isnan(p->correlation) ? Json(nullptr) : Json(p->correlation)},
+            {"games_share", p->games_share}};
+}
+
+}  // namespace
+
 Json report_json(const ReportData& report) {
     const double alpha = 1.0 - report.confidence;
     Json cells = Json::array(), pairs = Json::array(), fits = Json::array(),
@@ -439,7 +454,8 @@ Json report_json(const ReportData& report) {
                            {"opponent", h.b},
                            {"as_white", summary_json(h.a_white)},
                            {"as_black", summary_json(h.a_black)},
-                           {"pooled", summary_json(h.pooled)}});
+                           {"pooled", summary_json(h.pooled)},
+                           {"paired", paired_json(h.paired)}});
     }
     for (const CellRow& row : report.cells) cells.push_back(cell_json(row));
     for (const PointsCell& cell : report.points.cells) points.push_back(points_cell_json(cell));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "balance/analysis/cells.hpp"
+#include "balance/stats/paired_scores.hpp"
 
 namespace balance::analysis {
 
@@ -21,11 +22,15 @@ struct HeadToHead {
     std::optional<ScoreSummary> a_white;  // games with A White, A's view
     std::optional<ScoreSummary> a_black;  // games with A Black, A's view
     std::optional<ScoreSummary> pooled;   // all of them, A's view
+    // The games played in pairs (game i with A White and game i with A Black, in the same army
+    // pairing: one opening), scored over pairs; A's view.
+    std::optional<stats::PairedInterval> paired;
 };
 
 // One entry per (variant, rules, unordered pair of different players) found in `cells`, in that
-// order. Intervals are trinomial Wilson over games; games sharing an opening with colours
-// reversed are treated as independent (slightly conservative when the openings are paired).
+// order. `pooled` is trinomial Wilson over games, treating every game as independent; `paired`
+// is over the pairs of games that share an opening with colours reversed
+// (stats/paired_scores.hpp), which the pooled interval ignores.
 [[nodiscard]] std::vector<HeadToHead> build_head_to_head(std::span<const CellTally> cells,
                                                          double confidence);
 
