@@ -160,240 +160,283 @@ void set_modality(BetzaAtom& atom, const Modifiers& mod) {
     atom.initial = mod.i;
 }
 
+// One atom as written, passed from the stages that read it to the stage that expands it.
+struct WrittenAtom {
+    size_t start = 0;       // its first character: errors about the whole atom point here
+    Modifiers leg[2];       // leg[1] holds what follows an 'a'
+    bool two_legs = false;  // an 'a' was read
+    char letter = 0;        // the atom letter, as written
+    std::vector<AtomShape> shapes;
+};
+
+// Reads the lower-case modifiers before the atom letter: into leg 1, and after an 'a' into leg 2.
+Result<void> read_modifiers(std::string_view text, size_t& pos, WrittenAtom& atom) {
+    for (; pos < text.size() && std::islower(static_cast<unsigned char>(text[pos])); ++pos) {
+        const char ch = text[pos];
+        Modifiers& mod = atom.leg[atom.two_legs ? 1 : 0];
+        switch (ch) {
+            case 'f':
+            case 'b':
+            case 'l':
+            case 'r':
+            case 'v':
+            case 's':
+                mod.directions += ch;
+                break;
+            case 'm':
+                mod.m = true;
+                break;
+            case 'c':
+                mod.c = true;
+                break;
+            case 'e':
+                mod.e = true;
+                break;
+            case 'i':
+                mod.i = true;
+                break;
+            case 'n':
+                mod.n = true;
+                break;
+            case 'j':
+                mod.j = true;
+                break;
+            case 'a':
+                if (atom.two_legs)
+                    return make_error(
+                        describe(text, pos, "unsupported: more than two legs ('a' twice)"));
+                atom.two_legs = true;
+                break;
+            case 'h':
+                return make_error(
+                    describe(text, pos, "unsupported Betza modifier 'h' (half directions)"));
+            case 'p':
+            case 'g':
+                return make_error(describe(
+                    text, pos, std::string("unsupported Betza modifier '") + ch + "' (hoppers)"));
+            default:
+                return make_error(
+                    describe(text, pos, std::string("unsupported Betza modifier '") + ch + "'"));
+        }
+    }
+    return {};
+}
+
+// Reads the atom letter (doubled for a W or F rider) and resolves it into one or two base shapes.
+Result<void> read_shapes(std::string_view text, size_t& pos, WrittenAtom& atom) {
+    if (pos >= text.size())
+        return make_error(describe(text, atom.start, "modifiers without an atom"));
+    const size_t letter_at = pos;
+    const char letter = text[pos];
+    if (!std::isupper(static_cast<unsigned char>(letter)))
+        return make_error(
+            describe(text, pos, std::string("unexpected character '") + letter + "'"));
+    atom.letter = letter;
+    ++pos;
+    auto push_slider = [&](char unit) {
+        const auto leap = leap_of(unit);
+        atom.shapes.push_back(AtomShape{leap->first, leap->second, true, 0});
+    };
+    switch (letter) {
+        case 'K':
+            atom.shapes = {{1, 0, false, 1}, {1, 1, false, 1}};
+            break;
+        case 'R':
+            push_slider('W');
+            break;
+        case 'B':
+            push_slider('F');
+            break;
+        case 'Q':
+            push_slider('W');
+            push_slider('F');
+            break;
+        default: {
+            const auto leap = leap_of(letter);
+            if (!leap)
+                return make_error(
+                    describe(text, letter_at, std::string("unknown Betza atom '") + letter + "'"));
+            atom.shapes.push_back(AtomShape{leap->first, leap->second, false, 1});
+            if (pos < text.size() && text[pos] == letter) {  // doubled letter = rider
+                if (letter != 'W' && letter != 'F')
+                    return make_error(describe(text, letter_at,
+                                               std::string("unsupported rider '") + letter +
+                                                   letter + "' (only W and F lines slide)"));
+                atom.shapes.back().rider = true;
+                atom.shapes.back().max_range = 0;
+                ++pos;
+            }
+        }
+    }
+    return {};
+}
+
+// Reads the optional range digits after the atom letter(s) into its shapes.
+Result<void> read_range(std::string_view text, size_t& pos, std::vector<AtomShape>& shapes) {
+    if (pos >= text.size() || !std::isdigit(static_cast<unsigned char>(text[pos]))) return {};
+    // Ranges beyond any board are refused before they could overflow an int.
+    constexpr int kMaxRange = 99;
+    int range = 0;
+    const size_t digits_at = pos;
+    while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+        range = range * 10 + (text[pos++] - '0');
+        if (range > kMaxRange)
+            return make_error(
+                describe(text, digits_at,
+                         "range too large (at most " + std::to_string(kMaxRange) + " squares)"));
+    }
+    for (auto& s : shapes) {
+        if (s.x > 1 || s.y > 1)
+            return make_error(
+                describe(text, digits_at, "unsupported range on a leaper that is not W or F"));
+        s.rider = range != 1;
+        s.max_range = range;
+    }
+    return {};
+}
+
+// `cab`: capture and return. The piece shoots the enemy on the first leg's square.
+Result<void> expand_shot(std::string_view text, const WrittenAtom& atom,
+                         std::vector<BetzaAtom>& out) {
+    const Modifiers& first = atom.leg[0];
+    const Modifiers& back = atom.leg[1];
+    if (first.m || first.e || first.i || first.n || first.j || back.m || back.c || back.e ||
+        back.i || back.n || back.j)
+        return make_error(describe(text, atom.start, "unsupported modifiers on a 'cab' shot"));
+    for (const auto& shape : atom.shapes) {
+        if (shape.rider)
+            return make_error(describe(text, atom.start, "unsupported: a 'cab' shot on a slider"));
+        for (const auto& [dx, dy] : images(shape.x, shape.y)) {
+            if (!direction_allowed(first.directions, dx, dy)) continue;
+            BetzaAtom a;
+            a.kind = BetzaAtom::Kind::Shoot;
+            a.dx = dx;
+            a.dy = dy;
+            a.move = false;
+            out.push_back(a);
+        }
+    }
+    return {};
+}
+
+// Two-leg lame step: leg 1 is one W/F step to an empty square, leg 2 turns.
+Result<void> expand_two_leg(std::string_view text, const WrittenAtom& atom,
+                            std::vector<BetzaAtom>& out) {
+    const std::vector<AtomShape>& shapes = atom.shapes;
+    const Modifiers& first = atom.leg[0];
+    const Modifiers& second = atom.leg[1];
+    if (shapes.size() != 1 || shapes[0].rider || shapes[0].x != 1)
+        return make_error(
+            describe(text, atom.start,
+                     "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF, asF, cabK"));
+    if (first.c || first.e || first.j || first.n || second.n || second.j || second.i)
+        return make_error(describe(text, atom.start,
+                                   "unsupported leg modifiers in a multi-leg move (leg 1 "
+                                   "must move to an empty square)"));
+    const std::string& turn = second.directions;
+    if (turn != "fs" && turn != "f" && !(turn == "s" && shapes[0].y == 1))
+        return make_error(
+            describe(text, atom.start,
+                     "unsupported continuation direction '" + turn + "' (use fs or f, or s on F)"));
+    for (const auto& [sx, sy] : images(shapes[0].x, shapes[0].y)) {
+        if (!direction_allowed(first.directions, sx, sy)) continue;
+        std::vector<std::pair<int, int>> seconds;
+        if (turn == "f")
+            seconds = {{sx, sy}};
+        else if (turn == "s")  // a diagonal step turned by 90 degrees
+            seconds = {rotate45(sx, sy, +2), rotate45(sx, sy, -2)};
+        else
+            seconds = {rotate45(sx, sy, +1), rotate45(sx, sy, -1)};
+        for (const auto& [tx, ty] : seconds) {
+            BetzaAtom a;
+            a.kind = BetzaAtom::Kind::Lame;
+            a.dx = sx + tx;
+            a.dy = sy + ty;
+            a.path = {{sx, sy}};
+            set_modality(a, second);
+            a.initial = first.i;
+            out.push_back(a);
+        }
+    }
+    return {};
+}
+
+// A one-leg atom: leaps, slides (j: skipping the first square) and n-lame straight leaps, one
+// BetzaAtom per direction the modifiers allow.
+Result<void> expand_simple(std::string_view text, const WrittenAtom& atom,
+                           std::vector<BetzaAtom>& out) {
+    const Modifiers& mod = atom.leg[0];
+    for (const auto& shape : atom.shapes) {
+        if (mod.j && !shape.rider)
+            return make_error(describe(
+                text, atom.start, "unsupported: 'j' on a leaper (only skip-sliders jR, jB, jQ)"));
+        if (mod.n && (shape.rider || (shape.y != 0 && shape.x != shape.y) || shape.x < 2)) {
+            if (shape.y != 0 && shape.x != shape.y)
+                return make_error(
+                    describe(text, atom.start,
+                             "'n' on an oblique leaper is ambiguous: write the path, e.g. afsW "
+                             "(orthogonal first) or afsF (diagonal first)"));
+            return make_error(describe(text, atom.start,
+                                       "'n' (lame) applies only to straight leapers D, A, H, G"));
+        }
+        bool any = false;
+        for (const auto& [dx, dy] : images(shape.x, shape.y)) {
+            if (!direction_allowed(mod.directions, dx, dy)) continue;
+            any = true;
+            BetzaAtom a;
+            if (shape.rider) {
+                a.kind = BetzaAtom::Kind::Slide;
+                a.min_range = mod.j ? 2 : 1;
+                a.max_range = shape.max_range;
+                if (a.max_range != 0 && a.max_range < a.min_range)
+                    return make_error(
+                        describe(text, atom.start, "skip-slider range shorter than its skip"));
+            } else if (mod.n) {
+                a.kind = BetzaAtom::Kind::Lame;
+                const int steps = std::max(shape.x, shape.y);
+                for (int k = 1; k < steps; ++k) a.path.emplace_back(dx / steps * k, dy / steps * k);
+            }
+            a.dx = dx;
+            a.dy = dy;
+            set_modality(a, mod);
+            out.push_back(a);
+        }
+        if (!any)
+            return make_error(describe(text, atom.start,
+                                       "direction modifiers '" + mod.directions +
+                                           "' select no move of '" + std::string(1, atom.letter) +
+                                           "'"));
+    }
+    return {};
+}
+
+// Turns a written atom into concrete BetzaAtoms. `cab` is told from other two-leg moves by its
+// capturing first leg and its second leg going straight back.
+Result<void> expand_atom(std::string_view text, const WrittenAtom& atom,
+                         std::vector<BetzaAtom>& out) {
+    if (atom.two_legs && atom.leg[0].c && atom.leg[1].directions == "b")
+        return expand_shot(text, atom, out);
+    if (atom.two_legs) return expand_two_leg(text, atom, out);
+    return expand_simple(text, atom, out);
+}
+
 }  // namespace
 
 Result<std::vector<BetzaAtom>> parse_betza(std::string_view text) {
-    std::vector<BetzaAtom> atoms;
     if (text.empty()) return make_error("empty Betza string");
     if (text.size() > kMaxBetzaLength)
         return make_error("longer than " + std::to_string(kMaxBetzaLength) +
                           " characters (it has " + std::to_string(text.size()) +
                           "); no piece needs that many");
-    size_t pos = 0;
-    while (pos < text.size()) {
-        const size_t start = pos;
-        // Modifiers for leg 1 and (after 'a') leg 2.
-        Modifiers leg[2];
-        int current = 0;
-        while (pos < text.size() && std::islower(static_cast<unsigned char>(text[pos]))) {
-            const char ch = text[pos];
-            Modifiers& mod = leg[current];
-            switch (ch) {
-                case 'f':
-                case 'b':
-                case 'l':
-                case 'r':
-                case 'v':
-                case 's':
-                    mod.directions += ch;
-                    break;
-                case 'm':
-                    mod.m = true;
-                    break;
-                case 'c':
-                    mod.c = true;
-                    break;
-                case 'e':
-                    mod.e = true;
-                    break;
-                case 'i':
-                    mod.i = true;
-                    break;
-                case 'n':
-                    mod.n = true;
-                    break;
-                case 'j':
-                    mod.j = true;
-                    break;
-                case 'a':
-                    if (current == 1)
-                        return make_error(
-                            describe(text, pos, "unsupported: more than two legs ('a' twice)"));
-                    current = 1;
-                    break;
-                case 'h':
-                    return make_error(
-                        describe(text, pos, "unsupported Betza modifier 'h' (half directions)"));
-                case 'p':
-                case 'g':
-                    return make_error(
-                        describe(text, pos,
-                                 std::string("unsupported Betza modifier '") + ch + "' (hoppers)"));
-                default:
-                    return make_error(describe(
-                        text, pos, std::string("unsupported Betza modifier '") + ch + "'"));
-            }
-            ++pos;
-        }
-        if (pos >= text.size())
-            return make_error(describe(text, start, "modifiers without an atom"));
-        const char atom_char = text[pos];
-        if (!std::isupper(static_cast<unsigned char>(atom_char)))
-            return make_error(
-                describe(text, pos, std::string("unexpected character '") + atom_char + "'"));
-        ++pos;
-
-        // Resolve the atom letter(s) into one or two base shapes.
-        std::vector<AtomShape> shapes;
-        auto push_slider = [&](char unit) {
-            const auto leap = leap_of(unit);
-            shapes.push_back(AtomShape{leap->first, leap->second, true, 0});
-        };
-        switch (atom_char) {
-            case 'K':
-                shapes = {{1, 0, false, 1}, {1, 1, false, 1}};
-                break;
-            case 'R':
-                push_slider('W');
-                break;
-            case 'B':
-                push_slider('F');
-                break;
-            case 'Q':
-                push_slider('W');
-                push_slider('F');
-                break;
-            default: {
-                const auto leap = leap_of(atom_char);
-                if (!leap)
-                    return make_error(describe(
-                        text, pos - 1, std::string("unknown Betza atom '") + atom_char + "'"));
-                shapes.push_back(AtomShape{leap->first, leap->second, false, 1});
-                if (pos < text.size() && text[pos] == atom_char) {  // doubled letter = rider
-                    if (atom_char != 'W' && atom_char != 'F')
-                        return make_error(describe(text, pos - 1,
-                                                   std::string("unsupported rider '") + atom_char +
-                                                       atom_char + "' (only W and F lines slide)"));
-                    shapes.back().rider = true;
-                    shapes.back().max_range = 0;
-                    ++pos;
-                }
-            }
-        }
-        // Optional range digits.
-        if (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
-            // Ranges beyond any board are refused before they could overflow an int.
-            constexpr int kMaxRange = 99;
-            int range = 0;
-            const size_t digits_at = pos;
-            while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
-                range = range * 10 + (text[pos++] - '0');
-                if (range > kMaxRange)
-                    return make_error(describe(
-                        text, digits_at,
-                        "range too large (at most " + std::to_string(kMaxRange) + " squares)"));
-            }
-            for (auto& s : shapes) {
-                if (s.x > 1 || s.y > 1)
-                    return make_error(describe(text, digits_at,
-                                               "unsupported range on a leaper that is not W or F"));
-                s.rider = range != 1;
-                s.max_range = range;
-            }
-        }
-
-        if (current == 1 && leg[0].c && leg[1].directions == "b") {
-            // Capture and return: the piece shoots the enemy on the first leg's square.
-            if (leg[0].m || leg[0].e || leg[0].i || leg[0].n || leg[0].j || leg[1].m || leg[1].c ||
-                leg[1].e || leg[1].i || leg[1].n || leg[1].j)
-                return make_error(describe(text, start, "unsupported modifiers on a 'cab' shot"));
-            for (const auto& shape : shapes) {
-                if (shape.rider)
-                    return make_error(
-                        describe(text, start, "unsupported: a 'cab' shot on a slider"));
-                for (const auto& [dx, dy] : images(shape.x, shape.y)) {
-                    if (!direction_allowed(leg[0].directions, dx, dy)) continue;
-                    BetzaAtom a;
-                    a.kind = BetzaAtom::Kind::Shoot;
-                    a.dx = dx;
-                    a.dy = dy;
-                    a.move = false;
-                    atoms.push_back(a);
-                }
-            }
-            continue;
-        }
-        if (current == 1) {
-            // Two-leg lame step: leg 1 is one W/F step to an empty square, leg 2 turns.
-            if (shapes.size() != 1 || shapes[0].rider || shapes[0].x != 1)
-                return make_error(describe(
-                    text, start,
-                    "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF, asF, cabK"));
-            if (leg[0].c || leg[0].e || leg[0].j || leg[0].n || leg[1].n || leg[1].j || leg[1].i)
-                return make_error(describe(text, start,
-                                           "unsupported leg modifiers in a multi-leg move (leg 1 "
-                                           "must move to an empty square)"));
-            const std::string& turn = leg[1].directions;
-            if (turn != "fs" && turn != "f" && !(turn == "s" && shapes[0].y == 1))
-                return make_error(describe(
-                    text, start,
-                    "unsupported continuation direction '" + turn + "' (use fs or f, or s on F)"));
-            for (const auto& [sx, sy] : images(shapes[0].x, shapes[0].y)) {
-                if (!direction_allowed(leg[0].directions, sx, sy)) continue;
-                std::vector<std::pair<int, int>> seconds;
-                if (turn == "f")
-                    seconds = {{sx, sy}};
-                else if (turn == "s")  // a diagonal step turned by 90 degrees
-                    seconds = {rotate45(sx, sy, +2), rotate45(sx, sy, -2)};
-                else
-                    seconds = {rotate45(sx, sy, +1), rotate45(sx, sy, -1)};
-                for (const auto& [tx, ty] : seconds) {
-                    BetzaAtom a;
-                    a.kind = BetzaAtom::Kind::Lame;
-                    a.dx = sx + tx;
-                    a.dy = sy + ty;
-                    a.path = {{sx, sy}};
-                    set_modality(a, leg[1]);
-                    a.initial = leg[0].i;
-                    atoms.push_back(a);
-                }
-            }
-            continue;
-        }
-
-        const Modifiers& mod = leg[0];
-        for (const auto& shape : shapes) {
-            if (mod.j && !shape.rider)
-                return make_error(describe(
-                    text, start, "unsupported: 'j' on a leaper (only skip-sliders jR, jB, jQ)"));
-            if (mod.n && (shape.rider || (shape.y != 0 && shape.x != shape.y) || shape.x < 2)) {
-                if (shape.y != 0 && shape.x != shape.y)
-                    return make_error(
-                        describe(text, start,
-                                 "'n' on an oblique leaper is ambiguous: write the path, e.g. afsW "
-                                 "(orthogonal first) or afsF (diagonal first)"));
-                return make_error(describe(
-                    text, start, "'n' (lame) applies only to straight leapers D, A, H, G"));
-            }
-            bool any = false;
-            for (const auto& [dx, dy] : images(shape.x, shape.y)) {
-                if (!direction_allowed(mod.directions, dx, dy)) continue;
-                any = true;
-                BetzaAtom a;
-                if (shape.rider) {
-                    a.kind = BetzaAtom::Kind::Slide;
-                    a.min_range = mod.j ? 2 : 1;
-                    a.max_range = shape.max_range;
-                    if (a.max_range != 0 && a.max_range < a.min_range)
-                        return make_error(
-                            describe(text, start, "skip-slider range shorter than its skip"));
-                } else if (mod.n) {
-                    a.kind = BetzaAtom::Kind::Lame;
-                    const int steps = std::max(shape.x, shape.y);
-                    for (int k = 1; k < steps; ++k)
-                        a.path.emplace_back(dx / steps * k, dy / steps * k);
-                }
-                a.dx = dx;
-                a.dy = dy;
-                set_modality(a, mod);
-                atoms.push_back(a);
-            }
-            if (!any)
-                return make_error(describe(text, start,
-                                           "direction modifiers '" + mod.directions +
-                                               "' select no move of '" + std::string(1, atom_char) +
-                                               "'"));
-        }
+    std::vector<BetzaAtom> atoms;
+    // One atom per round: [modifiers] letter(s) [range], each stage reading on from `pos`.
+    for (size_t pos = 0; pos < text.size();) {
+        WrittenAtom atom;
+        atom.start = pos;
+        if (auto ok = read_modifiers(text, pos, atom); !ok) return ok.error();
+        if (auto ok = read_shapes(text, pos, atom); !ok) return ok.error();
+        if (auto ok = read_range(text, pos, atom.shapes); !ok) return ok.error();
+        if (auto ok = expand_atom(text, atom, atoms); !ok) return ok.error();
     }
     return atoms;
 }

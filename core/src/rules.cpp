@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "balance/core/army_lookup.hpp"
 #include "balance/core/betza.hpp"
@@ -413,117 +414,186 @@ class Compiler {
         }
     }
 
+    // The squares one atom joins, for one colour: its vector turned to the mover's forward, cut
+    // at the board's edge and by the atom's state (square colour) and rank windows. Ranked moves
+    // are folded into the tables here, so move generation never looks at a rank window.
+    template <class InState>
+    struct AtomSquares {
+        AtomSquares(const Rules<BB>& rules, const BetzaAtom& a, int fwd, const InState& state)
+            : r(rules), atom(a), forward(fwd), in_state(state), dx(a.dx), dy(a.dy * fwd) {}
+
+        // The square (ddx, ddy) away from sq, or NoSquare off the board.
+        int target(int sq, int ddx, int ddy) const {
+            const int f = r.file_of(sq) + ddx, rk = r.rank_of(sq) + ddy;
+            return f < 0 || f >= r.files || rk < 0 || rk >= r.ranks ? NoSquare : r.square(f, rk);
+        }
+        // Rank windows are read from the mover's side.
+        int relative_rank(int sq) const {
+            return forward > 0 ? r.rank_of(sq) : r.ranks - 1 - r.rank_of(sq);
+        }
+        bool may_start(int sq) const {
+            const int rk = relative_rank(sq);
+            return in_state(sq) && rk >= atom.from_first && rk <= atom.from_last;
+        }
+        bool may_end(int sq) const {
+            const int rk = relative_rank(sq);
+            return rk >= atom.to_first && rk <= atom.to_last;
+        }
+
+        const Rules<BB>& r;
+        const BetzaAtom& atom;
+        const int forward;
+        const InState& in_state;
+        const int dx, dy;  // the atom's vector for this colour
+    };
+
+    // Adds one atom to a piece's tables; each kind of atom has its own table layout.
     template <class InState>
     void add_atom(PieceMoves<BB>& pm, std::vector<std::vector<LameStep<BB>>>& lame,
                   const BetzaAtom& atom, int forward, PieceRole role, const InState& in_state) {
-        const int dx = atom.dx, dy = atom.dy * forward;
-        auto target = [&](int sq, int ddx, int ddy) {
-            const int f = r_.file_of(sq) + ddx, rk = r_.rank_of(sq) + ddy;
-            return f < 0 || f >= r_.files || rk < 0 || rk >= r_.ranks ? NoSquare : r_.square(f, rk);
-        };
-        // Rank windows (ranked moves), read from the mover's side: folded into the tables here,
-        // so move generation never looks at them.
-        auto relative_rank = [&](int sq) {
-            return forward > 0 ? r_.rank_of(sq) : r_.ranks - 1 - r_.rank_of(sq);
-        };
-        auto may_start = [&](int sq) {
-            const int rk = relative_rank(sq);
-            return in_state(sq) && rk >= atom.from_first && rk <= atom.from_last;
-        };
-        auto may_end = [&](int sq) {
-            const int rk = relative_rank(sq);
-            return rk >= atom.to_first && rk <= atom.to_last;
-        };
-        if (atom.kind == BetzaAtom::Kind::Slide) {
-            SliderGroup<BB> g;
-            g.orthogonal = dx == 0 || dy == 0;
-            g.move = atom.move;
-            g.capture = atom.capture;
-            g.en_passant = atom.en_passant;
-            g.min_range = atom.min_range;
-            g.max_range = atom.max_range;
-            for (int sq = 0; sq < r_.squares; ++sq) {
-                if (!may_start(sq)) continue;
-                for (int k = 1; atom.max_range == 0 || k <= atom.max_range; ++k) {
-                    const int to = target(sq, dx * k, dy * k);
-                    if (to == NoSquare) break;
-                    if (k < atom.min_range)
-                        g.skip[sq] |= square_bb<BB>(to);
-                    else if (may_end(to))
-                        g.reach[sq] |= square_bb<BB>(to);
-                }
-            }
-            // Directions of one family with equal range and modality share a group: their
-            // masks simply add up.
-            auto same =
-                std::find_if(pm.sliders.begin(), pm.sliders.end(), [&](const SliderGroup<BB>& o) {
-                    return o.orthogonal == g.orthogonal && o.move == g.move &&
-                           o.capture == g.capture && o.en_passant == g.en_passant &&
-                           o.min_range == g.min_range && o.max_range == g.max_range;
-                });
-            if (same == pm.sliders.end()) {
-                pm.sliders.push_back(g);
-            } else {
-                for (int sq = 0; sq < r_.squares; ++sq) {
-                    same->reach[sq] |= g.reach[sq];
-                    same->skip[sq] |= g.skip[sq];
-                }
-            }
-        } else if (atom.kind == BetzaAtom::Kind::Leap || atom.kind == BetzaAtom::Kind::Shoot) {
-            for (int sq = 0; sq < r_.squares; ++sq) {
-                const int to = target(sq, dx, dy);
-                if (to == NoSquare || !may_start(sq) || !may_end(to)) continue;
-                const BB bit = square_bb<BB>(to);
-                if (atom.kind == BetzaAtom::Kind::Shoot) {
-                    pm.shots[sq] |= bit;
-                } else if (atom.initial) {
-                    if (atom.move) pm.leaps[sq].initial_quiet |= bit;
-                    if (atom.capture) pm.leaps[sq].initial_capture |= bit;
-                } else {
-                    if (atom.move) pm.leaps[sq].quiet |= bit;
-                    if (atom.capture) pm.leaps[sq].capture |= bit;
-                    if (atom.en_passant) pm.leaps[sq].en_passant |= bit;
-                }
-            }
-        } else {  // Lame
-            const bool creates_ep =
-                role == PieceRole::Pawn && atom.move && !atom.capture && atom.path.size() == 1;
-            for (int sq = 0; sq < r_.squares; ++sq) {
-                const int to = target(sq, dx, dy);
-                if (to == NoSquare || !may_start(sq) || !may_end(to)) continue;
-                BB block{};
-                bool inside = true;
-                int first_block = NoSquare;
-                for (const auto& [px, py] : atom.path) {
-                    const int b = target(sq, px, py * forward);
-                    if (b == NoSquare) {
-                        inside = false;
-                    } else {
-                        block |= square_bb<BB>(b);
-                        if (first_block == NoSquare) first_block = b;
-                    }
-                }
-                if (!inside) continue;
-                auto& steps = lame[sq];
-                auto it = std::find_if(steps.begin(), steps.end(), [&](const LameStep<BB>& s) {
-                    return s.block == block && s.initial == atom.initial &&
-                           s.creates_ep == creates_ep;
-                });
-                if (it == steps.end()) {
-                    LameStep<BB> s;
-                    s.block = block;
-                    s.initial = atom.initial;
-                    s.creates_ep = creates_ep;
-                    s.ep_square = creates_ep ? first_block : NoSquare;
-                    steps.push_back(s);
-                    it = steps.end() - 1;
-                }
-                const BB bit = square_bb<BB>(to);
-                if (atom.move) it->quiet |= bit;
-                if (atom.capture) it->capture |= bit;
-                if (atom.en_passant) it->en_passant |= bit;
+        const AtomSquares<InState> at(r_, atom, forward, in_state);
+        switch (atom.kind) {
+            case BetzaAtom::Kind::Slide:
+                add_slider_group(pm, slider_group_of(at));
+                break;
+            case BetzaAtom::Kind::Leap:
+            case BetzaAtom::Kind::Shoot:
+                add_leap_atom(pm, at);
+                break;
+            case BetzaAtom::Kind::Lame:
+                add_lame_atom(lame, at, role);
+                break;
+        }
+    }
+
+    // One slide direction as a group of its own: per square, the squares it reaches and the
+    // squares it skips (j), which are neither reachable nor blocking.
+    template <class InState>
+    SliderGroup<BB> slider_group_of(const AtomSquares<InState>& at) const {
+        const BetzaAtom& atom = at.atom;
+        SliderGroup<BB> g;
+        g.orthogonal = at.dx == 0 || at.dy == 0;
+        g.move = atom.move;
+        g.capture = atom.capture;
+        g.en_passant = atom.en_passant;
+        g.min_range = atom.min_range;
+        g.max_range = atom.max_range;
+        for (int sq = 0; sq < r_.squares; ++sq) {
+            if (!at.may_start(sq)) continue;
+            for (int k = 1; atom.max_range == 0 || k <= atom.max_range; ++k) {
+                const int to = at.target(sq, at.dx * k, at.dy * k);
+                if (to == NoSquare) break;
+                if (k < atom.min_range)
+                    g.skip[sq] |= square_bb<BB>(to);
+                else if (at.may_end(to))
+                    g.reach[sq] |= square_bb<BB>(to);
             }
         }
+        return g;
+    }
+
+    // Directions of one family with equal range and modality share a group: their masks simply
+    // add up. Move generation then does one line lookup per group, not per direction, and a
+    // group holding all four directions can become plain (build()).
+    void add_slider_group(PieceMoves<BB>& pm, const SliderGroup<BB>& g) {
+        auto same =
+            std::find_if(pm.sliders.begin(), pm.sliders.end(), [&](const SliderGroup<BB>& o) {
+                return o.orthogonal == g.orthogonal && o.move == g.move && o.capture == g.capture &&
+                       o.en_passant == g.en_passant && o.min_range == g.min_range &&
+                       o.max_range == g.max_range;
+            });
+        if (same == pm.sliders.end()) {
+            pm.sliders.push_back(g);
+            return;
+        }
+        for (int sq = 0; sq < r_.squares; ++sq) {
+            same->reach[sq] |= g.reach[sq];
+            same->skip[sq] |= g.skip[sq];
+        }
+    }
+
+    // Leaps and shots need no path: one target bit per square, in the set of its modality.
+    template <class InState>
+    void add_leap_atom(PieceMoves<BB>& pm, const AtomSquares<InState>& at) {
+        const BetzaAtom& atom = at.atom;
+        for (int sq = 0; sq < r_.squares; ++sq) {
+            const int to = at.target(sq, at.dx, at.dy);
+            if (to == NoSquare || !at.may_start(sq) || !at.may_end(to)) continue;
+            const BB bit = square_bb<BB>(to);
+            if (atom.kind == BetzaAtom::Kind::Shoot) {
+                pm.shots[sq] |= bit;
+            } else if (atom.initial) {
+                if (atom.move) pm.leaps[sq].initial_quiet |= bit;
+                if (atom.capture) pm.leaps[sq].initial_capture |= bit;
+            } else {
+                if (atom.move) pm.leaps[sq].quiet |= bit;
+                if (atom.capture) pm.leaps[sq].capture |= bit;
+                if (atom.en_passant) pm.leaps[sq].en_passant |= bit;
+            }
+        }
+    }
+
+    // Lame steps are kept per square, grouped by the squares that must be empty: atoms sharing a
+    // path (and its initial / e.p. behaviour) share one step, so move generation tests each
+    // path's emptiness once.
+    template <class InState>
+    void add_lame_atom(std::vector<std::vector<LameStep<BB>>>& lame, const AtomSquares<InState>& at,
+                       PieceRole role) {
+        const BetzaAtom& atom = at.atom;
+        // A pawn's lame quiet step over one square is its double step: it leaves an e.p. square.
+        const bool creates_ep =
+            role == PieceRole::Pawn && atom.move && !atom.capture && atom.path.size() == 1;
+        for (int sq = 0; sq < r_.squares; ++sq) {
+            const int to = at.target(sq, at.dx, at.dy);
+            if (to == NoSquare || !at.may_start(sq) || !at.may_end(to)) continue;
+            const auto path = lame_path(at, sq);
+            if (!path) continue;
+            LameStep<BB>& s =
+                lame_step(lame[sq], path->block, atom.initial, creates_ep, path->first);
+            const BB bit = square_bb<BB>(to);
+            if (atom.move) s.quiet |= bit;
+            if (atom.capture) s.capture |= bit;
+            if (atom.en_passant) s.en_passant |= bit;
+        }
+    }
+
+    // The squares a lame atom from sq must find empty, and the first of them (a double step's
+    // e.p. square). None when the path leaves the board: the step does not exist there.
+    struct LamePath {
+        BB block{};
+        int first = NoSquare;
+    };
+    template <class InState>
+    std::optional<LamePath> lame_path(const AtomSquares<InState>& at, int sq) const {
+        LamePath path;
+        bool inside = true;
+        for (const auto& [px, py] : at.atom.path) {
+            const int b = at.target(sq, px, py * at.forward);
+            if (b == NoSquare) {
+                inside = false;
+            } else {
+                path.block |= square_bb<BB>(b);
+                if (path.first == NoSquare) path.first = b;
+            }
+        }
+        if (!inside) return std::nullopt;
+        return path;
+    }
+
+    // The square's lame step with this path and behaviour, added when it is the first.
+    static LameStep<BB>& lame_step(std::vector<LameStep<BB>>& steps, BB block, bool initial,
+                                   bool creates_ep, int first_block) {
+        auto it = std::find_if(steps.begin(), steps.end(), [&](const LameStep<BB>& s) {
+            return s.block == block && s.initial == initial && s.creates_ep == creates_ep;
+        });
+        if (it != steps.end()) return *it;
+        LameStep<BB> s;
+        s.block = block;
+        s.initial = initial;
+        s.creates_ep = creates_ep;
+        s.ep_square = creates_ep ? first_block : NoSquare;
+        steps.push_back(s);
+        return steps.back();
     }
 
     // Attacker classes per colour: leapers (and shooters), plain orthogonal and diagonal sliders,

@@ -112,5 +112,90 @@ TEST(Betza, UnsupportedSpellingsAreErrorsNamingThePart) {
     }
 }
 
+// Every error parse_betza can give, word for word with its position: a change to the parser's
+// structure must keep each message and the place it points at. The parser has two more checks
+// that no string reaches: a skip-slider's range shorter than its skip (a range of 1 makes the
+// atom a leaper, so 'j on a leaper' fires first) and direction modifiers selecting no move
+// (every direction letter or pair selects at least one move of every atom).
+TEST(Betza, EveryErrorMessageWordForWord) {
+    struct Case {
+        std::string text;
+        std::string message;
+    };
+    const std::string long_text(kMaxBetzaLength + 1, 'W');
+    const Case cases[] = {
+        {"", "empty Betza string"},
+        {long_text, "longer than 1000 characters (it has 1001); no piece needs that many"},
+        {"afafsW", "unsupported: more than two legs ('a' twice) at position 3 in 'afafsW'"},
+        {"WfafaW", "unsupported: more than two legs ('a' twice) at position 5 in 'WfafaW'"},
+        {"hW", "unsupported Betza modifier 'h' (half directions) at position 1 in 'hW'"},
+        {"FhW", "unsupported Betza modifier 'h' (half directions) at position 2 in 'FhW'"},
+        {"pR", "unsupported Betza modifier 'p' (hoppers) at position 1 in 'pR'"},
+        {"WgB", "unsupported Betza modifier 'g' (hoppers) at position 2 in 'WgB'"},
+        {"xW", "unsupported Betza modifier 'x' at position 1 in 'xW'"},
+        {"NfxW", "unsupported Betza modifier 'x' at position 3 in 'NfxW'"},
+        {"fm", "modifiers without an atom at position 1 in 'fm'"},
+        {"Nfm", "modifiers without an atom at position 2 in 'Nfm'"},
+        {"W-", "unexpected character '-' at position 2 in 'W-'"},
+        {"N W", "unexpected character ' ' at position 2 in 'N W'"},
+        {"3W", "unexpected character '3' at position 1 in '3W'"},
+        {"X", "unknown Betza atom 'X' at position 1 in 'X'"},
+        {"WfX", "unknown Betza atom 'X' at position 3 in 'WfX'"},
+        {"NN", "unsupported rider 'NN' (only W and F lines slide) at position 1 in 'NN'"},
+        {"fRNN", "unsupported rider 'NN' (only W and F lines slide) at position 3 in 'fRNN'"},
+        {"W100", "range too large (at most 99 squares) at position 2 in 'W100'"},
+        {"fW99999999999999999999",
+         "range too large (at most 99 squares) at position 3 in 'fW99999999999999999999'"},
+        {"N2", "unsupported range on a leaper that is not W or F at position 2 in 'N2'"},
+        {"RN3", "unsupported range on a leaper that is not W or F at position 3 in 'RN3'"},
+        {"mcabK", "unsupported modifiers on a 'cab' shot at position 1 in 'mcabK'"},
+        {"cabR", "unsupported: a 'cab' shot on a slider at position 1 in 'cabR'"},
+        {"NcabQ", "unsupported: a 'cab' shot on a slider at position 2 in 'NcabQ'"},
+        // Only a second leg of exactly 'b' makes a shot; any other is a two-leg step.
+        {"WcabsK",
+         "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF, asF, cabK at position 2 "
+         "in 'WcabsK'"},
+        {"afsN",
+         "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF, asF, cabK at position 1 "
+         "in 'afsN'"},
+        {"WafsQ",
+         "unsupported multi-leg move: only [mods]afsW, afsF, afW, afF, asF, cabK at position 2 "
+         "in 'WafsQ'"},
+        {"cafsW",
+         "unsupported leg modifiers in a multi-leg move (leg 1 must move to an empty square) at "
+         "position 1 in 'cafsW'"},
+        {"NafsjW",
+         "unsupported leg modifiers in a multi-leg move (leg 1 must move to an empty square) at "
+         "position 2 in 'NafsjW'"},
+        {"abW",
+         "unsupported continuation direction 'b' (use fs or f, or s on F) at position 1 in "
+         "'abW'"},
+        {"WasW",
+         "unsupported continuation direction 's' (use fs or f, or s on F) at position 2 "
+         "in 'WasW'"},
+        {"afrF",
+         "unsupported continuation direction 'fr' (use fs or f, or s on F) at position 1 "
+         "in 'afrF'"},
+        {"jN", "unsupported: 'j' on a leaper (only skip-sliders jR, jB, jQ) at position 1 in 'jN'"},
+        {"RjK",
+         "unsupported: 'j' on a leaper (only skip-sliders jR, jB, jQ) at position 2 in 'RjK'"},
+        {"nN",
+         "'n' on an oblique leaper is ambiguous: write the path, e.g. afsW (orthogonal first) or "
+         "afsF (diagonal first) at position 1 in 'nN'"},
+        {"FnL",
+         "'n' on an oblique leaper is ambiguous: write the path, e.g. afsW (orthogonal first) or "
+         "afsF (diagonal first) at position 2 in 'FnL'"},
+        {"nW", "'n' (lame) applies only to straight leapers D, A, H, G at position 1 in 'nW'"},
+        {"nR", "'n' (lame) applies only to straight leapers D, A, H, G at position 1 in 'nR'"},
+        {"BnK", "'n' (lame) applies only to straight leapers D, A, H, G at position 2 in 'BnK'"},
+    };
+    for (const auto& c : cases) {
+        auto r = parse_betza(c.text);
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_EQ(r.error().message, c.message) << c.text;
+        EXPECT_EQ(r.error().where, "") << c.text;
+    }
+}
+
 }  // namespace
 }  // namespace balance::core
