@@ -230,6 +230,25 @@ TEST(ReportTables, VerdictComesFirstAndTheRunRecordsAfterTheNumbers) {
     EXPECT_NE(verdict_block.find("alpha vs beta: "), std::string::npos) << verdict_block;
 }
 
+// A study of one army under several rule sets (orthodox chess, self-play): the verdict is
+// White's score per rule set; an army fit of one army ("fide +0 [+0, +0]") says nothing.
+TEST(ReportTables, OneArmyVerdictIsWhitesScore) {
+    TempDir dir;
+    TestStore store(dir.path() / "one-army.sqlite");
+    TestGame game;  // chess fide-fide, one engine on both sides
+    store.add_counts(game, 12, 6, 10);
+    game.rules = "torpedo";
+    store.add_counts(game, 15, 3, 10);
+    const auto run = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const std::string verdict = run.out.substr(0, run.out.find("## Balance table"));
+    EXPECT_EQ(verdict.find("Army strength"), std::string::npos) << verdict;
+    EXPECT_NE(verdict.find("fide-fide: 53.6% [37.8%, 68.5%] for White"), std::string::npos)
+        << verdict;
+    EXPECT_NE(verdict.find("**chess, rules: torpedo, players: engine**"), std::string::npos)
+        << verdict;
+}
+
 TEST(ReportTables, JsonSummaryComesFirst) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");

@@ -198,8 +198,10 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
     };
     for (const PairSummary& pair : pairs)
         if (pair.pooled) add(pairing_item(pair, catalog, ci));
+    // One army (chess under several rule sets) has no strength to rank: its verdict is White's
+    // score below, not "fide +0 [+0, +0]".
     for (const ArmyFit& fit : armies)
-        if (fit.ok()) add(armies_item(fit, catalog));
+        if (fit.ok() && fit.armies.size() > 1) add(armies_item(fit, catalog));
     for (const HeadToHead& h : head_to_head)
         if (h.pooled) add(players_item(h, ci));
     // Variants with a single army (chess, Stylish) have neither pairings nor an army fit: the
