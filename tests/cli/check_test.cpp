@@ -38,6 +38,21 @@ TEST(Check, ValidatesSweepFiles) {
         << failed.err;
 }
 
+// Games that all start from the start position may repeat: check says so, and how to give
+// every game its own opening; a sweep with openings gets no such note.
+TEST(Check, NotesASweepWithoutOpenings) {
+    TempDir dir;
+    auto plain = testing::run_balance({"check", dir.write("plain.toml", kMinimal).string()});
+    EXPECT_EQ(plain.status, 0) << plain.err;
+    EXPECT_NE(plain.out.find("note: every game starts from the start position"), std::string::npos)
+        << plain.out;
+    const auto varied = dir.write(
+        "varied.toml", std::string(kMinimal) + "[openings]\ntype = \"random-plies\"\nplies = 4\n");
+    auto ok = testing::run_balance({"check", varied.string()});
+    EXPECT_EQ(ok.status, 0) << ok.err;
+    EXPECT_EQ(ok.out.find("start position"), std::string::npos) << ok.out;
+}
+
 // A bare name is resolved as `balance sweep` resolves it: `check quick` checks the shipped sweep.
 TEST(Check, ResolvesBareSweepNames) {
     auto ok = testing::run_balance({"check", "quick"});

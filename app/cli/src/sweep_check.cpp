@@ -13,6 +13,7 @@
 #include "balance/config/fix_candidates.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/open_sweep.hpp"
+#include "balance/tournament/opening_notes.hpp"
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/points_notes.hpp"
 
@@ -108,6 +109,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                           sweep->adaptive->target_half_width, sweep->adaptive->budget)
             : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
     auto notes = tournament::points_variant_notes(*sweep);
+    for (auto& note : tournament::opening_notes(*sweep)) notes.push_back(std::move(note));
     if (const auto& c = sweep->calibration) {
         notes.push_back(fmt::format(
             "a calibration (`balance calibrate`): player '{}', method {}, at most {} rounds of "

@@ -13,6 +13,7 @@
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/tournament/open_sweep.hpp"
+#include "balance/tournament/opening_notes.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/sweep_database.hpp"
 #include "commands.hpp"
@@ -87,6 +88,8 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         ctx.out << fmt::format("sweep {}: {} on {} thread(s), shard {}, database {}\n",
                                open->sweep.name, file->string(), options.threads,
                                options.shard.to_string(), db);
+        for (const auto& note : tournament::opening_notes(open->sweep))
+            ctx.out << "note: " << note << "\n";
     }
     StopOnSignal signals;
     auto summary = tournament::run_sweep(*open, database->store(), options, tournament::make_player,
