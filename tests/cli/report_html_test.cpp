@@ -121,6 +121,14 @@ TEST(ReportHtml, SelfContainedWellFormedWithCharts) {
     const auto runs = html.find("<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>");
     ASSERT_NE(runs, std::string::npos);
     EXPECT_GT(html.find("<li>run 1: sweep"), runs);
+    // Every piece drawn from a central square (as `balance pieces` draws it), folded per
+    // variant after the tables.
+    const auto pieces = html.find("<section id=\"pieces\">");
+    ASSERT_NE(pieces, std::string::npos);
+    EXPECT_GT(pieces, html.find("<section id=\"failures\">"));
+    EXPECT_NE(html.find("<b>knight</b> (N), fide on d4: 8 to move to, 8 to capture on", pieces),
+              std::string::npos);
+    EXPECT_NE(html.find("<summary>asymmetric</summary>", pieces), std::string::npos);
     // Self-contained: no scripts, no external resources.
     for (const char* banned : {"<script", "src=", "<link", "@import", "url("})
         EXPECT_EQ(html.find(banned), std::string::npos) << banned;

@@ -3,6 +3,7 @@
 // script, no external font, stylesheet or image, so it opens offline and archives as one file.
 // The markup is well-formed XML (void elements self-closed, everything escaped).
 
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/svg_charts.hpp"
 #include "balance/analysis/text_format.hpp"
+#include "piece_boards_html.hpp"
 #include "strength_tables.hpp"
 
 namespace balance::analysis {
@@ -218,13 +220,24 @@ std::string values_chart(const VariantValues& v) {
                    v.fit->published_source.empty() ? "" : "published value"});
 }
 
+// The variants of the report's cells, in the order they first appear.
+std::vector<std::string> variants_of(const ReportData& report) {
+    std::vector<std::string> out;
+    for (const CellRow& row : report.cells) {
+        const std::string& v = row.tally.id.variant;
+        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     std::ostringstream out;
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        << "<title>Balance report</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+        << "<title>Balance report</title>\n<style>" << kStyle << kPieceBoardStyle
+        << "</style>\n</head>\n<body>\n";
     out << "<h1>Balance report</h1>\n";
     out << "<p>Database <code>" << xml_escape(report.database) << "</code>: " << report.games
         << " games in " << report.cells.size() << " cells.</p>\n";
@@ -237,7 +250,8 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         << (report.strength.empty() ? "" : "<a href=\"#strength\">strength</a>")
         << "<a href=\"#failures\">failures</a>"
         << (report.values.empty() ? "" : "<a href=\"#values\">piece values</a>")
-        << "<a href=\"#runs\">runs</a><a href=\"#reading\">how to read</a></nav>\n";
+        << "<a href=\"#pieces\">pieces</a><a href=\"#runs\">runs</a>"
+        << "<a href=\"#reading\">how to read</a></nav>\n";
 
     out << "<section id=\"balance\">\n<h2>Balance table (the seed's layout)</h2>\n";
     for (const auto& table : seed_layout_tables(report, catalog)) write_table(out, table);
@@ -307,6 +321,16 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         }
         out << "</section>\n";
     }
+    out << "<section id=\"pieces\">\n<h2>Pieces</h2>\n<p class=\"caption\">Each piece's moves "
+           "from a central square of an empty board, as the rules compiled them "
+           "(<code>balance pieces</code> draws the same in text).</p>\n";
+    for (const std::string& variant : variants_of(report)) {
+        auto spec = catalog.spec(variant);
+        if (!spec) continue;
+        out << "<details><summary>" << xml_escape(variant) << "</summary>\n"
+            << piece_boards_html(**spec) << "</details>\n";
+    }
+    out << "</section>\n";
     // Run records are for provenance, not for reading: folded.
     out << "<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>"
         << xml_escape(runs_phrase(report)) << "</summary>\n";
