@@ -212,6 +212,27 @@ pairs = "all"
     EXPECT_EQ(apart.rule_set.spec.start_fen, "nrbqk/ppppp/5/PPPPP/NRBQK w - - 0 1");
 }
 
+// A candidate the fix's player cannot play is rejected with the reason, never played: Fairy-Max
+// cannot play stalemate wins, while the engine can.
+TEST(FixCandidates, RulesThePlayerCannotPlayAreRejected) {
+    TempDir dir;
+    dir.write("mini.toml", kMini);
+    std::string text = sweep_text("edits = [\"options\"]\n");
+    text.replace(text.find("[players.p]\ntype = \"engine\"\nnodes = 100"),
+                 std::string("[players.p]\ntype = \"engine\"\nnodes = 100").size(),
+                 "[players.p]\ntype = \"fairymax\"\ndepth = 2");
+    auto sweep = load_sweep(dir.write("fix.toml", text));
+    ASSERT_TRUE(sweep) << sweep.error().to_string();
+    auto list = fix_candidates(*sweep);
+    ASSERT_TRUE(list) << list.error().to_string();
+    EXPECT_NE(named(*list, "option stalemate-win=on").rejected.find("Fairy-Max cannot play"),
+              std::string::npos);
+    EXPECT_EQ(named(*list, "no change").rejected, "");
+    auto engine = candidates(dir, "edits = [\"options\"]\n");
+    ASSERT_TRUE(engine);
+    EXPECT_EQ(named(*engine, "option stalemate-win=on").rejected, "");
+}
+
 TEST(FixCandidates, EmptyCandidateSpaceNamesTheFile) {
     TempDir dir;
     auto list = candidates(dir, "edits = [\"ranges\"]\npieces = [\"knight\"]\n");

@@ -12,6 +12,7 @@
 #include "balance/config/spec_text.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/compile.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
 #include "balance/tournament/ladder.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/store.hpp"
@@ -19,6 +20,25 @@
 namespace balance::config {
 
 namespace {
+
+// A candidate its players cannot play is rejected like one that does not compile, never
+// played: Fairy-Max plays from definitions written for each candidate's rules, and some rules
+// (stalemate wins, anti-relay rights) or pieces are beyond its format.
+Result<void> playable_by_its_players(const tournament::Sweep& sweep) {
+    const auto is_fairymax = [&](const std::string& name) {
+        const tournament::PlayerSpec* player = sweep.find_player(name);
+        return player && player->kind == tournament::PlayerKind::Fairymax;
+    };
+    const bool fairymax = std::any_of(
+        sweep.matchups.begin(), sweep.matchups.end(),
+        [&](const tournament::Matchup& m) { return is_fairymax(m.white) || is_fairymax(m.black); });
+    if (!fairymax) return {};
+    std::vector<std::pair<std::string, std::string>> pairings;
+    for (const auto& p : sweep.pairings) pairings.emplace_back(p.white, p.black);
+    auto definitions = players::external::fairymax_ini(sweep.rule_sets.front().spec, pairings);
+    if (!definitions) return definitions.error();
+    return {};
+}
 
 std::string value_text(const toml::node& node) {
     std::ostringstream out;
@@ -125,6 +145,10 @@ class Builder {
         one.openings.book.clear();
         if (auto valid = tournament::open_sweep(one); !valid) {
             c.rejected = valid.error().message;
+            return c;
+        }
+        if (auto playable = playable_by_its_players(one); !playable) {
+            c.rejected = playable.error().message;
             return c;
         }
         c.rule_set = std::move(one.rule_sets.front());
