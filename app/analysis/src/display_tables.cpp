@@ -330,6 +330,39 @@ DisplayTable head_to_head_table(const ReportData& report) {
     return table;
 }
 
+DisplayTable player_scale_table(const ReportData& report) {
+    DisplayTable table;
+    const std::string ci = confidence_label(report.confidence);
+    table.caption = fmt::format(
+        "Every player and rung that met another, on one Elo scale per variant and rules: a "
+        "Bradley-Terry-Davidson fit over the games between different players (pooled over "
+        "armies, White's advantage fitted jointly; win/loss-odds Elo against the average of "
+        "the scale's players, {} Wald intervals). A player's own balance verdict is the one "
+        "under its name in the verdict; the strongest player's is named below.",
+        ci);
+    table.header = {"variant", "rules", "player", "games", "Elo", ci + " interval"};
+    for (const PlayerScale& scale : report.player_scales) {
+        if (!scale.ok()) {
+            table.lines.push_back(fmt::format("{}, {}: no common scale ({}).", scale.variant,
+                                              rules_label(scale.rules), scale.error));
+            continue;
+        }
+        for (const PlayerRating& p : scale.players) {
+            table.rows.push_back({scale.variant, rules_label(scale.rules), p.player,
+                                  std::to_string(p.games), elo(p.elo.estimate),
+                                  elo_interval_text(p.elo)});
+            table.emphasis.push_back(&p == &scale.players.front());
+        }
+        const PlayerRating& best = scale.players.front();
+        table.lines.push_back(fmt::format(
+            "{}, {}: the strongest player measured head to head is {} ({} Elo {} against the "
+            "average of {} players); its balance verdict is the one under \"players: {}\".",
+            scale.variant, rules_label(scale.rules), best.player, elo(best.elo.estimate),
+            elo_interval_text(best.elo), scale.players.size(), best.player));
+    }
+    return table;
+}
+
 DisplayTable failures_table(const ReportData& report) {
     std::set<std::string> statuses{"timeout", "crashed", "illegal-move"};
     for (const EngineFailures& f : report.failures)

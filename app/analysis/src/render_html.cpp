@@ -303,6 +303,12 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         out << "</section>\n";
     }
 
+    if (!report.player_scales.empty()) {
+        out << "<section id=\"scale\">\n<h2>Players on one Elo scale</h2>\n";
+        write_table(out, player_scale_table(report));
+        out << "</section>\n";
+    }
+
     out << "<section id=\"failures\">\n<h2>Engine failures</h2>\n";
     write_table(out, failures_table(report));
     out << "</section>\n";

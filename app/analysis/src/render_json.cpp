@@ -457,6 +457,22 @@ Json report_json(const ReportData& report) {
                            {"pooled", summary_json(h.pooled)},
                            {"paired", paired_json(h.paired)}});
     }
+    Json scales = Json::array();
+    for (const PlayerScale& scale : report.player_scales) {
+        Json players_on_scale = Json::array();
+        for (const PlayerRating& p : scale.players) {
+            players_on_scale.push_back({{"player", p.player},
+                                        {"games", p.games},
+                                        {"elo", p.elo.estimate},
+                                        {"elo_low", p.elo.lower},
+                                        {"elo_high", p.elo.upper}});
+        }
+        scales.push_back({{"variant", scale.variant},
+                          {"rules", scale.rules},
+                          {"games", scale.games},
+                          {"players", std::move(players_on_scale)},
+                          {"error", scale.error.empty() ? Json(nullptr) : Json(scale.error)}});
+    }
     for (const CellRow& row : report.cells) cells.push_back(cell_json(row));
     for (const PointsCell& cell : report.points.cells) points.push_back(points_cell_json(cell));
     for (const PointsSeries& s : report.points.series) series.push_back(series_json(s));
@@ -505,6 +521,7 @@ Json report_json(const ReportData& report) {
              {"armies", {{"method", stats::kDavidsonMethod}, {"fits", std::move(fits)}}},
              {"rule_effects", std::move(effects)},
              {"players", std::move(players)},
+             {"player_scales", std::move(scales)},
              {"failures", std::move(failures)},
              {"points", std::move(points)},
              {"series", std::move(series)},

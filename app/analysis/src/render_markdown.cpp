@@ -106,6 +106,11 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
         out << markdown_table(head_to_head_table(report), "###");
     }
 
+    if (!report.player_scales.empty()) {
+        out << "## Players on one Elo scale\n\n";
+        out << markdown_table(player_scale_table(report), "###");
+    }
+
     out << "## Engine failures\n\n";
     out << markdown_table(failures_table(report), "###");
 

@@ -181,6 +181,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.armies = fit_armies(cells, catalog, options.confidence);
     report.rule_effects = rule_effects(cells, options.confidence);
     report.head_to_head = build_head_to_head(cells, options.confidence);
+    report.player_scales = player_scales(cells, options.confidence);
     report.strength = build_strength(cells, report.pairs, report.armies, report.head_to_head,
                                      catalog, options.confidence);
     report.summary = build_summary(cells, report.pairs, report.armies, report.head_to_head, catalog,

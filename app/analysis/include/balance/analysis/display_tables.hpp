@@ -41,6 +41,8 @@ void drop_empty_column(DisplayTable& table, std::size_t column);
 // Player against player, pooled over armies and colours; empty rows when no two different
 // players met.
 [[nodiscard]] DisplayTable head_to_head_table(const ReportData& report);
+// The players that met, on one Elo scale per variant and rules (player_scale.hpp).
+[[nodiscard]] DisplayTable player_scale_table(const ReportData& report);
 // `title`: the variant and the rule sets the games were played under.
 // The methods side by side: each piece's documented and published values, then the report's fit
 // and the plain regression with their intervals.

@@ -13,6 +13,7 @@
 #include "balance/analysis/head_to_head.hpp"
 #include "balance/analysis/pairs.hpp"
 #include "balance/analysis/piece_values.hpp"
+#include "balance/analysis/player_scale.hpp"
 #include "balance/analysis/points_report.hpp"
 #include "balance/analysis/rule_effects.hpp"
 #include "balance/analysis/store_reader.hpp"
@@ -63,9 +64,10 @@ struct ReportData {
     std::vector<PairSummary> pairs;
     std::vector<ArmyFit> armies;
     std::vector<RuleEffect> rule_effects;
-    std::vector<HeadToHead> head_to_head;  // player vs player (strength sweeps)
-    PointsReport points;                   // points variants (Stylish chess); empty otherwise
-    StrengthReport strength;               // balance against player strength (ladders)
+    std::vector<HeadToHead> head_to_head;    // player vs player (strength sweeps)
+    std::vector<PlayerScale> player_scales;  // the players that met, on one Elo scale
+    PointsReport points;                     // points variants (Stylish chess); empty otherwise
+    StrengthReport strength;                 // balance against player strength (ladders)
     std::vector<EngineFailures> failures;
     std::vector<VariantValues> values;
     std::vector<std::string> notes;  // things the reader must know (unequal colours, skipped fits)
