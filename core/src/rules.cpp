@@ -800,7 +800,9 @@ class Compiler {
                 ci.king_from = k;
                 ci.king_to = r_.square(king_to_file, rank);
                 ci.rook_from = corner;
-                ci.rook_to = r_.square(kf + dir, rank);
+                const bool next_to_destination =
+                    spec_.castling.rook_to == CastlingSpec::RookTo::NextToKingDestination;
+                ci.rook_to = r_.square(next_to_destination ? king_to_file - dir : kf + dir, rank);
                 ci.rook_type = partner;
                 for (int f = std::min(kf, corner_file) + 1; f < std::max(kf, corner_file); ++f)
                     ci.must_be_empty |= square_bb<BB>(r_.square(f, rank));

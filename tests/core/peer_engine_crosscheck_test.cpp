@@ -336,5 +336,36 @@ TEST(PeerEngines, SjaakIIAddsAQuietTwinToRule8EnPassantSteps) {
     }
 }
 
+// Capablanca chess (configs/variants/capablanca.toml), a variant written from its published
+// rules for this check: Fairy-Stockfish's built-in `capablanca` plays the same rules (10x8,
+// archbishop and chancellor, the king castling three squares with the rook landing beside it).
+// Positions: the start, both sides free to castle either way, a middle game, and promotions to
+// all six types.
+TEST(PeerEngines, FairyStockfishAgreesOnCapablancaChess) {
+    if (!std::filesystem::exists("/usr/games/fairy-stockfish"))
+        GTEST_SKIP() << "fairy-stockfish not installed";
+    const auto spec = load_shipped("capablanca");
+    const char* positions[] = {
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+        // Where the rook lands after castling matters here (h1 behind the h-pawn, not g1): the
+        // rule of rook_to = "next-to-king-destination" gives 22,176, the other 22,016.
+        "r4k3r/7p2/10/10/10/10/7P2/R4K3R w KQkq - 0 1",
+        "r1a1qk1c1r/pp1ppp1ppp/2n1b1b1n1/2p3p3/3P2P3/2N1B1B1N1/PPP1PP1PPP/R1A1QK1C1R w KQkq - 0 6",
+        "4k5/2P7/10/10/10/10/7p2/4K5 w - - 0 1",
+    };
+    for (const char* fen : positions) {
+        const auto lines = converse({"/usr/games/fairy-stockfish"},
+                                    {"uci", "setoption name UCI_Variant value capablanca",
+                                     std::string("position fen ") + fen, "go perft 3"},
+                                    std::regex("^Nodes searched"));
+        std::uint64_t theirs = 0;
+        for (const auto& l : lines)
+            if (l.rfind("Nodes searched: ", 0) == 0) theirs = std::stoull(l.substr(16));
+        EXPECT_GT(theirs, 0u) << fen;
+        EXPECT_EQ(our_perft(spec, fen, 3), theirs) << fen;
+    }
+}
+
 }  // namespace
 }  // namespace balance::testing

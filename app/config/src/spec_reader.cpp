@@ -31,6 +31,10 @@ Result<void> read_castling(const toml::table* table, const std::string& file,
                              .value_or(castling.king_travel));
     castling.from_move = static_cast<int>(
         fields.integer("from_move", Need::Optional, 1, 1'000'000).value_or(castling.from_move));
+    if (auto rook_to = fields.choice("rook_to", {"next-to-king-start", "next-to-king-destination"}))
+        castling.rook_to = *rook_to == "next-to-king-start"
+                               ? core::CastlingSpec::RookTo::NextToKingStart
+                               : core::CastlingSpec::RookTo::NextToKingDestination;
     return fields.finish();
 }
 

@@ -62,6 +62,11 @@ struct CastlingSpec {
     int king_travel = 2;  // squares the king moves toward the rook (Uneven: 3)
     // Castling is legal only from this full move number on (a side's Nth move); 1 = always.
     int from_move = 1;
+    // Where the rook lands: on the square next to the king's start square, toward the rook
+    // (Uneven Pieces: Kf1-i1 with Rj1-g1), or on the square the king crossed last, next to its
+    // destination (Capablanca: Kf1-i1 with Rj1-h1). The same square for a two-square move.
+    enum class RookTo { NextToKingStart, NextToKingDestination };
+    RookTo rook_to = RookTo::NextToKingStart;
 };
 
 // A bonus added to a side's material when all the listed pieces are on the board for that side
