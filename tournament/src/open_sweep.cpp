@@ -33,8 +33,26 @@ Result<OpenSweep> open_sweep(Sweep sweep) {
             compiled.push_back(std::move(*rules));
         }
     }
-    const std::size_t pairings = sweep.pairings.size();
-    return OpenSweep{std::move(sweep), CompiledRules(pairings, std::move(compiled))};
+    CompiledRules rules(sweep, std::move(compiled));
+    return OpenSweep{std::move(sweep), std::move(rules)};
+}
+
+CompiledRules::CompiledRules(const Sweep& sweep, std::vector<core::AnyRules> rules)
+    : pairings_(sweep.pairings.size()), rules_(std::move(rules)) {
+    for (const RuleSet& set : sweep.rule_sets) spec_hashes_.push_back(set.hash());
+    for (const Pairing& p : sweep.pairings) armies_.emplace_back(p.white, p.black);
+}
+
+bool CompiledRules::fits(const Sweep& sweep) const {
+    if (sweep.rule_sets.size() != spec_hashes_.size() || sweep.pairings.size() != armies_.size())
+        return false;
+    for (std::size_t r = 0; r < spec_hashes_.size(); ++r)
+        if (sweep.rule_sets[r].hash() != spec_hashes_[r]) return false;
+    for (std::size_t p = 0; p < armies_.size(); ++p)
+        if (sweep.pairings[p].white != armies_[p].first ||
+            sweep.pairings[p].black != armies_[p].second)
+            return false;
+    return true;
 }
 
 Result<void> check_hash_memory(const Sweep& sweep, int threads) {

@@ -5,6 +5,8 @@
 // every pairing's rules, and the games are then played by those same compiled rules.
 
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "balance/core/error.hpp"
@@ -18,20 +20,18 @@ namespace balance::tournament {
 class CompiledRules {
   public:
     CompiledRules() = default;
-    CompiledRules(std::size_t pairings, std::vector<core::AnyRules> rules)
-        : pairings_(pairings), rules_(std::move(rules)) {}
+    CompiledRules(const Sweep& sweep, std::vector<core::AnyRules> rules);
 
     [[nodiscard]] const core::AnyRules& of(const Cell& cell) const {
         return rules_[cell.rule_set * pairings_ + cell.pairing_index];
     }
-    // Whether these are the rules of `sweep`'s rule sets and pairings (not of a sweep whose rule
-    // sets were changed after it was opened).
-    [[nodiscard]] bool fits(const Sweep& sweep) const {
-        return pairings_ == sweep.pairings.size() &&
-               rules_.size() == sweep.rule_sets.size() * sweep.pairings.size();
-    }
+    // Whether these are the rules of `sweep`'s rule sets and pairings: the same specs (by hash)
+    // and army pairings as when it was opened, not a sweep changed since.
+    [[nodiscard]] bool fits(const Sweep& sweep) const;
 
   private:
+    std::vector<std::string> spec_hashes_;                     // per rule set
+    std::vector<std::pair<std::string, std::string>> armies_;  // per pairing: White, Black
     std::size_t pairings_ = 0;
     std::vector<core::AnyRules> rules_;  // rule set major, then pairing
 };
