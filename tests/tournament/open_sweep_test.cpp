@@ -52,7 +52,7 @@ TEST(OpenSweep, ARunRefusesRulesOfAnotherSweep) {
     auto summary = run_sweep(*open, *store, RunOptions{}, make_player, stop);
     ASSERT_FALSE(summary.ok());
     EXPECT_NE(summary.error().message.find("changed after it was opened"), std::string::npos);
-    // So is a rule set swapped for another with the same count, and an army pairing changed.
+    // So is a rule set swapped for another document with the same count of rule sets.
     open->sweep.rule_sets.pop_back();
     open->sweep.rule_sets.front().spec_toml += "\n# another document\n";
     EXPECT_FALSE(run_sweep(*open, *store, RunOptions{}, make_player, stop).ok());
