@@ -43,7 +43,7 @@ def main(report_path, out_path):
     x_max = max(p["x_hi"] for p in points) + 0.02
     y_min = min(min(p["y_lo"] for p in points), 0.5) - 0.01
     y_max = max(max(p["y_hi"] for p in points), 0.5) + 0.01
-    width, height, left, right, top, bottom = 960, 620, 70, 230, 40, 60
+    width, height, left, right, top, bottom = 1060, 620, 70, 330, 40, 60
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def sx(x):
