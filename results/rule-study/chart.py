@@ -10,15 +10,7 @@ import json
 import math
 import sys
 
-Z = 1.959964
-
-
-def wilson(k, n):
-    p = k / n
-    c = Z * Z / n
-    centre = (p + c / 2) / (1 + c)
-    half = math.sqrt(c * p * (1 - p) + c * c / 4) / (1 + c)
-    return centre - half, centre + half
+from tables import wilson  # the same interval as the README's tables
 
 
 def main(report_path, out_path):

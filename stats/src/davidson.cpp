@@ -196,6 +196,10 @@ Estimate strength_difference_elo(const DavidsonFit& fit, int i, int j) {
     return Estimate{kEloPerNat * d.value, kEloPerNat * d.standard_error};
 }
 
+Estimate strength_elo(const DavidsonFit& fit, int k) {
+    return Estimate{kEloPerNat * fit.strength(k), kEloPerNat * fit.strength_se(k)};
+}
+
 Estimate white_advantage_elo(const DavidsonFit& fit) {
     return Estimate{kEloPerNat * fit.white_advantage.value,
                     kEloPerNat * fit.white_advantage.standard_error};

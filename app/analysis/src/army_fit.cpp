@@ -53,9 +53,8 @@ ArmyFit fit_group(const GroupKey& key, const std::vector<const CellTally*>& cell
         rating.army = armies[k];
         rating.games = games[k];
         rating.theta = {result->strength(k), result->strength_se(k)};
-        rating.elo = stats::wald_interval({stats::kEloPerNat * rating.theta.value,
-                                           stats::kEloPerNat * rating.theta.standard_error},
-                                          confidence);
+        rating.elo =
+            stats::wald_interval(stats::strength_elo(*result, static_cast<int>(k)), confidence);
         fit.armies.push_back(rating);
     }
     fit.white_advantage_elo = stats::wald_interval(stats::white_advantage_elo(*result), confidence);

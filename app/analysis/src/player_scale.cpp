@@ -5,7 +5,6 @@
 #include <tuple>
 
 #include "balance/stats/davidson.hpp"
-#include "balance/stats/elo.hpp"
 #include "natural_order.hpp"
 
 namespace balance::analysis {
@@ -47,9 +46,7 @@ PlayerScale fit_scale(const std::string& variant, const std::string& rules,
         rating.player = players[k];
         rating.games = games[k];
         rating.elo =
-            stats::wald_interval({stats::kEloPerNat * fit->strength(static_cast<int>(k)),
-                                  stats::kEloPerNat * fit->strength_se(static_cast<int>(k))},
-                                 confidence);
+            stats::wald_interval(stats::strength_elo(*fit, static_cast<int>(k)), confidence);
         scale.players.push_back(rating);
     }
     std::stable_sort(scale.players.begin(), scale.players.end(),

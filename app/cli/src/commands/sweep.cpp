@@ -1,7 +1,6 @@
 // `balance sweep`: plays a sweep file's games into its results database, resumable at any
 // point, and prints the balance table at the end.
 
-#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>

@@ -75,6 +75,9 @@ struct DavidsonProbabilities {
 /// (theta_i - theta_j) in Elo: 400/ln 10 times the above (win/loss odds scale).
 [[nodiscard]] Estimate strength_difference_elo(const DavidsonFit& fit, int i, int j);
 
+/// theta_k in Elo against the average player: 400/ln 10 * theta_k, SE scaled alike.
+[[nodiscard]] Estimate strength_elo(const DavidsonFit& fit, int k);
+
 /// eta in Elo: 400/ln 10 * eta (win/loss odds scale).
 [[nodiscard]] Estimate white_advantage_elo(const DavidsonFit& fit);
 

@@ -11,6 +11,11 @@
 // correlation (simulated in tests/stats/paired_scores_test.cpp). The correlation is estimated
 // as rho = 2 var(pair mean) / var(game) - 1, and 1 + rho is the share of games a paired interval
 // needs for the width independent games would give.
+//
+// Not stats::Pentanomial (counts.hpp), which the SPRT uses: that counts pairs of win/draw/loss
+// results, while a pair here may score any share of the points (a points variant's games), and
+// the correlation needs the games' own spread, which pair counts alone do not give (a drawn pair
+// and a pair of a win and a loss fall in one bin).
 
 #include <cstdint>
 #include <string_view>
