@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,18 @@ analysis::MaterialData sample(const std::filesystem::path& db, int min_ply, int 
     auto data = analysis::sample_material(store->games, "chess", catalog, {min_ply, per_game});
     EXPECT_TRUE(data.ok()) << data.error().to_string();
     return std::move(*data);
+}
+
+// Every piece of `pieces` (`balance values --json`, P N B R Q) identified, and its interval
+// covering the model's value logit[k] / logit[pawn].
+void expect_values_cover(const json& pieces, const std::vector<double>& logit) {
+    ASSERT_EQ(pieces.size(), 5u);
+    for (std::size_t k = 1; k < 5; ++k) {
+        const double truth = logit[k] / logit[0];
+        ASSERT_TRUE(pieces[k]["identified"].get<bool>()) << pieces[k];
+        EXPECT_LE(pieces[k]["value_low"].get<double>(), truth) << pieces[k];
+        EXPECT_GE(pieces[k]["value_high"].get<double>(), truth) << pieces[k];
+    }
 }
 
 TEST(ValuesGames, QuietPositionsOfAReplayedGame) {
@@ -162,15 +175,74 @@ TEST(ValuesGames, RecoversKnownValuesFromSyntheticGames) {
     const json out = json::parse(run.out);
     EXPECT_EQ(out["normalize"], "pawn");
     EXPECT_GT(out["games"].get<int>(), 900);  // games whose last position was quiet
-    const auto& pieces = out["pieces"];
-    ASSERT_EQ(pieces.size(), 5u);
-    for (std::size_t k = 1; k < 5; ++k) {
-        const double truth = logit[k] / logit[0];
-        ASSERT_TRUE(pieces[k]["identified"].get<bool>()) << pieces[k];
-        EXPECT_LE(pieces[k]["value_low"].get<double>(), truth) << pieces[k];
-        EXPECT_GE(pieces[k]["value_high"].get<double>(), truth) << pieces[k];
-    }
+    expect_values_cover(out["pieces"], logit);
     EXPECT_NEAR(out["spearman"].get<double>(), 1.0, 0.06);  // documented N = B is a tie
+}
+
+// odds-starts samples the start position alone (its material, not what the game did with it),
+// and still replays the game: one that does not replay is left out.
+TEST(ValuesGames, OddsStartsSampleTheStartPosition) {
+    TempDir dir;
+    TestStore store(dir.path() / "g.sqlite");
+    TestGame game;
+    // Black without its b8 knight against White without three pawns; then White captures a
+    // pawn (ply 3), which the start's material must not see.
+    game.start_fen = "r1bqkbnr/pppppppp/8/8/8/8/PPPPP3/RNBQKBNR w KQkq - 0 1";
+    game.moves = "e2e4 d7d5 e4d5 g8f6";
+    store.add(game);
+    TestGame broken = game;
+    broken.moves = "e2e4 e7e5 e4e5";
+    store.add(broken);
+    auto read = analysis::read_store(store.path());
+    ASSERT_TRUE(read.ok()) << read.error().to_string();
+    analysis::VariantCatalog catalog(read->specs);
+    analysis::SamplingOptions options;
+    options.start_only = true;
+    auto data = analysis::sample_material(read->games, "chess", catalog, options);
+    ASSERT_TRUE(data.ok()) << data.error().to_string();
+    ASSERT_EQ(data->rows.size(), 1u);
+    EXPECT_EQ(data->rows[0], (std::vector<double>{-3, 1, 0, 0, 0}));
+    EXPECT_EQ(data->games_unreadable, 1);
+}
+
+// Synthetic games from designed odds starts, their outcomes drawn from a logistic model of the
+// start's material: `--method odds-starts` gives the model's values back within its intervals.
+TEST(ValuesGames, OddsStartsRecoverKnownValues) {
+    const std::vector<double> logit{0.40, 1.30, 1.40, 2.20, 4.00};  // P N B R Q
+    constexpr double kIntercept = 0.10;
+    struct Start {
+        const char* fen;
+        std::vector<double> material;  // White minus Black, P N B R Q
+    };
+    const std::vector<Start> starts = {
+        {testing::kChessStart, {0, 0, 0, 0, 0}},  // White's first move alone: the intercept
+        {"rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 1", {-1, 0, 0, 0, 0}},
+        {"r1bqkbnr/pppppppp/8/8/8/8/PPPPP3/RNBQKBNR w KQkq - 0 1", {-3, 1, 0, 0, 0}},
+        {"rnbqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", {3, 0, -1, 0, 0}},
+        {"1nbqkbnr/pppppppp/8/8/8/8/PPPPPP2/R1BQKBNR w KQk - 0 1", {-2, -1, 0, 1, 0}},
+        {"2bqkbnr/pppppp1p/8/8/8/8/PPPPPPPP/RNB1KBNR w KQk - 0 1", {1, 1, 0, 1, -1}},
+    };
+    TempDir dir;
+    TestStore store(dir.path() / "odds.sqlite");
+    std::mt19937_64 rng(2020);
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    for (int i = 0; i < 3000; ++i) {
+        const Start& start = starts[i % starts.size()];
+        double x = kIntercept;
+        for (std::size_t k = 0; k < logit.size(); ++k) x += logit[k] * start.material[k];
+        TestGame game;
+        game.start_fen = start.fen;
+        game.moves = "";
+        game.plies = 0;
+        game.white_score = uniform(rng) < 1.0 / (1.0 + std::exp(-x)) ? 1.0 : 0.0;
+        store.add(game);
+    }
+    const auto run = run_balance({"values", "--db", store.path().string(), "--method",
+                                  "odds-starts", "--confidence", "0.999", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    EXPECT_EQ(out["games"].get<int>(), 3000);
+    expect_values_cover(out["pieces"], logit);
 }
 
 TEST(ValuesGames, ChoosesTheVariantAndRules) {

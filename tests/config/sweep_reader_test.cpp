@@ -170,7 +170,14 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
               "player\", \"black player\"], ...]");
     EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
                                "[openings]\nplies = 3\n"),
-              "bad.toml:7: 'plies' in [openings] applies only to type = \"random-plies\"");
+              "bad.toml:7: 'plies' in [openings] applies only to type = \"random-plies\" or "
+              "\"book\"");
+    EXPECT_EQ(
+        sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                         "[openings]\ntype = \"book\"\npositions = [\"8/8/8/8/8/8/8/K1k5 w - - "
+                         "0 1\"]\nmax_imbalance_cp = 50\n"),
+        "bad.toml:9: 'max_imbalance_cp' in [openings] needs 'plies' (random plies after "
+        "the book position)");
     EXPECT_EQ(sweep_load_error(
                   "variant = \"asymmetric\"\ngames_per_cell = 1\n[players.x]\ntype = "
                   "\"xboard\"\ncommand = \"x\"\ndepth = 1\narmy_names = { elvs = \"elf\" }\n"),

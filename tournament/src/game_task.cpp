@@ -57,8 +57,8 @@ Result<PlayedGame> play_planned_game(const SweepContext& context, const PlannedG
     row.players_json = context.players_json[planned.cell];
     row.seed = planned.seed;
 
-    const bool filter = sweep.openings.kind == OpeningSpec::Kind::RandomPlies &&
-                        sweep.openings.max_imbalance_cp > 0;
+    const bool filter = sweep.openings.kind != OpeningSpec::Kind::None &&
+                        sweep.openings.plies > 0 && sweep.openings.max_imbalance_cp > 0;
     auto opening = make_opening(sweep.openings, context.rules[planned.cell],
                                 opening_seed(sweep.seed, cell.position_key, planned.index),
                                 planned.index, filter ? players.evaluator() : nullptr);

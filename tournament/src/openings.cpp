@@ -11,23 +11,21 @@ namespace balance::tournament {
 
 namespace {
 
-// Plays `plies` uniformly random legal moves; nullopt if the game ends on the way.
-std::optional<Opening> random_line(const core::AnyRules& rules, std::uint64_t seed, int plies) {
-    auto game = core::Game::start(rules);
-    if (!game) return std::nullopt;
+// Plays `plies` uniformly random legal moves from `start`; nullopt if the game ends on the way.
+std::optional<Opening> random_line(core::Game game, std::uint64_t seed, int plies) {
     SplitMix64 rng(seed);
     std::string moves;
     for (int ply = 0; ply < plies; ++ply) {
-        if (game->outcome().over()) return std::nullopt;
-        const auto legal = game->legal_moves();
+        if (game.outcome().over()) return std::nullopt;
+        const auto legal = game.legal_moves();
         if (legal.empty()) return std::nullopt;
         const core::Move move = legal[rng.below(legal.size())];
         if (!moves.empty()) moves += ' ';
-        moves += game->uci(move);
-        game->play(move);
+        moves += game.uci(move);
+        game.play(move);
     }
-    if (game->outcome().over()) return std::nullopt;
-    return Opening{std::move(*game), std::move(moves), 0};
+    if (game.outcome().over()) return std::nullopt;
+    return Opening{std::move(game), std::move(moves), 0};
 }
 
 int quick_score(const core::Game& game, players::engine::Engine& evaluator, std::uint64_t nodes) {
@@ -39,16 +37,31 @@ int quick_score(const core::Game& game, players::engine::Engine& evaluator, std:
     });
 }
 
-Result<Opening> random_opening(const OpeningSpec& spec, const core::AnyRules& rules,
-                               std::uint64_t seed, players::engine::Engine* evaluator) {
+// White's view of a quick score (quick_score is the side to move's).
+int white_score(const core::Game& game, players::engine::Engine& evaluator, std::uint64_t nodes) {
+    const int score = quick_score(game, evaluator, nodes);
+    return game.side_to_move() == core::Color::White ? score : -score;
+}
+
+// Random plies from `start`. The filter keeps lines whose quick score (White's view) stays
+// within max_imbalance_cp of the start's own: zero for the variant start, and for a book
+// position (a designed material-odds start) whatever imbalance the book gave it, so the
+// random plies vary the position without undoing the design.
+Result<Opening> random_opening(const OpeningSpec& spec, const core::Game& start, std::uint64_t seed,
+                               players::engine::Engine* evaluator) {
     const bool filter = spec.max_imbalance_cp > 0 && evaluator;
+    const bool from_book = spec.kind == OpeningSpec::Kind::Book;
+    const int baseline =
+        filter && from_book ? white_score(start, *evaluator, spec.imbalance_nodes) : 0;
     std::optional<Opening> best;
     for (int attempt = 0; attempt < std::max(1, spec.attempts); ++attempt) {
         auto line =
-            random_line(rules, splitmix64(seed + static_cast<std::uint64_t>(attempt)), spec.plies);
+            random_line(start, splitmix64(seed + static_cast<std::uint64_t>(attempt)), spec.plies);
         if (!line) continue;
         if (!filter) return std::move(*line);
-        line->imbalance_cp = quick_score(line->game, *evaluator, spec.imbalance_nodes);
+        line->imbalance_cp =
+            !from_book ? quick_score(line->game, *evaluator, spec.imbalance_nodes)
+                       : white_score(line->game, *evaluator, spec.imbalance_nodes) - baseline;
         if (std::abs(line->imbalance_cp) <= spec.max_imbalance_cp) return std::move(*line);
         if (!best || std::abs(line->imbalance_cp) < std::abs(best->imbalance_cp))
             best = std::move(line);
@@ -95,8 +108,11 @@ Result<Opening> make_opening(const OpeningSpec& spec, const core::AnyRules& rule
             if (!game) return game.error();
             return Opening{std::move(*game), "", 0};
         }
-        case OpeningSpec::Kind::RandomPlies:
-            return random_opening(spec, rules, seed, evaluator);
+        case OpeningSpec::Kind::RandomPlies: {
+            auto start = core::Game::start(rules);
+            if (!start) return start.error();
+            return random_opening(spec, *start, seed, evaluator);
+        }
         case OpeningSpec::Kind::Book: {
             if (spec.book.empty()) return make_error("the opening book is empty", spec.book_file);
             const std::size_t line = static_cast<std::size_t>(index) % spec.book.size();
@@ -106,7 +122,8 @@ Result<Opening> make_opening(const OpeningSpec& spec, const core::AnyRules& rule
                     game.error().message + " (position " + std::to_string(line + 1) + ")",
                     spec.book_file);
             }
-            return Opening{std::move(*game), "", 0};
+            if (spec.plies == 0) return Opening{std::move(*game), "", 0};
+            return random_opening(spec, *game, seed, evaluator);
         }
     }
     return make_error("unknown opening kind");

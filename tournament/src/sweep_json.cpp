@@ -93,6 +93,12 @@ Json openings_json(const OpeningSpec& o) {
         j["file"] = o.book_file;
         j["positions"] = o.book.size();
         j["positions_fnv1a64"] = fnv1a64(all);  // a changed book is a different sweep
+        if (o.plies > 0) {  // only then, so book sweeps without random plies keep their identity
+            j["plies"] = o.plies;
+            j["max_imbalance_cp"] = o.max_imbalance_cp;
+            j["imbalance_nodes"] = o.imbalance_nodes;
+            j["attempts"] = o.attempts;
+        }
     }
     return j;
 }

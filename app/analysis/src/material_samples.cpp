@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <type_traits>
 
@@ -77,6 +78,22 @@ std::vector<int> columns_of(const Position& pos, const std::vector<std::string>&
     return out;
 }
 
+// The material difference (White minus Black, one column per piece) of a position, and the
+// engine's terms when asked.
+template <class Position>
+Candidate candidate_at(const Position& pos, const std::vector<int>& columns, std::size_t pieces,
+                       const SamplingOptions& options, EvalCache& eval_cache, int ply) {
+    Candidate c{std::vector<double>(pieces, 0.0), 0.0, 0.0, ply};
+    for (std::size_t t = 0; t < columns.size(); ++t) {
+        if (columns[t] < 0) continue;
+        const auto type = static_cast<core::PieceType>(t);
+        c.material[columns[t]] +=
+            pos.count(core::Color::White, type) - pos.count(core::Color::Black, type);
+    }
+    if (options.positional) engine_terms(pos, eval_cache, c);
+    return c;
+}
+
 // Replays one game; returns its quiet positions' material, or an error.
 Result<std::vector<Candidate>> quiet_positions(const StoredGame& game, const core::AnyRules& rules,
                                                const std::vector<std::string>& pieces,
@@ -88,6 +105,12 @@ Result<std::vector<Candidate>> quiet_positions(const StoredGame& game, const cor
     const std::vector<int> columns =
         replay.visit([&](const auto& pos) { return columns_of(pos, pieces); });
     std::vector<Candidate> out;
+    std::optional<Candidate> start;
+    if (options.start_only) {
+        replay.visit([&](const auto& pos) {
+            start = candidate_at(pos, columns, pieces.size(), options, eval_cache, -1);
+        });
+    }
     std::vector<int> material_changes;  // plies whose move captured or promoted
     std::istringstream moves(game.moves);
     std::string text;
@@ -97,20 +120,15 @@ Result<std::vector<Candidate>> quiet_positions(const StoredGame& game, const cor
         const bool promotion = move->kind() == core::MoveKind::Promotion;
         replay.visit([&](const auto& pos) {
             if (promotion || pos.last_captured() != core::NoPiece) material_changes.push_back(ply);
-            if (promotion || pos.last_captured() != core::NoPiece || pos.in_check() ||
+            if (start || promotion || pos.last_captured() != core::NoPiece || pos.in_check() ||
                 pos.in_placement() || pos.game_ply() < options.min_ply)
                 return;
-            Candidate c{std::vector<double>(pieces.size(), 0.0), 0.0, 0.0, ply};
-            for (std::size_t t = 0; t < columns.size(); ++t) {
-                if (columns[t] < 0) continue;
-                const auto type = static_cast<core::PieceType>(t);
-                c.material[columns[t]] +=
-                    pos.count(core::Color::White, type) - pos.count(core::Color::Black, type);
-            }
-            if (options.positional) engine_terms(pos, eval_cache, c);
-            out.push_back(std::move(c));
+            out.push_back(candidate_at(pos, columns, pieces.size(), options, eval_cache, ply));
         });
     }
+    // The whole game is replayed even for its start alone: a game that does not replay is not
+    // a game these rules played, and is counted as unreadable like any other.
+    if (start) return std::vector<Candidate>{std::move(*start)};
     if (options.settled_plies <= 0) return out;
     // Keep the positions whose material the next settled_plies moves leave as it is.
     std::erase_if(out, [&](const Candidate& c) {

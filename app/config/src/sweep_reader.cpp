@@ -279,7 +279,8 @@ Result<tournament::CalibrationSpec> read_calibration(const toml::table& table, c
         fields.integer("max_rounds", Need::Optional, 1, 50).value_or(spec.max_rounds));
     spec.match_games = static_cast<int>(
         fields.integer("match_games", Need::Optional, 0, 1'000'000).value_or(spec.match_games));
-    spec.method = fields.choice("method", {"texel", "regression"}).value_or(spec.method);
+    spec.method =
+        fields.choice("method", {"texel", "regression", "odds-starts"}).value_or(spec.method);
     spec.step = fields.number("step").value_or(spec.step);
     if (!(spec.step > 0.0 && spec.step <= 1.0)) {
         return make_error(

@@ -23,12 +23,9 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
     Fields fields(table, "[openings]", file);
     OpeningSpec spec;
     const auto type = fields.choice("type", {"none", "random-plies", "book"}).value_or("none");
-    const std::pair<const char*, const char*> owned[] = {{"plies", "random-plies"},
-                                                         {"max_imbalance_cp", "random-plies"},
-                                                         {"attempts", "random-plies"},
-                                                         {"imbalance_nodes", "random-plies"},
-                                                         {"file", "book"},
-                                                         {"positions", "book"}};
+    // Random plies (and their filter) apply to random-plies openings and, after the book
+    // position, to books; a book's own keys to books alone.
+    const std::pair<const char*, const char*> owned[] = {{"file", "book"}, {"positions", "book"}};
     for (const auto& [key, owner] : owned) {
         if (type != owner && table.contains(key)) {
             return make_error(
@@ -36,9 +33,28 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                 fields.where(key));
         }
     }
-    if (type == "random-plies") {
-        spec.kind = OpeningSpec::Kind::RandomPlies;
-        spec.plies = as_int(fields.integer("plies", Need::Required, 1, 200), 0);
+    for (const char* key : {"plies", "max_imbalance_cp", "attempts", "imbalance_nodes"}) {
+        if (type == "none" && table.contains(key)) {
+            return make_error(fmt::format("'{}' in [openings] applies only to type = "
+                                          "\"random-plies\" or \"book\"",
+                                          key),
+                              fields.where(key));
+        }
+    }
+    if (type == "book" && !table.contains("plies")) {
+        for (const char* key : {"max_imbalance_cp", "attempts", "imbalance_nodes"}) {
+            if (table.contains(key)) {
+                return make_error(
+                    fmt::format("'{}' in [openings] needs 'plies' (random plies after the "
+                                "book position)",
+                                key),
+                    fields.where(key));
+            }
+        }
+    }
+    if (type != "none") {
+        const Need need = type == "random-plies" ? Need::Required : Need::Optional;
+        spec.plies = as_int(fields.integer("plies", need, type == "book" ? 0 : 1, 200), 0);
         spec.max_imbalance_cp = as_int(
             fields.integer("max_imbalance_cp", Need::Optional, 0, 100000), spec.max_imbalance_cp);
         spec.imbalance_nodes = static_cast<std::uint64_t>(
@@ -46,6 +62,9 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                 .value_or(static_cast<std::int64_t>(spec.imbalance_nodes)));
         spec.attempts =
             as_int(fields.integer("attempts", Need::Optional, 1, 100000), spec.attempts);
+    }
+    if (type == "random-plies") {
+        spec.kind = OpeningSpec::Kind::RandomPlies;
     } else if (type == "book") {
         spec.kind = OpeningSpec::Kind::Book;
         // The positions come from an EPD/FEN file, or inline (`positions = [...]`): short

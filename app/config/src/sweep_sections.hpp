@@ -4,7 +4,9 @@
 //   [openings]      type = "none" (default) | "random-plies" | "book"
 //     random-plies: plies (required), max_imbalance_cp (0 = no filter), imbalance_nodes (2000),
 //                   attempts (50)
-//     book:         file (EPD or FEN, one position per line; relative to the sweep file)
+//     book:         file (EPD or FEN, one position per line; relative to the sweep file) or
+//                   positions (inline); plies (0: random plies after the book position), and
+//                   with plies the filter keys above, measured from the book position's score
 //   [adjudication]  max_plies (400; 0 = off)
 //     [adjudication.resign]  enabled (true), score_cp (800), moves (4)
 //     [adjudication.draw]    enabled (true), score_cp (15), moves (10), after_ply (80)

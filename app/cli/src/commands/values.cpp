@@ -188,13 +188,14 @@ void register_values(CLI::App& app, AppContext& ctx) {
         ->add_option("--method", args->method,
                      "texel (default): settled positions, the engine's positional evaluation "
                      "as a covariate, bootstrap intervals; regression: the plain outcome "
-                     "regression")
+                     "regression; odds-starts: the start's material of games from designed "
+                     "material-odds starts")
         ->check(CLI::IsMember(analysis::value_method_names()));
     add_sampling_flags(*command, args->sampling);
     command
         ->add_option("--bootstrap", args->bootstrap,
-                     "Resamples of whole games for the intervals (default: 200 for texel, 0 "
-                     "for regression)")
+                     "Resamples of whole games for the intervals (default: 200 for texel and "
+                     "odds-starts, 0 for regression)")
         ->check(CLI::Range(0, 100000));
     command->add_option("--write-values", args->write_values,
                         "Also write the fitted values as a values file for a sweep player");

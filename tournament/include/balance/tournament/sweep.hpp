@@ -127,9 +127,12 @@ struct Matchup {
 struct OpeningSpec {
     enum class Kind { None, RandomPlies, Book };
     Kind kind = Kind::None;
-    int plies = 0;  // RandomPlies: uniformly random legal moves from the start
-    // RandomPlies: redraw while a quick search of the internal engine scores the position
-    // beyond this many centipawns either way; 0 = no filter.
+    // Uniformly random legal moves from the start (RandomPlies: required) or after the book
+    // position (Book: optional, 0 = none).
+    int plies = 0;
+    // Redraw the random plies while a quick search of the internal engine scores the position
+    // beyond this many centipawns either way (Book: beyond the book position's own score);
+    // 0 = no filter.
     int max_imbalance_cp = 0;
     std::uint64_t imbalance_nodes = 2000;
     int attempts = 50;              // draws before the most balanced one seen is taken

@@ -28,6 +28,11 @@ struct SamplingOptions {
     // minus its material count, White's view, centipawns): the covariate that keeps positional
     // advantage, which goes with winning material, out of the material coefficients.
     bool positional = false;
+    // Sample each game's start position alone (where its opening left it): for games from
+    // designed material-odds starts, whose material was set by the design and not chosen by
+    // the players, so nothing the players did can be confounded with it. min_ply, per_game and
+    // settled_plies do not apply.
+    bool start_only = false;
 };
 
 struct MaterialData {
