@@ -205,11 +205,13 @@ TEST(ValuesGames, OddsStartsSampleTheStartPosition) {
     EXPECT_EQ(data->games_unreadable, 1);
 }
 
-// Synthetic games from designed odds starts, their outcomes drawn from a logistic model of the
-// start's material: `--method odds-starts` gives the model's values back within its intervals.
-TEST(ValuesGames, OddsStartsRecoverKnownValues) {
-    const std::vector<double> logit{0.40, 1.30, 1.40, 2.20, 4.00};  // P N B R Q
-    constexpr double kIntercept = 0.10;
+// The logit of each piece (P N B R Q) in the synthetic odds-start games, and their intercept.
+const std::vector<double> kOddsLogit{0.40, 1.30, 1.40, 2.20, 4.00};
+constexpr double kOddsIntercept = 0.10;
+
+// Synthetic games from designed odds starts, four quiet moves each (legal from every start),
+// their outcomes drawn from a logistic model of the start's material.
+void add_odds_start_games(TestStore& store, int games) {
     struct Start {
         const char* fen;
         std::vector<double> material;  // White minus Black, P N B R Q
@@ -222,27 +224,63 @@ TEST(ValuesGames, OddsStartsRecoverKnownValues) {
         {"1nbqkbnr/pppppppp/8/8/8/8/PPPPPP2/R1BQKBNR w KQk - 0 1", {-2, -1, 0, 1, 0}},
         {"2bqkbnr/pppppp1p/8/8/8/8/PPPPPPPP/RNB1KBNR w KQk - 0 1", {1, 1, 0, 1, -1}},
     };
-    TempDir dir;
-    TestStore store(dir.path() / "odds.sqlite");
     std::mt19937_64 rng(2020);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < games; ++i) {
         const Start& start = starts[i % starts.size()];
-        double x = kIntercept;
-        for (std::size_t k = 0; k < logit.size(); ++k) x += logit[k] * start.material[k];
+        double x = kOddsIntercept;
+        for (std::size_t k = 0; k < kOddsLogit.size(); ++k) x += kOddsLogit[k] * start.material[k];
         TestGame game;
         game.start_fen = start.fen;
-        game.moves = "";
-        game.plies = 0;
+        game.moves = "e2e4 e7e5 d2d3 d7d6";
+        game.plies = 4;
         game.white_score = uniform(rng) < 1.0 / (1.0 + std::exp(-x)) ? 1.0 : 0.0;
         store.add(game);
     }
+}
+
+// `--method odds-starts` gives the model's values back within its intervals.
+TEST(ValuesGames, OddsStartsRecoverKnownValues) {
+    TempDir dir;
+    TestStore store(dir.path() / "odds.sqlite");
+    add_odds_start_games(store, 3000);
     const auto run = run_balance({"values", "--db", store.path().string(), "--method",
                                   "odds-starts", "--confidence", "0.999", "--json"});
     ASSERT_EQ(run.status, 0) << run.err;
     const json out = json::parse(run.out);
     EXPECT_EQ(out["games"].get<int>(), 3000);
-    expect_values_cover(out["pieces"], logit);
+    expect_values_cover(out["pieces"], kOddsLogit);
+}
+
+// The report adds the odds-starts fit beside texel and the regression when most games start
+// from uneven material, and only then.
+TEST(ValuesGames, ReportShowsOddsStartsForOddsGamesOnly) {
+    TempDir dir;
+    TestStore odds(dir.path() / "odds.sqlite");
+    add_odds_start_games(odds, 3000);
+    // --min-ply 2: the in-game fits sample the games' few moves too.
+    const auto with = run_balance(
+        {"report", "--db", odds.path().string(), "--values", "--min-ply", "2", "--format", "json"});
+    ASSERT_EQ(with.status, 0) << with.err;
+    const json values = json::parse(with.out)["values"];
+    ASSERT_EQ(values.size(), 1u);
+    ASSERT_FALSE(values[0]["odds_starts"].is_null()) << values[0];
+    const auto& knight = values[0]["odds_starts"]["pieces"][1];
+    EXPECT_EQ(knight["piece"], "knight");
+    EXPECT_LE(knight["value_low"].get<double>(), kOddsLogit[1] / kOddsLogit[0]) << knight;
+    EXPECT_GE(knight["value_high"].get<double>(), kOddsLogit[1] / kOddsLogit[0]) << knight;
+    const auto markdown =
+        run_balance({"report", "--db", odds.path().string(), "--values", "--min-ply", "2"});
+    EXPECT_NE(markdown.out.find("| odds-starts |"), std::string::npos) << markdown.out;
+
+    TestStore ordinary(dir.path() / "ordinary.sqlite");
+    TestGame game;
+    game.moves = kKnightUp;
+    for (int i = 0; i < 4; ++i) ordinary.add(game);
+    const auto without =
+        run_balance({"report", "--db", ordinary.path().string(), "--values", "--format", "json"});
+    ASSERT_EQ(without.status, 0) << without.err;
+    EXPECT_TRUE(json::parse(without.out)["values"][0]["odds_starts"].is_null());
 }
 
 TEST(ValuesGames, ChoosesTheVariantAndRules) {

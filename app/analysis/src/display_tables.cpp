@@ -421,6 +421,7 @@ std::vector<std::string> value_cells(const PieceValueFit& fit, const PieceValueR
 
 DisplayTable values_methods_table(const PieceValueFit& fit,
                                   const std::optional<PieceValueFit>& regression,
+                                  const std::optional<PieceValueFit>& odds_starts,
                                   const std::string& title) {
     DisplayTable table;
     const std::string ci = confidence_label(fit.confidence);
@@ -430,9 +431,17 @@ DisplayTable values_methods_table(const PieceValueFit& fit,
         "regression on material for comparison (it reads values low: the side that stands "
         "better wins pawns and games, and the pawn is credited with both). Details below.",
         fit.normalize, fit.unit_value, ci, fit.method, fit.clusters);
+    if (odds_starts) {
+        table.caption += fmt::format(
+            " The games start from designed material odds, so odds-starts is shown too: the "
+            "result against each game's start material ({} games), which the players did not "
+            "choose; the in-game fits see positions that follow from the odds.",
+            odds_starts->clusters);
+    }
     table.header = value_columns(fit);
     table.header.push_back(fit.method);
     if (regression) table.header.push_back("regression");
+    if (odds_starts) table.header.push_back("odds-starts");
     auto cell = [&](const PieceValueRow& row) -> std::string {
         if (!row.identified) return "not identified";
         if (row.piece == fit.normalize) return number(row.value.value, 2) + " (unit)";
@@ -444,8 +453,9 @@ DisplayTable values_methods_table(const PieceValueFit& fit,
         const PieceValueRow& row = fit.rows[k];
         std::vector<std::string> cells = value_cells(fit, row);
         cells.push_back(cell(row));
-        if (regression)
-            cells.push_back(k < regression->rows.size() ? cell(regression->rows[k]) : "");
+        for (const auto* other : {&regression, &odds_starts}) {
+            if (*other) cells.push_back(k < (*other)->rows.size() ? cell((*other)->rows[k]) : "");
+        }
         table.rows.push_back(std::move(cells));
         table.emphasis.push_back(row.piece == fit.normalize);
     }

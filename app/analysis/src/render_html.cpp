@@ -321,7 +321,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
                     << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
                 continue;
             }
-            write_table(out, values_methods_table(*v.fit, v.regression, v.title()));
+            write_table(out, values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()));
             out << values_chart(v);
             write_table(out, values_table(*v.fit, v.data, v.title() + ": details"));
         }

@@ -495,6 +495,8 @@ Json report_json(const ReportData& report) {
         entry["player"] = v.player.empty() ? Json(nullptr) : Json(v.player);
         entry["regression"] =
             v.regression ? values_json(*v.regression, MaterialData{}) : Json(nullptr);
+        entry["odds_starts"] =
+            v.odds_starts ? values_json(*v.odds_starts, MaterialData{}) : Json(nullptr);
         entry["error"] = v.error.empty() ? Json(nullptr) : Json(v.error);
         values.push_back(std::move(entry));
     }

@@ -118,7 +118,8 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
         out << "## Piece values (fitted from game outcomes)\n\n";
         for (const VariantValues& v : report.values) {
             if (v.fit) {
-                out << markdown_table(values_methods_table(*v.fit, v.regression, v.title()), "###");
+                out << markdown_table(
+                    values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()), "###");
                 out << markdown_table(values_table(*v.fit, v.data, v.title() + ": details"), "###");
             } else {
                 out << "### " << v.title() << "\n\nNot fitted: " << v.error << "\n\n";

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "balance/analysis/value_methods.hpp"
 #include "natural_order.hpp"
 
 namespace balance::analysis {
@@ -64,6 +65,30 @@ void note_repeated_games(const ReportData& report, std::vector<std::string>& not
         worst->tally.id.black, rules_label(worst->tally.id.rules), players_label(worst->tally.id)));
 }
 
+// The odds-starts fit, when at least half the games start with uneven material (designed odds
+// starts; random opening plies leave material even in nearly every game).
+std::optional<PieceValueFit> odds_starts_fit(std::span<const StoredGame> games,
+                                             const std::string& variant, VariantCatalog& catalog,
+                                             const ReportOptions& options) {
+    const auto method = value_method("odds-starts");
+    auto starts = sample_material(games, variant, catalog, method->sampling);
+    if (!starts || starts->rows.empty()) return std::nullopt;
+    const auto uneven =
+        std::count_if(starts->rows.begin(), starts->rows.end(), [](const auto& row) {
+            return std::any_of(row.begin(), row.end(), [](double d) { return d != 0.0; });
+        });
+    if (2 * static_cast<std::size_t>(uneven) < starts->rows.size()) return std::nullopt;
+    ValueFitOptions fit_options = options.value_fit;
+    fit_options.method = method->name;
+    fit_options.positional = method->positional;
+    fit_options.bootstrap = method->bootstrap;
+    fit_options.confidence = options.confidence;
+    auto fit = fit_piece_values(*starts, fit_options);
+    if (!fit) return std::nullopt;
+    attach_published(*fit, catalog.published(variant));
+    return std::move(*fit);
+}
+
 VariantValues fit_values(const Store& store, const std::string& variant, const std::string& player,
                          VariantCatalog& catalog, const ReportOptions& options) {
     VariantValues out;
@@ -98,6 +123,7 @@ VariantValues fit_values(const Store& store, const std::string& variant, const s
         plain.confidence = options.confidence;
         if (auto regression = fit_piece_values(*plain_data, plain)) out.regression = *regression;
     }
+    out.odds_starts = odds_starts_fit(games, variant, catalog, options);
     out.data = std::move(*data);
     out.data.rows.clear();
     out.data.outcomes.clear();

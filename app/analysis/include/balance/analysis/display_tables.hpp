@@ -44,10 +44,12 @@ void drop_empty_column(DisplayTable& table, std::size_t column);
 // The players that met, on one Elo scale per variant and rules (player_scale.hpp).
 [[nodiscard]] DisplayTable player_scale_table(const ReportData& report);
 // `title`: the variant and the rule sets the games were played under.
-// The methods side by side: each piece's documented and published values, then the report's fit
-// and the plain regression with their intervals.
+// The methods side by side: each piece's documented and published values, then the report's fit,
+// the plain regression and (games from designed odds starts) the odds-starts fit, with their
+// intervals.
 [[nodiscard]] DisplayTable values_methods_table(const PieceValueFit& fit,
                                                 const std::optional<PieceValueFit>& regression,
+                                                const std::optional<PieceValueFit>& odds_starts,
                                                 const std::string& title);
 
 [[nodiscard]] DisplayTable values_table(const PieceValueFit& fit, const MaterialData& data,

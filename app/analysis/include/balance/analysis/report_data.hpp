@@ -41,13 +41,17 @@ struct CellRow {
 // Piece values of one variant as one player's self-play games support them (every player with
 // self-play games gets its own: values hold for a player and a strength), or of all the
 // variant's games when no player played itself. Fitted by the report's method (ValueFitOptions,
-// texel by default) and, beside it, by the plain regression.
+// texel by default) and, beside it, by the plain regression (and by odds-starts when the games
+// start from designed odds).
 struct VariantValues {
     std::string variant;
     std::string player;  // empty: every game of the variant
     std::string error;   // why there is no fit
     std::optional<PieceValueFit> fit;
     std::optional<PieceValueFit> regression;  // the plain outcome regression, for comparison
+    // When most games start with the armies' material uneven (a book of designed odds starts):
+    // the odds-starts fit of the result on the start's material (value_methods.hpp).
+    std::optional<PieceValueFit> odds_starts;
     MaterialData data;  // counts of games used / skipped (rows are dropped after the fit)
 
     // "chess, player balance:nodes=5000" / "chess, all games"
