@@ -153,6 +153,22 @@ std::vector<std::string> armies_of(const core::VariantSpec& spec, const std::str
 
 }  // namespace
 
+Result<bool> mostly_odds_starts(std::span<const StoredGame> games, const std::string& variant,
+                                VariantCatalog& catalog) {
+    SamplingOptions starts;
+    starts.start_only = true;
+    auto data = sample_material(games, variant, catalog, starts);
+    if (!data) return data.error();
+    return mostly_uneven(*data);
+}
+
+bool mostly_uneven(const MaterialData& data) {
+    const auto uneven = std::count_if(data.rows.begin(), data.rows.end(), [](const auto& row) {
+        return std::any_of(row.begin(), row.end(), [](double d) { return d != 0.0; });
+    });
+    return !data.rows.empty() && 2 * static_cast<std::size_t>(uneven) >= data.rows.size();
+}
+
 std::vector<int> evenly_spaced(int count, int wanted) {
     std::vector<int> out;
     if (count <= 0 || wanted <= 0) return out;

@@ -72,12 +72,7 @@ std::optional<PieceValueFit> odds_starts_fit(std::span<const StoredGame> games,
                                              const ReportOptions& options) {
     const auto method = value_method("odds-starts");
     auto starts = sample_material(games, variant, catalog, method->sampling);
-    if (!starts || starts->rows.empty()) return std::nullopt;
-    const auto uneven =
-        std::count_if(starts->rows.begin(), starts->rows.end(), [](const auto& row) {
-            return std::any_of(row.begin(), row.end(), [](double d) { return d != 0.0; });
-        });
-    if (2 * static_cast<std::size_t>(uneven) < starts->rows.size()) return std::nullopt;
+    if (!starts || !mostly_uneven(*starts)) return std::nullopt;
     ValueFitOptions fit_options = options.value_fit;
     fit_options.method = method->name;
     fit_options.positional = method->positional;

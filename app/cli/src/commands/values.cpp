@@ -39,7 +39,7 @@ struct ValuesArgs {
     std::string player;  // only this player's self-play games; empty: every game
     std::string normalize;
     std::optional<double> unit_value;
-    std::string method = "texel";
+    std::string method;  // empty: odds-starts for games from designed odds starts, else texel
     SamplingFlags sampling;
     std::optional<int> bootstrap;
     std::uint64_t seed = 1;
@@ -124,7 +124,13 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
                        table_text(analysis::odds_table(*odds, *variant),
                                   "Piece values from material-odds games"));
     }
-    const auto method = args.sampling.over(*analysis::value_method(args.method));  // flag-checked
+    std::string method_name = args.method;
+    if (method_name.empty()) {
+        auto odds = analysis::mostly_odds_starts(games, *variant, catalog);
+        if (!odds) return report_error(ctx, odds.error());
+        method_name = *odds ? "odds-starts" : "texel";
+    }
+    const auto method = args.sampling.over(*analysis::value_method(method_name));  // flag-checked
     auto data = analysis::sample_material(games, *variant, catalog, method.sampling);
     if (!data) return report_error(ctx, data.error());
     analysis::ValueFitOptions options;
@@ -186,10 +192,11 @@ void register_values(CLI::App& app, AppContext& ctx) {
         ->check(finite_positive());
     command
         ->add_option("--method", args->method,
-                     "texel (default): settled positions, the engine's positional evaluation "
-                     "as a covariate, bootstrap intervals; regression: the plain outcome "
-                     "regression; odds-starts: the start's material of games from designed "
-                     "material-odds starts")
+                     "texel: settled positions, the engine's positional evaluation as a "
+                     "covariate, bootstrap intervals; regression: the plain outcome regression; "
+                     "odds-starts: the start's material of games from designed material-odds "
+                     "starts. Default: odds-starts when most games start with uneven material, "
+                     "else texel")
         ->check(CLI::IsMember(analysis::value_method_names()));
     add_sampling_flags(*command, args->sampling);
     command
