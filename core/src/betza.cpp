@@ -66,6 +66,9 @@ std::optional<bool> in_group(std::string_view g, int dx, int dy, Geometry geo) {
     // fs/bs/lv/rv the two moves of that half lying closest to the other axis.
     const char a = g[0], b = g[1];
     if (geo == Geometry::Oblique) {
+        // XBetza's half-planes: 'h' widens a direction to all four moves with a component that
+        // way. A single f, b, l, r reads so here too (XBetza reads it as the narrow pair).
+        if (b == 'h' && (a == 'f' || a == 'b' || a == 'l' || a == 'r')) return single(a);
         if (a == b) {
             if (a == 'f') return dy > 0 && ay > ax;
             if (a == 'b') return dy < 0 && ay > ax;
@@ -167,6 +170,7 @@ struct WrittenAtom {
     bool two_legs = false;  // an 'a' was read
     char letter = 0;        // the atom letter, as written
     std::vector<AtomShape> shapes;
+    size_t half_at = std::string_view::npos;  // the first 'h' (half directions), if any
 };
 
 // Reads the lower-case modifiers before the atom letter: into leg 1, and after an 'a' into leg 2.
@@ -208,8 +212,9 @@ Result<void> read_modifiers(std::string_view text, size_t& pos, WrittenAtom& ato
                 atom.two_legs = true;
                 break;
             case 'h':
-                return make_error(
-                    describe(text, pos, "unsupported Betza modifier 'h' (half directions)"));
+                mod.directions += ch;
+                if (atom.half_at == std::string_view::npos) atom.half_at = pos;
+                break;
             case 'p':
             case 'g':
                 return make_error(describe(
@@ -410,10 +415,46 @@ Result<void> expand_simple(std::string_view text, const WrittenAtom& atom,
     return {};
 }
 
+// XBetza's 'h' (half), accepted only where its meaning is settled for both colours: fh, bh, lh,
+// rh (the four moves with a component that way) on one oblique leaper, whose eight moves have
+// such halves. The chiral halves hr and hl are refused: XBetza defines them for White (hrN on e4
+// reaches f6, g3, d2, c5), but Black's pieces here are White's mirrored across the board's
+// middle, which would make Black's hrN left-handed, while XBoard and Fairy-Stockfish rotate them
+// and keep it right-handed.
+Result<void> check_half(std::string_view text, const WrittenAtom& atom) {
+    const size_t at = atom.half_at;
+    if (atom.two_legs)
+        return make_error(
+            describe(text, at, "unsupported: half directions ('h') in a multi-leg move"));
+    const bool oblique = atom.shapes.size() == 1 && !atom.shapes[0].rider &&
+                         atom.shapes[0].y != 0 && atom.shapes[0].x != atom.shapes[0].y;
+    if (!oblique)
+        return make_error(describe(text, at,
+                                   std::string("unsupported: half directions ('h') on '") +
+                                       atom.letter +
+                                       "': only the oblique leapers N, C/L, Z/J have halves "
+                                       "(fh, bh, lh, rh)"));
+    const std::vector<std::string> groups =
+        direction_groups(atom.leg[0].directions, Geometry::Oblique);
+    for (size_t g = 0; g < groups.size(); ++g) {
+        if (groups[g] != "h") continue;
+        if (g + 1 < groups.size() && (groups[g + 1][0] == 'r' || groups[g + 1][0] == 'l'))
+            return make_error(describe(
+                text, at,
+                "unsupported: the chiral halves hr and hl (whether Black's half mirrors or rotates "
+                "White's is not settled: XBoard and Fairy-Stockfish rotate, Balance mirrors)"));
+        return make_error(
+            describe(text, at, "'h' (half) must follow f, b, l or r: fh, bh, lh, rh"));
+    }
+    return {};
+}
+
 // Turns a written atom into concrete BetzaAtoms. `cab` is told from other two-leg moves by its
 // capturing first leg and its second leg going straight back.
 Result<void> expand_atom(std::string_view text, const WrittenAtom& atom,
                          std::vector<BetzaAtom>& out) {
+    if (atom.half_at != std::string_view::npos)
+        if (auto ok = check_half(text, atom); !ok) return ok;
     if (atom.two_legs && atom.leg[0].c && atom.leg[1].directions == "b")
         return expand_shot(text, atom, out);
     if (atom.two_legs) return expand_two_leg(text, atom, out);

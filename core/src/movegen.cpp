@@ -418,7 +418,7 @@ class Generator {
     void castling() {
         const int u = index(us_);
         if (!(pos_.castling_rights() & (3 << (u * 2)))) return;
-        if (pos_.game_ply() / 2 + 1 < r_.castling_from_move) return;  // too early
+        if (pos_.game_ply() / 2 + 1 < r_.castling_from_move[u]) return;  // too early
         for (int side = 0; side < 2; ++side) {
             if (!(pos_.castling_rights() & (1 << (u * 2 + side)))) continue;
             const CastlingInfo<BB>& ci = r_.castling[u][side];

@@ -8,6 +8,7 @@
 
 #include "balance/core/army_lookup.hpp"
 #include "balance/core/betza.hpp"
+#include "balance/core/castling.hpp"
 #include "balance/core/splitmix64.hpp"
 #include "fen_board.hpp"
 
@@ -125,11 +126,6 @@ class Compiler {
             return make_error("anti-relay types must be a non-empty subset of Rook, Bishop, Knight",
                               where_);
         r_.position_dependent_rights = ar.enabled;
-        if (spec_.castling.from_move < 1)
-            return make_error("castling from_move must be at least 1 (the first move), not " +
-                                  std::to_string(spec_.castling.from_move),
-                              at(spec_.castling_where));
-        r_.castling_from_move = spec_.castling.from_move;
         // Promotion to a captured piece counts the side's own losses: a piece its own side took
         // would become a promotion choice. (Points variants score self-captures as nothing.)
         if (spec_.rules.self_capture && spec_.rules.promote_to_captured)
@@ -171,6 +167,7 @@ class Compiler {
         }
         for (int c = 0; c < 2; ++c)
             if (auto ok = army(c, *army_spec[c]); !ok) return ok;
+        army_spec_ = {army_spec[0], army_spec[1]};
         return {};
     }
 
@@ -775,46 +772,66 @@ class Compiler {
         return {};
     }
 
-    // Castling geometry from the kings and the corner pieces of the start array.
+    // Castling geometry from the kings and the corner pieces of the start array, per army and
+    // wing (core/castling.hpp).
     Result<void> castling() {
         r_.castling_mask.fill(15);
         for (int c = 0; c < 2; ++c) {
-            if (!spec_.castling.enabled) break;
-            const int k = king_sq_[c];
-            const int rank = r_.rank_of(k);
-            for (int side = 0; side < 2; ++side) {
-                const int corner = r_.square(side == 0 ? r_.files - 1 : 0, rank);
-                PieceType partner = NoPieceType;
-                for (const Placed& p : placed_)
-                    if (p.square == corner && index(p.color) == c) partner = p.type;
-                if (partner == NoPieceType || partner == r_.king_type[c]) continue;
-                const int dir = side == 0 ? 1 : -1;
-                const int kf = r_.file_of(k);
-                const int king_to_file = kf + dir * spec_.castling.king_travel;
-                const int corner_file = r_.file_of(corner);
-                if ((king_to_file - corner_file) * dir > 0 || king_to_file == kf)
-                    return make_error("castling: the king would travel past its rook",
-                                      at(spec_.castling_where));
-                CastlingInfo<BB>& ci = r_.castling[c][side];
-                ci.possible = true;
-                ci.king_from = k;
-                ci.king_to = r_.square(king_to_file, rank);
-                ci.rook_from = corner;
-                const bool next_to_destination =
-                    spec_.castling.rook_to == CastlingSpec::RookTo::NextToKingDestination;
-                ci.rook_to = r_.square(next_to_destination ? king_to_file - dir : kf + dir, rank);
-                ci.rook_type = partner;
-                for (int f = std::min(kf, corner_file) + 1; f < std::max(kf, corner_file); ++f)
-                    ci.must_be_empty |= square_bb<BB>(r_.square(f, rank));
-                ci.must_be_empty |= square_bb<BB>(ci.king_to) | square_bb<BB>(ci.rook_to);
-                ci.must_be_empty &= ~(square_bb<BB>(k) | square_bb<BB>(corner));
-                for (int f = kf; f != king_to_file; f += dir)
-                    ci.king_path.push_back(r_.square(f, rank));
-                const int bit = 1 << (c * 2 + side);
-                r_.castling_mask[corner] &= ~bit;
-                r_.castling_mask[k] &= ~(3 << (c * 2));
-            }
+            const ArmySpec& army = *army_spec_[c];
+            const int from_move = castling_from_move(spec_, army);
+            if (from_move < 1)
+                return make_error(
+                    "castling from_move must be at least 1 (the first move), not " +
+                        std::to_string(from_move),
+                    at(army.castling.from_move ? army.castling.where : spec_.castling_where));
+            r_.castling_from_move[c] = from_move;
+            for (int side = 0; side < 2; ++side)
+                if (auto ok = castling_wing_of(c, castling_wing(spec_, army, side), side); !ok)
+                    return ok;
         }
+        return {};
+    }
+
+    // One wing of one colour: its squares, when the wing is on and the corner holds a partner.
+    Result<void> castling_wing_of(int c, const CastlingWing& wing, int side) {
+        if (!wing.enabled) {
+            castling_off_[c][side] = true;
+            return {};
+        }
+        const int k = king_sq_[c];
+        const int rank = r_.rank_of(k);
+        const int corner = r_.square(side == Kingside ? r_.files - 1 : 0, rank);
+        PieceType partner = NoPieceType;
+        for (const Placed& p : placed_)
+            if (p.square == corner && index(p.color) == c) partner = p.type;
+        if (partner == NoPieceType || partner == r_.king_type[c]) return {};
+        const int kf = r_.file_of(k), corner_file = r_.file_of(corner);
+        auto files =
+            castling_files(wing, r_.files, rank, kf, corner_file, at(spec_.castling_where));
+        if (!files) return files.error();
+        CastlingInfo<BB>& ci = r_.castling[c][side];
+        ci.possible = true;
+        ci.king_from = k;
+        ci.king_to = r_.square(files->king, rank);
+        ci.rook_from = corner;
+        ci.rook_to = r_.square(files->rook, rank);
+        ci.rook_type = partner;
+        // Every square between king and rook, and every square either crosses or lands on,
+        // must be empty but for the two of them (the rook may cross the king's start square).
+        const auto span = [&](int a, int b) {
+            BB bb{};
+            for (int f = std::min(a, b); f <= std::max(a, b); ++f)
+                bb |= square_bb<BB>(r_.square(f, rank));
+            return bb;
+        };
+        ci.must_be_empty =
+            span(kf, corner_file) | span(kf, files->king) | span(corner_file, files->rook);
+        ci.must_be_empty &= ~(square_bb<BB>(k) | square_bb<BB>(corner));
+        const int dir = side == Kingside ? 1 : -1;
+        for (int f = kf; f != files->king; f += dir) ci.king_path.push_back(r_.square(f, rank));
+        const int bit = 1 << (c * 2 + side);
+        r_.castling_mask[corner] &= ~bit;
+        r_.castling_mask[k] &= ~(3 << (c * 2));
         return {};
     }
 
@@ -836,7 +853,7 @@ class Compiler {
     // The start FEN; with free placement the back-rank pieces start in hand (White places
     // first).
     Result<void> placement() {
-        r_.start_fen = spec_.start_fen;
+        r_.start_fen = without_rights_of_wings_off(spec_.start_fen);
         if (!spec_.rules.free_placement) return {};
         std::string board, hand;
         std::vector<char> grid(r_.squares, 0);
@@ -872,6 +889,26 @@ class Compiler {
         return {};
     }
 
+    // `fen` without the castling rights (its third field) of wings an army does not castle on.
+    std::string without_rights_of_wings_off(const std::string& fen) const {
+        const std::size_t board_end = fen.find(' ');
+        const std::size_t rights_begin =
+            board_end == std::string::npos ? std::string::npos : fen.find(' ', board_end + 1);
+        if (rights_begin == std::string::npos) return fen;
+        const std::size_t rights_end = std::min(fen.find(' ', rights_begin + 1), fen.size());
+        std::string rights;
+        for (std::size_t i = rights_begin + 1; i < rights_end; ++i) {
+            const char ch = fen[i];
+            const int c = std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1;
+            const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+            const bool off = (up == 'K' && castling_off_[c][Kingside]) ||
+                             (up == 'Q' && castling_off_[c][Queenside]);
+            if (!off) rights += ch;
+        }
+        if (rights.empty()) rights = "-";
+        return fen.substr(0, rights_begin + 1) + rights + fen.substr(rights_end);
+    }
+
     // Points tables of a points variant (Stylish chess), for the pieces this pairing uses.
     Result<void> scoring() {
         if (!spec_.scoring.enabled) return {};
@@ -895,6 +932,10 @@ class Compiler {
     std::vector<int> spec_index_;  // type -> index in spec.pieces
     std::vector<Placed> placed_;   // the start array
     std::array<int, 2> king_sq_{NoSquare, NoSquare};
+    std::array<const ArmySpec*, 2> army_spec_{};
+    // Wings on which an army does not castle (enabled = false): their rights in start_fen are
+    // dropped, so that one start array serves every pairing.
+    std::array<std::array<bool, 2>, 2> castling_off_{};
 };
 
 }  // namespace

@@ -286,6 +286,22 @@ std::vector<BadInput> variant_cases() {
                     "[pieces.rook]\nbetza = \"R\"\n[castling]\nking_travel = 3\n" +
                     "[armies.solo]\nletters = { K = \"king\", R = \"rook\" }\n",
                 {"v.toml:7", "castling: the king would travel past its rook"}),
+        variant("VariantCastlingUnknownWing",
+                fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1") + head +
+                    "[pieces.rook]\nbetza = \"R\"\n[castling.left]\nking_to = \"b\"\n" +
+                    "[armies.solo]\nletters = { K = \"king\", R = \"rook\" }\n",
+                {"v.toml:7", "unknown wing 'left' in [castling] (wings: kingside, queenside)"}),
+        variant("VariantCastlingKingToOffTheBoard",
+                fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1") + head +
+                    "[pieces.rook]\nbetza = \"R\"\n[armies.solo]\n" +
+                    "letters = { K = \"king\", R = \"rook\" }\n" +
+                    "[armies.solo.castling.queenside]\nking_to = \"q\"\n",
+                {"v.toml:10", "king_to = \"q\" in [armies.solo.castling.queenside]",
+                 "is off the board (files a-h)"}),
+        variant(
+            "VariantBetzaChiralHalf",
+            fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + "[pieces.pawn]\nbetza = \"hrN\"\n" + army,
+            {"v.toml:6", "piece 'pawn'", "chiral halves hr and hl"}),
         variant("VariantNoKingInStart", fen("8/8/8/8/8/8/8/4K3 w - - 0 1") + head + pawn + army,
                 {"v.toml:1", "a side has no king"}),
         variant("VariantTwoKings", fen("4k3/8/8/8/8/8/8/3KK3 w - - 0 1") + head + pawn + army,

@@ -141,6 +141,37 @@ letters = { K = "king", U = "unicorn" }
      "side would become a promotion choice)"},
     {"CastlingFromMoveZero", kValid + "[castling]\nfrom_move = 0\n", "bad.toml:12",
      "'from_move' in [castling] must be between 1 and 1000000, not 0"},
+    {"CastlingUnknownWing", kValid + "[castling.leftside]\nking_to = \"b\"\n", "bad.toml:11",
+     "unknown wing 'leftside' in [castling] (wings: kingside, queenside)"},
+    {"CastlingUnknownArmyWing", kValid + "[armies.solo.castling.west]\nenabled = false\n",
+     "bad.toml:11", "unknown wing 'west' in [armies.solo.castling] (wings: kingside, queenside)"},
+    {"CastlingKingToNotAFile", kValid + "[castling.queenside]\nking_to = \"b1\"\n", "bad.toml:12",
+     "'king_to' in [castling.queenside] must be a file letter (a, b, c, ...): the king lands on "
+     "its own rank, not 'b1'"},
+    {"CastlingKingToAndTravel", kValid + "[castling.kingside]\nking_travel = 2\nking_to = \"g\"\n",
+     "bad.toml:13",
+     "[castling.kingside] gives both king_travel and king_to; the king's destination is one or "
+     "the other"},
+    {"CastlingKingToWithoutWing", kValid + "[castling]\nking_to = \"b\"\n", "bad.toml:12",
+     "king_to in [castling] names no wing: give it in [castling.kingside] or "
+     "[castling.queenside]"},
+    {"CastlingArmyKingToWithoutWing", kValid + "[armies.solo.castling]\nking_to = \"b\"\n",
+     "bad.toml:12",
+     "king_to in [armies.solo.castling] names no wing: give it in "
+     "[armies.solo.castling.kingside] or [armies.solo.castling.queenside]"},
+    {"CastlingRookToNeitherFileNorRule",
+     kValid + "[castling.queenside]\nrook_to = \"next-to-king\"\n", "bad.toml:12",
+     "'rook_to' in [castling.queenside] must be a file letter (a, b, c, ...) or one of "
+     "next-to-king-start, next-to-king-destination, not 'next-to-king'"},
+    {"CastlingRookFileNeedsAWing", kValid + "[castling]\nrook_to = \"c\"\n", "bad.toml:12",
+     "rook_to in [castling] names no wing: give it in [castling.kingside] or "
+     "[castling.queenside]"},
+    {"CastlingRookToUnknownRule", kValid + "[castling]\nrook_to = \"beside-the-king\"\n",
+     "bad.toml:12", "'rook_to' in [castling] must be one of ..."},
+    {"CastlingArmyUnknownKey", kValid + "[armies.solo.castling]\nking_trave = 3\n", "bad.toml:12",
+     "unknown key 'king_trave' in [armies.solo.castling]; did you mean 'king_travel'?"},
+    {"CastlingFromMoveInAWing", kValid + "[castling.kingside]\nfrom_move = 2\n", "bad.toml:12",
+     "unknown key 'from_move' in [castling.kingside]..."},
     {"SyntaxErrorHasTheLine", R"(start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 [pieces.king]
 betza = "K
@@ -189,6 +220,54 @@ letters = { K = "king", U = "unicorn" }
     EXPECT_EQ(rules.error().message,
               "piece 'unicorn': ranked move \"fmnD\": from_ranks [2, 9] is not a rank range inside "
               "the 8-rank board (1 = the mover's first rank, first <= last)");
+}
+
+// Castling destinations are checked against the board and the start array when the rules are
+// compiled (an inherited file may set the size): errors name the key's line.
+TEST(ConfigFile, CastlingDestinationsThatCannotBePlayedNameTheKey) {
+    const std::string head = R"(start_fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+[pieces.king]
+betza = "K"
+role = "king"
+[pieces.rook]
+betza = "R"
+[armies.solo]
+letters = { K = "king", R = "rook" }
+)";
+    const struct {
+        std::string castling;  // from line 9
+        std::string where, message;
+    } cases[] = {
+        {"[castling.queenside]\nking_to = \"k\"\n", "bad.toml:10",
+         "castling: king_to = \"k\" in [castling.queenside] is off the board (files a-h)"},
+        {"[castling.queenside]\nrook_to = \"z\"\n", "bad.toml:10",
+         "castling: rook_to = \"z\" in [castling.queenside] is off the board (files a-h)"},
+        {"[castling.queenside]\nking_to = \"f\"\n", "bad.toml:10",
+         "castling: king_to = \"f\" in [castling.queenside] does not move the king on e1 toward "
+         "its rook on a1 (at most onto the rook's square)"},
+        {"[castling.kingside]\nking_to = \"e\"\n", "bad.toml:10",
+         "castling: king_to = \"e\" in [castling.kingside] does not move the king on e1 toward "
+         "its rook on h1 (at most onto the rook's square)"},
+        {"[castling.queenside]\nking_to = \"c\"\nrook_to = \"c\"\n", "bad.toml:11",
+         "castling: the king and its rook would both land on c1 (rook_to = \"c\" in "
+         "[castling.queenside])"},
+        {"[armies.solo.castling]\nking_travel = 5\n", "bad.toml:10",
+         "castling: the king would travel past its rook (king_travel = 5 in "
+         "[armies.solo.castling])"},
+        {"[armies.solo.castling.kingside]\nking_travel = 1\n", "bad.toml:10",
+         "castling: the king and its rook would both land on f1 (king_travel = 1 in "
+         "[armies.solo.castling.kingside])"},
+    };
+    for (const auto& c : cases) {
+        balance::testing::TempDir dir;
+        auto spec = load_variant(dir.write("bad.toml", head + c.castling));
+        ASSERT_TRUE(spec.ok()) << spec.error().to_string();
+        auto rules = core::compile_rules(*spec, "", "");
+        ASSERT_FALSE(rules.ok()) << c.castling;
+        EXPECT_EQ(rules.error().where, display_path(dir.path().string()) + "/" + c.where)
+            << c.castling;
+        EXPECT_EQ(rules.error().message, c.message);
+    }
 }
 
 TEST(ConfigFile, TheValidBaseLoads) {

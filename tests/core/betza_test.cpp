@@ -34,6 +34,35 @@ TEST(Betza, LeapersAndCompounds) {
                                                  {1, 2, 0}, {-1, 2, 0}, {2, -1, 0}, {-2, -1, 0}}));
 }
 
+// XBetza's half-planes on oblique leapers: the four moves with a component that way, the same
+// moves as a single direction letter there; several sets add up as usual.
+TEST(Betza, HalfDirections) {
+    using Set = std::set<std::tuple<int, int, int>>;
+    EXPECT_EQ(targets("fhN", Kind::Leap), (Set{{1, 2, 0}, {-1, 2, 0}, {2, 1, 0}, {-2, 1, 0}}));
+    EXPECT_EQ(targets("bhN", Kind::Leap), (Set{{1, -2, 0}, {-1, -2, 0}, {2, -1, 0}, {-2, -1, 0}}));
+    EXPECT_EQ(targets("lhN", Kind::Leap), (Set{{-1, 2, 0}, {-1, -2, 0}, {-2, 1, 0}, {-2, -1, 0}}));
+    EXPECT_EQ(targets("rhN", Kind::Leap), (Set{{1, 2, 0}, {1, -2, 0}, {2, 1, 0}, {2, -1, 0}}));
+    EXPECT_EQ(targets("fhC", Kind::Leap), (Set{{1, 3, 0}, {-1, 3, 0}, {3, 1, 0}, {-3, 1, 0}}));
+    EXPECT_EQ(targets("fhL", Kind::Leap), targets("fhC", Kind::Leap));
+    EXPECT_EQ(targets("bhZ", Kind::Leap), (Set{{2, -3, 0}, {-2, -3, 0}, {3, -2, 0}, {-3, -2, 0}}));
+    EXPECT_EQ(targets("bhJ", Kind::Leap), targets("bhZ", Kind::Leap));
+    for (const char* half : {"fh", "bh", "lh", "rh"}) {
+        const std::string single(1, half[0]);
+        EXPECT_EQ(targets(std::string(half) + "N", Kind::Leap), targets(single + "N", Kind::Leap))
+            << half;
+    }
+    EXPECT_EQ(targets("fhNbhN", Kind::Leap), targets("N", Kind::Leap));
+    EXPECT_EQ(targets("fhrrN", Kind::Leap),
+              (Set{{1, 2, 0}, {-1, 2, 0}, {2, 1, 0}, {-2, 1, 0}, {2, -1, 0}}));
+    // Modality and the start rank apply as on any atom.
+    const auto atoms = *parse_betza("ifhmN");
+    ASSERT_EQ(atoms.size(), 4u);
+    for (const auto& a : atoms) {
+        EXPECT_TRUE(a.move && !a.capture && a.initial);
+        EXPECT_GT(a.dy, 0);
+    }
+}
+
 TEST(Betza, SlidersRangesAndSkips) {
     EXPECT_EQ(targets("R", Kind::Slide),
               (std::set<std::tuple<int, int, int>>{
@@ -94,6 +123,7 @@ TEST(Betza, UnsupportedSpellingsAreErrorsNamingThePart) {
         {"abW", "continuation"},
         {"", "empty"},
         {"hW", "'h'"},
+        {"hrN", "chiral"},
         {"lrfbvF3", ""},
         {"W99", ""},
         // A range too long for an int was undefined behaviour and then a wrong message.
@@ -128,8 +158,32 @@ TEST(Betza, EveryErrorMessageWordForWord) {
         {long_text, "longer than 1000 characters (it has 1001); no piece needs that many"},
         {"afafsW", "unsupported: more than two legs ('a' twice) at position 3 in 'afafsW'"},
         {"WfafaW", "unsupported: more than two legs ('a' twice) at position 5 in 'WfafaW'"},
-        {"hW", "unsupported Betza modifier 'h' (half directions) at position 1 in 'hW'"},
-        {"FhW", "unsupported Betza modifier 'h' (half directions) at position 2 in 'FhW'"},
+        {"hW",
+         "unsupported: half directions ('h') on 'W': only the oblique leapers N, C/L, Z/J have "
+         "halves (fh, bh, lh, rh) at position 1 in 'hW'"},
+        {"FfhW",
+         "unsupported: half directions ('h') on 'W': only the oblique leapers N, C/L, Z/J have "
+         "halves (fh, bh, lh, rh) at position 3 in 'FfhW'"},
+        {"fhK",
+         "unsupported: half directions ('h') on 'K': only the oblique leapers N, C/L, Z/J have "
+         "halves (fh, bh, lh, rh) at position 2 in 'fhK'"},
+        {"fhB",
+         "unsupported: half directions ('h') on 'B': only the oblique leapers N, C/L, Z/J have "
+         "halves (fh, bh, lh, rh) at position 2 in 'fhB'"},
+        {"hN", "'h' (half) must follow f, b, l or r: fh, bh, lh, rh at position 1 in 'hN'"},
+        {"vhN", "'h' (half) must follow f, b, l or r: fh, bh, lh, rh at position 2 in 'vhN'"},
+        {"ffhN", "'h' (half) must follow f, b, l or r: fh, bh, lh, rh at position 3 in 'ffhN'"},
+        {"WhrN",
+         "unsupported: the chiral halves hr and hl (whether Black's half mirrors or rotates "
+         "White's is not settled: XBoard and Fairy-Stockfish rotate, Balance mirrors) at "
+         "position 2 in 'WhrN'"},
+        {"hlC",
+         "unsupported: the chiral halves hr and hl (whether Black's half mirrors or rotates "
+         "White's is not settled: XBoard and Fairy-Stockfish rotate, Balance mirrors) at "
+         "position 1 in 'hlC'"},
+        {"fhafsW",
+         "unsupported: half directions ('h') in a multi-leg move at position 2 in 'fhafsW'"},
+        {"afhW", "unsupported: half directions ('h') in a multi-leg move at position 3 in 'afhW'"},
         {"pR", "unsupported Betza modifier 'p' (hoppers) at position 1 in 'pR'"},
         {"WgB", "unsupported Betza modifier 'g' (hoppers) at position 2 in 'WgB'"},
         {"xW", "unsupported Betza modifier 'x' at position 1 in 'xW'"},

@@ -23,12 +23,6 @@ void check(const core::VariantSpec& spec, const std::vector<Vector>& vectors) {
     }
 }
 
-std::set<std::string> uci_moves(const core::Game& game) {
-    std::set<std::string> out;
-    for (auto m : game.legal_moves()) out.insert(game.uci(m));
-    return out;
-}
-
 std::vector<std::string> sans(const core::Game& game) {
     std::vector<std::string> out;
     for (auto m : game.legal_moves()) out.push_back(game.san(m));

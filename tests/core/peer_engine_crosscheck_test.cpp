@@ -107,7 +107,8 @@ std::uint64_t fairy_variant_perft(const std::string& variant, const std::string&
         std::ofstream out(ini);
         out << "[onesquare:chess]\ndoubleStep = false\n\n"
                "[rankthree:chess]\ndoubleStepRank = 3\n\n"
-               "[castlingoff:chess]\ncastling = false\n";
+               "[castlingoff:chess]\ncastling = false\n\n"
+               "[queensideb:chess]\ncastlingQueensideFile = b\n";
     }
     const auto lines = converse({"/usr/games/fairy-stockfish"},
                                 {"uci", "setoption name VariantPath value " + ini.string(),
@@ -155,6 +156,26 @@ TEST(PeerEngines, FairyStockfishAgreesOnTheStudyRulesItPlays) {
             EXPECT_EQ(our_perft(c.ours, ours, depth), fairy_variant_perft(c.fairy, fen, depth))
                 << c.fairy << " " << fen;
         }
+}
+
+// Castling per wing: Fairy-Stockfish's castlingQueensideFile = b sends the king to b1 (b8) with
+// the rook beside it on c1 (c8), our [castling.queenside] king_to = "b" with rook_to =
+// "next-to-king-destination". Positions: the orthodox ones, and castling past attacks on the
+// squares the king crosses on its longer way.
+TEST(PeerEngines, FairyStockfishAgreesOnCastlingPerWing) {
+    if (!std::filesystem::exists("/usr/games/fairy-stockfish"))
+        GTEST_SKIP() << "fairy-stockfish not installed";
+    auto spec = load_shipped("chess");
+    spec.castling.wings[core::Queenside].king_to = 1;
+    spec.castling.wings[core::Queenside].rook_to = core::CastlingRookTo::NextToKingDestination;
+    std::vector<std::string> positions = orthodox_positions;
+    positions.insert(positions.end(), {
+                                          "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                                          "r3k2r/1b6/8/8/8/8/6B1/R3K2R w KQkq - 0 1",
+                                          "r3k2r/2n5/8/8/8/8/3N4/R3K2R b KQkq - 0 1",
+                                      });
+    for (const auto& fen : positions)
+        EXPECT_EQ(our_perft(spec, fen, 3), fairy_variant_perft("queensideb", fen, 3)) << fen;
 }
 
 // Our Uneven letters (A = pawn, P = phoenix) in SjaakII's definition (P = pawn, F = phoenix).

@@ -83,18 +83,6 @@ std::vector<Pairing> pairings() {
     return out;
 }
 
-std::set<std::string> core_moves(const core::Game& g) {
-    std::set<std::string> out;
-    for (auto m : g.legal_moves()) out.insert(g.uci(m));
-    return out;
-}
-
-std::set<std::string> reference_moves(const ref::Pos& p) {
-    std::set<std::string> out;
-    for (const auto& m : ref::legal_moves(p)) out.insert(ref::move_text(p, m));
-    return out;
-}
-
 ref::Pos reference_position(const Pairing& pr, const std::string& fen) {
     auto p = ref::from_fen(fen, pr.white_army, pr.black_army, pr.files, pr.ranks, pr.king_travel);
     p.modifier = pr.modifier;
@@ -125,8 +113,8 @@ TEST(ReferenceCrossCheck, LegalMoveSetsAgreeAlongRandomGames) {
         for (int game_index = 0; game_index < 12; ++game_index) {
             auto game = make_game(spec, pr.white, pr.black);
             for (int ply = 0; ply < 160; ++ply) {
-                const auto ours = core_moves(game);
-                const auto theirs = reference_moves(reference_position(pr, game.fen()));
+                const auto ours = uci_moves(game);
+                const auto theirs = ref::legal_move_texts(reference_position(pr, game.fen()));
                 if (ours != theirs) {
                     std::string only_ours, only_theirs;
                     for (const auto& m : ours)

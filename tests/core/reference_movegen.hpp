@@ -77,6 +77,11 @@ struct Pos {
     int ep = -1, ep_victim = -1;
     std::array<Army, 2> army;
     int king_travel = 2;
+    // Castling destinations per colour and wing ([c][0 = toward the last file]) as files, or -1:
+    // the king king_travel squares toward its rook, the rook on the square next to the king's
+    // start.
+    std::array<std::array<int, 2>, 2> castle_king_to{{{-1, -1}, {-1, -1}}};
+    std::array<std::array<int, 2>, 2> castle_rook_to{{{-1, -1}, {-1, -1}}};
     enum class Modifier { None, Contrast, AntiRelay } modifier = Modifier::None;
     struct Study {
         enum class Pawn { Classical, Torpedo, SemiTorpedo, OneSquare, Back, Sideways };
@@ -551,11 +556,12 @@ inline Pos play(const Pos& p, const RefMove& m) {
         const bool king_side = m.to > m.from;
         const int rank = m.from / files;
         const int corner = rank * files + (king_side ? files - 1 : 0);
+        const int rook_file = p.castle_rook_to[c][king_side ? 0 : 1];
         const Cell rook = n.board[corner];
         n.board[m.from] = Cell{};
         n.board[corner] = Cell{};
         n.board[m.to] = piece;
-        n.board[m.from + (king_side ? 1 : -1)] = rook;
+        n.board[rook_file < 0 ? m.from + (king_side ? 1 : -1) : rank * files + rook_file] = rook;
     } else {
         if (m.ep) n.board[p.ep_victim] = Cell{};
         n.board[m.to] = piece;
@@ -722,18 +728,26 @@ inline std::vector<RefMove> pseudo_moves(const Pos& p) {
             }
         }
     }
-    // Castling: the king travels toward the corner; the rook lands next to the king's start.
+    // Castling: the king travels toward the corner (king_travel squares or to its file); the
+    // rook lands next to the king's start or on its file. Every square from the leftmost to the
+    // rightmost of the four squares involved is empty but for the king and the rook, and the
+    // king's start and every square it crosses are not attacked.
     const int k = king_of(p, c);
     for (int side = 0; side < 2 && k >= 0; ++side) {
         if (!p.castle[c * 2 + side]) continue;
         if (p.fullmove < p.study.castle_from_move) continue;
-        const int dir = side == 0 ? 1 : -1, rank = k / p.files;
-        const int corner = rank * p.files + (side == 0 ? p.files - 1 : 0);
+        const int dir = side == 0 ? 1 : -1, rank = k / p.files, kf = k % p.files;
+        const int cf = side == 0 ? p.files - 1 : 0, corner = rank * p.files + cf;
+        const int kt =
+            p.castle_king_to[c][side] >= 0 ? p.castle_king_to[c][side] : kf + p.king_travel * dir;
+        const int rt = p.castle_rook_to[c][side] >= 0 ? p.castle_rook_to[c][side] : kf + dir;
         bool ok = true;
-        for (int s = std::min(k, corner) + 1; s < std::max(k, corner); ++s)
-            ok = ok && p.board[s].unit == Unit::None;
-        for (int i = 0; i < p.king_travel && ok; ++i) ok = !attacked(p, k + i * dir, 1 - c);
-        if (ok) out.push_back(RefMove{k, k + p.king_travel * dir, Unit::None, false, true});
+        for (int f = std::min({kf, cf, kt, rt}); f <= std::max({kf, cf, kt, rt}); ++f) {
+            const int s = rank * p.files + f;
+            ok = ok && (s == k || s == corner || p.board[s].unit == Unit::None);
+        }
+        for (int f = kf; f != kt && ok; f += dir) ok = !attacked(p, rank * p.files + f, 1 - c);
+        if (ok) out.push_back(RefMove{k, rank * p.files + kt, Unit::None, false, true});
     }
     return out;
 }
@@ -768,6 +782,13 @@ inline std::string move_text(const Pos& p, const RefMove& m) {
         for (int ch = 'A'; ch <= 'Z'; ++ch)
             if (p.army[p.stm].by_letter[ch] == m.promo) t += static_cast<char>(ch - 'A' + 'a');
     return t;
+}
+
+// The legal moves as UCI text.
+inline std::set<std::string> legal_move_texts(const Pos& p) {
+    std::set<std::string> out;
+    for (const RefMove& m : legal_moves(p)) out.insert(move_text(p, m));
+    return out;
 }
 
 inline Pos from_fen(const std::string& fen, const Army& white, const Army& black, int files,

@@ -212,6 +212,39 @@ TEST(FairymaxIni, NamesWhatFairyMaxCannotExpress) {
         EXPECT_TRUE(contains(e, "castle a king from the f file 3 squares on a board 10 files wide"))
             << e;
     }
+    {  // Castling per wing: the king to b1 queenside, its rook to c1
+        auto spec = load_shipped("chess");
+        spec.castling.wings[core::Queenside].king_to = 1;
+        spec.castling.wings[core::Queenside].rook_to_file = 2;
+        spec.castling.wings[core::Queenside].section = "[castling.queenside]";
+        const std::string e = error_of(spec);
+        EXPECT_TRUE(contains(e,
+                             "Fairy-Max cannot play the castling of army 'fide': it castles on "
+                             "both wings alike, the king 2 squares from a central file and the "
+                             "corner piece landing beside it; this army castles queenside from "
+                             "the e file with the king to the b file and the rook to the c file"))
+            << e;
+    }
+    {  // Castling per army: one wing off
+        auto spec = load_shipped("chess");
+        spec.armies.front().castling_wings[core::Kingside].enabled = false;
+        const std::string e = error_of(spec);
+        EXPECT_TRUE(contains(e, "; this army does not castle kingside")) << e;
+        // Both wings off: the king just does not castle, as with castling.enabled = false.
+        spec.armies.front().castling.enabled = false;
+        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+        auto game = fairymax_game(spec, "fide", "fide");
+        ASSERT_TRUE(game.ok()) << game.error().to_string();
+        EXPECT_NE(game->find("k:-1 1,7 "), std::string::npos) << *game;
+    }
+    {  // Per-wing keys that give the orthodox squares are still Fairy-Max's castling.
+        auto spec = load_shipped("chess");
+        spec.castling.wings[core::Kingside].king_to = 6;
+        spec.castling.wings[core::Kingside].rook_to_file = 5;
+        auto game = fairymax_game(spec, "fide", "fide");
+        ASSERT_TRUE(game.ok()) << game.error().to_string();
+        EXPECT_NE(game->find("k:-1 1,34 -1,34 "), std::string::npos) << *game;
+    }
     {
         auto spec = load_shipped("chess");
         spec.start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";

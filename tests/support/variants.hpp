@@ -84,6 +84,13 @@ inline std::set<std::string> destinations(const core::Game& game, const std::str
     return out;
 }
 
+// UCI text of every legal move.
+inline std::set<std::string> uci_moves(const core::Game& game) {
+    std::set<std::string> out;
+    for (const auto m : game.legal_moves()) out.insert(game.uci(m));
+    return out;
+}
+
 inline std::set<std::string> set_of(std::initializer_list<const char*> items) {
     std::set<std::string> out;
     for (const char* s : items) out.insert(s);

@@ -10,6 +10,7 @@
 
 #include "balance/config/suggest.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "castling_reader.hpp"
 #include "fields.hpp"
 #include "toml_support.hpp"
 
@@ -145,8 +146,15 @@ Result<core::ArmySpec> read_army(const std::string& name, const toml::table& tab
     const std::string side = fields.choice("side", {"both", "white", "black"}).value_or("both");
     army.can_play_white = side != "black";
     army.can_play_black = side != "white";
+    const toml::table* castling = fields.table("castling");
     if (letters) read_letters(*letters, piece_names, army, fields);
     if (auto done = fields.finish(); !done) return done.error();
+    if (castling) {
+        auto read = read_castling_table(*castling, fmt::format("[armies.{}.castling]", name), file);
+        if (!read) return read.error();
+        army.castling = read->both;
+        army.castling_wings = read->wings;
+    }
     if (auto done = check_promotions(army, piece_names, fields); !done) return done.error();
     if (auto done = check_cannot_mate(army, fields); !done) return done.error();
     return army;

@@ -10,6 +10,7 @@
 #include "balance/config/army_reader.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "castling_reader.hpp"
 #include "fields.hpp"
 #include "scoring_reader.hpp"
 #include "toml_support.hpp"
@@ -21,21 +22,20 @@ namespace {
 // Board sides are limited by FEN file letters; core may support less.
 constexpr std::int64_t kMaxBoardSide = 26;
 
+// [castling]: its own keys keep their meaning for every army and wing; its wing tables and
+// the armies' castling tables override them (core/castling.hpp).
 Result<void> read_castling(const toml::table* table, const std::string& file,
                            core::CastlingSpec& castling) {
     if (!table) return {};
-    Fields fields(*table, "[castling]", file);
-    castling.enabled = fields.boolean("enabled").value_or(castling.enabled);
-    castling.king_travel =
-        static_cast<int>(fields.integer("king_travel", Need::Optional, 1, kMaxBoardSide)
-                             .value_or(castling.king_travel));
-    castling.from_move = static_cast<int>(
-        fields.integer("from_move", Need::Optional, 1, 1'000'000).value_or(castling.from_move));
-    if (auto rook_to = fields.choice("rook_to", {"next-to-king-start", "next-to-king-destination"}))
-        castling.rook_to = *rook_to == "next-to-king-start"
-                               ? core::CastlingSpec::RookTo::NextToKingStart
-                               : core::CastlingSpec::RookTo::NextToKingDestination;
-    return fields.finish();
+    auto read = read_castling_table(*table, "[castling]", file);
+    if (!read) return read.error();
+    const core::CastlingSettings& both = read->both;
+    castling.enabled = both.enabled.value_or(castling.enabled);
+    castling.king_travel = both.king_travel.value_or(castling.king_travel);
+    castling.from_move = both.from_move.value_or(castling.from_move);
+    castling.rook_to = both.rook_to.value_or(castling.rook_to);
+    castling.wings = read->wings;
+    return {};
 }
 
 // [rules.anti_relay]: RULES.md section 4 and its options.

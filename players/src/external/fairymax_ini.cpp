@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "balance/core/betza.hpp"
+#include "balance/core/castling.hpp"
 #include "external/xboard_protocol.hpp"
 
 namespace balance::players::external {
@@ -277,27 +278,18 @@ class GameWriter {
     }
 
     // The rays of `piece` for one colour; the king's castling rays first.
-    Result<std::vector<std::string>> rays(const PieceSpec& piece, int forward, bool ep_exists,
-                                          int king_file) const {
+    Result<std::vector<std::string>> rays(const PieceSpec& piece, const core::ArmySpec& army,
+                                          int forward, bool ep_exists, int king_file) const {
         if (!piece.betza_own_colour.empty() || !piece.betza_other_colour.empty())
             return piece_error(piece, "moves that depend on the colour of its square");
         auto atoms = core::parse_betza(piece.betza);
         if (!atoms)
             return make_error("piece '" + piece.name + "': " + atoms.error().message, piece.where);
         std::vector<std::string> out;
-        if (piece.role == PieceRole::King && spec_.castling.enabled) {
-            auto castling = castling_rays(files_, king_file, spec_.castling.king_travel);
-            if (!castling)
-                return make_error(
-                    "Fairy-Max cannot castle a king from the " +
-                        std::string(1, static_cast<char>('a' + king_file)) + " file " +
-                        std::to_string(spec_.castling.king_travel) + " squares on a board " +
-                        std::to_string(files_) +
-                        " files wide: its castling moves the king 2 squares from a central "
-                        "file, the rook landing beside the king (ours lands beside the king's "
-                        "start square, which is the same square only for a 2-square move)",
-                    spec_.castling_where.empty() ? spec_.file : spec_.castling_where);
-            out.push_back(*castling);
+        if (piece.role == PieceRole::King) {
+            auto castling = king_castling(army, king_file);
+            if (!castling) return castling.error();
+            if (!castling->empty()) out.push_back(*castling);
         }
         PieceContext context{piece, forward, longest_, ep_exists};
         for (const auto& atom : *atoms) {
@@ -313,6 +305,64 @@ class GameWriter {
             out.push_back(*r);
         }
         return out;
+    }
+
+    // The castling rays of `army`'s king on `king_file` ("" when it never castles), or why
+    // Fairy-Max cannot play its castling: it castles on both wings alike, the king 2 squares
+    // from a central file and the corner piece landing beside it.
+    Result<std::string> king_castling(const core::ArmySpec& army, int king_file) const {
+        const std::string where = spec_.castling_where.empty() ? spec_.file : spec_.castling_where;
+        const std::array<core::CastlingWing, 2> wings = {
+            core::castling_wing(spec_, army, core::Kingside),
+            core::castling_wing(spec_, army, core::Queenside)};
+        if (!wings[0].enabled && !wings[1].enabled) return std::string();
+        const bool overridden = [&] {
+            for (const auto& w : wings)
+                if (!w.king.key.empty() || !w.rook.key.empty() || !w.enabled) return true;
+            return false;
+        }();
+        if (!overridden) {  // [castling]'s own keys: one geometry for both wings
+            auto castling = castling_rays(files_, king_file, spec_.castling.king_travel);
+            if (!castling)
+                return make_error(
+                    "Fairy-Max cannot castle a king from the " +
+                        std::string(1, static_cast<char>('a' + king_file)) + " file " +
+                        std::to_string(spec_.castling.king_travel) + " squares on a board " +
+                        std::to_string(files_) +
+                        " files wide: its castling moves the king 2 squares from a central "
+                        "file, the rook landing beside the king (ours lands beside the king's "
+                        "start square, which is the same square only for a 2-square move)",
+                    where);
+            return *castling;
+        }
+        const std::string refuse = "Fairy-Max cannot play the castling of army '" + army.name +
+                                   "': it castles on both wings alike, the king 2 squares from a "
+                                   "central file and the corner piece landing beside it";
+        for (int side = 0; side < 2; ++side) {
+            const char* wing = side == core::Kingside ? "kingside" : "queenside";
+            const core::CastlingWing& w = wings[side];
+            if (!w.enabled)
+                return make_error(refuse + "; this army does not castle " + wing, where);
+            const int dir = side == core::Kingside ? 1 : -1;
+            auto files = core::castling_files(w, files_, 0, king_file,
+                                              side == core::Kingside ? files_ - 1 : 0, where);
+            if (!files) return files.error();
+            if (files->king != king_file + 2 * dir || files->rook != king_file + dir) {
+                const auto file = [](int f) { return std::string(1, static_cast<char>('a' + f)); };
+                return make_error(
+                    refuse + "; this army castles " + wing + " from the " + file(king_file) +
+                        " file with the king to the " + file(files->king) +
+                        " file and the rook to the " + file(files->rook) + " file",
+                    w.king.where.empty() ? (w.rook.where.empty() ? where : w.rook.where)
+                                         : w.king.where);
+            }
+        }
+        auto castling = castling_rays(files_, king_file, 2);
+        if (!castling)
+            return make_error(refuse + "; this army's king starts on the " +
+                                  std::string(1, static_cast<char>('a' + king_file)) + " file",
+                              where);
+        return *castling;
     }
 
     // Fairy-Max's value: centipawns, -1 for a royal piece; a value ending in 3 refuses the
@@ -389,13 +439,13 @@ Result<std::string> fairymax_game(const VariantSpec& spec, const std::string& wh
         int king_file = -1;
         for (const auto& [file, p] : sides[s].back)
             if (p == name) king_file = file;
-        auto rays = writer.rays(piece, s == 0 ? 1 : -1, ep_exists, king_file);
+        auto rays = writer.rays(piece, *sides[s].army, s == 0 ? 1 : -1, ep_exists, king_file);
         if (!rays) return rays.error();
         std::vector<std::string> sorted = *rays;
         std::sort(sorted.begin(), sorted.end());
         if (s == 1 && piece.role != PieceRole::Pawn) {
             // A piece that moves alike for both colours gets White's line (fmax.ini's way).
-            auto white_rays = writer.rays(piece, 1, ep_exists, king_file);
+            auto white_rays = writer.rays(piece, *sides[s].army, 1, ep_exists, king_file);
             if (!white_rays) return white_rays.error();
             std::vector<std::string> white_sorted = *white_rays;
             std::sort(white_sorted.begin(), white_sorted.end());

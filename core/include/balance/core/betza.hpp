@@ -5,7 +5,14 @@
 //   atoms      W F D N A H C/L Z/J G, shorthands K=WF R=W0 B=F0 Q=RB; doubled WW FF = riders
 //   range      digits after W F R B Q K: maximum steps (R2, B2); 0 = unlimited
 //   directions f b l r v s, and pairs fl fr bl br (diagonal and oblique atoms), ff fs bb bs ll lv
-//              rr rv (oblique atoms); on orthogonal atoms letters simply add up (fs = f + l + r)
+//              rr rv (oblique atoms); on orthogonal atoms letters simply add up (fs = f + l + r).
+//              On oblique atoms a single f, b, l, r is the half-plane: all four moves with a
+//              component that way (as it always was here; XBetza reads it as the narrow pair
+//              ff, bb, ll, rr)
+//   h          half: fh bh lh rh on one oblique leaper (N, C/L, Z/J) = its four moves with a
+//              component that way (XBetza), the same moves as f, b, l, r there. Refused: h on
+//              other atoms, in multi-leg moves, and the chiral halves hr, hl (Black's pieces are
+//              White's mirrored here, so Black's half would have the other hand than in XBoard)
 //   modality   m (move only), c (capture only), e (may capture en passant onto the e.p. square);
 //              none given = m + c
 //   i          initial: only from the piece's start rank

@@ -194,7 +194,8 @@ class Rules {
     std::shared_ptr<const ScoringTables> scoring;
     // Rules of the AlphaZero study's rule sets, kept after the fields move generation reads
     // most (whose offsets they leave as they were):
-    int castling_from_move = 1;      // castling only from this full move number on
+    // Per colour: castling only from this full move number on.
+    std::array<int, 2> castling_from_move{1, 1};
     bool pawns_step_back = false;    // some pawn-role piece moves backward: advances reversible
     bool pawns_only_advance = true;  // every pawn move advances (orthodox): no rank test in make()
 

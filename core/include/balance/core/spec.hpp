@@ -3,7 +3,9 @@
 // configs/variants/*.toml and compiled once by core::compile() into immutable Rules.
 // Nothing here knows about TOML; `where` fields carry "file:line" for error messages.
 
+#include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,42 @@ struct PieceSpec {
     std::string where;   // "file:line" of the piece's betza entry
 };
 
+// Where the castling rook lands when no file is given: on the square next to the king's start
+// square, toward the rook (Uneven Pieces: Kf1-i1 with Rj1-g1), or on the square the king crossed
+// last, next to its destination (Capablanca: Kf1-i1 with Rj1-h1). The same square for a
+// two-square move.
+enum class CastlingRookTo { NextToKingStart, NextToKingDestination };
+
+// The castling wings, as Rules::castling and FEN rights index them: kingside toward the last
+// file (FEN K/k), queenside toward the a-file (Q/q), whatever stands where.
+inline constexpr int Kingside = 0, Queenside = 1;
+
+// The castling keys one table of a variant file sets: [castling] and its wings
+// [castling.kingside] / [castling.queenside], and the same tables under [armies.<name>]. Unset
+// keys fall back to the less specific table (see core/castling.hpp). The king's destination is
+// one setting, written as king_travel or as king_to (a file); so is the rook's (a rule or a file).
+struct CastlingSettings {
+    std::optional<bool> enabled;
+    std::optional<int> king_travel;  // squares the king moves toward its rook
+    std::optional<int> king_to;      // the king's destination file (0 = a) on its own rank
+    std::optional<CastlingRookTo> rook_to;
+    std::optional<int> rook_to_file;            // the rook's destination file on the king's rank
+    std::optional<int> from_move;               // not in wing tables
+    std::string section;                        // "[armies.elves.castling.queenside]", for messages
+    std::string king_where, rook_where, where;  // "file:line" of those keys and of the table
+};
+
+struct CastlingSpec {
+    bool enabled = true;
+    int king_travel = 2;  // squares the king moves toward the rook (Uneven: 3)
+    // Castling is legal only from this full move number on (a side's Nth move); 1 = always.
+    int from_move = 1;
+    using RookTo = CastlingRookTo;
+    RookTo rook_to = RookTo::NextToKingStart;
+    // [castling.kingside] and [castling.queenside]: settings of one wing for every army.
+    std::array<CastlingSettings, 2> wings;
+};
+
 struct ArmySpec {
     std::string name;                     // "elves"
     std::vector<std::string> aliases;     // accepted in FEN metadata and flags, e.g. "Elf"
@@ -54,19 +92,10 @@ struct ArmySpec {
     // start position (Uneven's two armies) cannot play the other.
     bool can_play_white = true;
     bool can_play_black = true;
+    // [armies.<name>.castling] and its wings: this army's castling where it differs.
+    CastlingSettings castling;
+    std::array<CastlingSettings, 2> castling_wings;
     std::string where;
-};
-
-struct CastlingSpec {
-    bool enabled = true;
-    int king_travel = 2;  // squares the king moves toward the rook (Uneven: 3)
-    // Castling is legal only from this full move number on (a side's Nth move); 1 = always.
-    int from_move = 1;
-    // Where the rook lands: on the square next to the king's start square, toward the rook
-    // (Uneven Pieces: Kf1-i1 with Rj1-g1), or on the square the king crossed last, next to its
-    // destination (Capablanca: Kf1-i1 with Rj1-h1). The same square for a two-square move.
-    enum class RookTo { NextToKingStart, NextToKingDestination };
-    RookTo rook_to = RookTo::NextToKingStart;
 };
 
 // A bonus added to a side's material when all the listed pieces are on the board for that side
