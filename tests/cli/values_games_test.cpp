@@ -254,6 +254,25 @@ TEST(ValuesGames, OddsStartsRecoverKnownValues) {
     expect_values_cover(out["pieces"], kOddsLogit);
 }
 
+// Games count as odds starts when their start lacks material against their armies' array;
+// different armies at their normal start are not odds, whatever their material difference.
+TEST(ValuesGames, OddsStartsAreTheStartArrayChanged) {
+    TempDir dir;
+    TestStore armies(dir.path() / "armies.sqlite");
+    for (int i = 0; i < 3; ++i) armies.add(testing::asymmetric("humans", "elves"));
+    TestStore odds(dir.path() / "odds.sqlite");
+    add_odds_start_games(odds, 12);
+    for (const auto& [path, variant, expected] :
+         {std::tuple{armies.path(), "asymmetric", false}, std::tuple{odds.path(), "chess", true}}) {
+        auto read = analysis::read_store(path);
+        ASSERT_TRUE(read.ok()) << read.error().to_string();
+        analysis::VariantCatalog catalog(read->specs);
+        auto found = analysis::mostly_odds_starts(read->games, variant, catalog);
+        ASSERT_TRUE(found.ok()) << found.error().to_string();
+        EXPECT_EQ(*found, expected) << variant;
+    }
+}
+
 // The report adds the odds-starts fit beside texel and the regression when most games start
 // from uneven material, and only then.
 TEST(ValuesGames, ReportShowsOddsStartsForOddsGamesOnly) {

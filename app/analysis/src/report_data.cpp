@@ -70,9 +70,11 @@ void note_repeated_games(const ReportData& report, std::vector<std::string>& not
 std::optional<PieceValueFit> odds_starts_fit(std::span<const StoredGame> games,
                                              const std::string& variant, VariantCatalog& catalog,
                                              const ReportOptions& options) {
+    const auto odds = mostly_odds_starts(games, variant, catalog);
+    if (!odds || !*odds) return std::nullopt;
     const auto method = value_method("odds-starts");
     auto starts = sample_material(games, variant, catalog, method->sampling);
-    if (!starts || !mostly_uneven(*starts)) return std::nullopt;
+    if (!starts) return std::nullopt;
     ValueFitOptions fit_options = options.value_fit;
     fit_options.method = method->name;
     fit_options.positional = method->positional;
