@@ -18,6 +18,14 @@
 #                         their games give back
 #   asymmetric-values-openings-report.md
 #                         documented against calibrated values, every game from random openings
+#   stockfish-odds-starts.md, stockfish-odds-starts-report.md
+#                         Stockfish 15.1 from designed odds starts (chess-odds-starts-stockfish:
+#                         stockfish-odds-starts.sql.xz), fitted by odds-starts; the report puts
+#                         texel and the regression on the same games beside it
+#   stockfish-in-game.md  Stockfish's own games from random openings (chess-values-stockfish:
+#                         stockfish-in-game.sql.xz), fitted by texel and the regression
+#   engine-odds-starts.md the internal engine at 5k nodes from the same starts (round 0 of
+#                         calibrate-chess-odds: engine-odds-starts.sql.xz), fitted by odds-starts
 set -eu
 WORK="${1:-/tmp/piece-values}"
 OUT=results/piece-values
@@ -34,6 +42,9 @@ restore "$OUT/asymmetric-calibrated.sql.xz" "$WORK/asymmetric-calibrated.db"
 restore "$OUT/asymmetric-calibrated-r2.sql.xz" "$WORK/asymmetric-calibrated-r2.db"
 restore "$OUT/asymmetric-calibrated-r3.sql.xz" "$WORK/asymmetric-calibrated-r3.db"
 restore "$OUT/asymmetric-values-openings.sql.xz" "$WORK/asymmetric-values-openings.db"
+restore "$OUT/stockfish-odds-starts.sql.xz" "$WORK/stockfish-odds-starts.db"
+restore "$OUT/stockfish-in-game.sql.xz" "$WORK/stockfish-in-game.db"
+restore "$OUT/engine-odds-starts.sql.xz" "$WORK/engine-odds-starts.db"
 
 # Re-running the calibration on its complete database plays nothing and prints the rounds.
 {
@@ -67,4 +78,13 @@ done
 "$BALANCE" report --db "$WORK/asymmetric-values-openings.db" |
     sed "s|$WORK/asymmetric-values-openings.db|results/piece-values/asymmetric-values-openings.sql.xz|" \
         > "$OUT/asymmetric-values-openings-report.md"
+"$BALANCE" values --db "$WORK/stockfish-odds-starts.db" | sed "s|$WORK/||" \
+    > "$OUT/stockfish-odds-starts.md"
+"$BALANCE" report --db "$WORK/stockfish-odds-starts.db" --values |
+    sed "s|$WORK/stockfish-odds-starts.db|results/piece-values/stockfish-odds-starts.sql.xz|" \
+        > "$OUT/stockfish-odds-starts-report.md"
+for method in texel regression; do
+    "$BALANCE" values --db "$WORK/stockfish-in-game.db" --method "$method"
+done > "$OUT/stockfish-in-game.md"
+"$BALANCE" values --db "$WORK/engine-odds-starts.db" --player balance-r0 > "$OUT/engine-odds-starts.md"
 echo "wrote $OUT/*.md"
