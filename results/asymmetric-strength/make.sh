@@ -3,29 +3,34 @@
 # two strength studies' databases. Run from the repository root, with `balance` built:
 #
 #   results/asymmetric-strength/make.sh /root/studies/asymmetric-strength.db \
-#       /root/studies/asymmetric-strength-fairymax.db [/root/studies/asymmetric-taste.db]
+#       /root/studies/asymmetric-strength-fairymax.db [/root/studies/asymmetric-taste.db \
+#       [/root/studies/asymmetric-strength-link.db]]
 #
 # The databases come from (see /root/studies/COMMANDS.txt for the exact command lines used):
 #   nice -n 19 balance sweep configs/sweeps/asymmetric-strength.toml --threads 2 --db A.db
 #   nice -n 19 balance sweep configs/sweeps/asymmetric-strength-fairymax.toml --threads 2 --db F.db
 #   nice -n 19 balance sweep configs/sweeps/asymmetric-taste.toml --threads 2 --db T.db   (optional)
+#   nice -n 19 balance sweep configs/sweeps/asymmetric-strength-link.toml --threads 2 --db L.db
+#                                                  (optional: our rungs against Fairy-Max's depths)
 # Both resume where they stopped; the report of a partial run is valid for the games it holds
 # (every cell fills evenly, game index by game index).
 #
-# The README it writes is a skeleton: the numbers, commands, revisions and sizes are filled in;
-# the reading of the table (the explanation of the difference with the seed's table that the
-# data supports, and what it rules out) must be written by a person from report.md.
+# It also writes a README skeleton (README.skeleton.md, git-ignored beside the README, which it
+# never overwrites): the numbers, commands, revisions and sizes filled in, from which the README's
+# tables are copied; the reading of the table (the explanation of the difference with the seed's
+# table that the data supports, and what it rules out) is written by a person from report.md.
 set -eu
 OURS="$1"
 FAIRY="$2"
 TASTE="${3:-}"
+LINK="${4:-}"
 OUT=results/asymmetric-strength
 BALANCE="${BALANCE:-build/app/balance}"
 # Merged beside the reports (git-ignored: *.db), so the report names a path a reader can use,
 # not a temporary directory's.
 COMBINED=results/asymmetric-strength-all.db
 rm -f "$COMBINED" "$COMBINED-wal" "$COMBINED-shm"
-"$BALANCE" merge --force "$COMBINED" "$OURS" "$FAIRY" $TASTE
+"$BALANCE" merge --force "$COMBINED" "$OURS" "$FAIRY" $TASTE $LINK
 "$BALANCE" report --db "$COMBINED" --out "$OUT/report.md"
 "$BALANCE" report --db "$COMBINED" --format html --out "$OUT/report.html"
 "$BALANCE" report --db "$COMBINED" --format json --out "$OUT/report.json"
@@ -44,7 +49,8 @@ REVS=$(python3 -c "import json;print(', '.join(sorted({r.get('git_revision','?')
     echo "nice -n 19 balance sweep configs/sweeps/asymmetric-strength.toml --threads 2 --db $OURS"
     echo "nice -n 19 balance sweep configs/sweeps/asymmetric-strength-fairymax.toml --threads 2 --db $FAIRY"
     [ -n "$TASTE" ] && echo "nice -n 19 balance sweep configs/sweeps/asymmetric-taste.toml --threads 2 --db $TASTE"
-    echo "balance merge --force all.db $OURS $FAIRY $TASTE"
+    [ -n "$LINK" ] && echo "nice -n 19 balance sweep configs/sweeps/asymmetric-strength-link.toml --threads 2 --db $LINK"
+    echo "balance merge --force all.db $OURS $FAIRY $TASTE $LINK"
     echo "balance report --db all.db --out $OUT/report.md"
     echo "balance report --db all.db --format html --out $OUT/report.html"
     echo '```'
@@ -112,5 +118,5 @@ PY
     echo "TO WRITE from report.md: the verdicts with their intervals; whether the Elves' edge in"
     echo "results/asymmetric/ follows the player's strength (a trend up our ladder), the player"
     echo "(Fairy-Max's ladder flat near the seed), or neither; what the data rules out."
-} > "$OUT/README.md"
-echo "wrote $OUT/README.md, report.md, report.html, report.json"
+} > "$OUT/README.skeleton.md"
+echo "wrote $OUT/README.skeleton.md, report.md, report.html, report.json"
