@@ -9,7 +9,7 @@
 namespace balance::testing {
 namespace {
 
-struct Vector {
+struct ArmyVector {
     const char* white;
     const char* black;
     const char* fen;  // empty: the start position
@@ -17,7 +17,7 @@ struct Vector {
     std::set<std::string> expected;
 };
 
-void check(const char* variant, const std::vector<Vector>& vectors) {
+void check_armies(const char* variant, const std::vector<ArmyVector>& vectors) {
     const auto spec = load_shipped(variant);
     for (const auto& v : vectors) {
         const auto game = make_game(spec, v.white, v.black, v.fen);
@@ -28,47 +28,49 @@ void check(const char* variant, const std::vector<Vector>& vectors) {
 }
 
 TEST(AsymmetricVectors, Elves) {
-    check("asymmetric",
-          {
-              {"elves", "humans", "", "d2", set_of({"b4", "c3", "e3", "f4"})},  // (D)
-              {"elves", "humans", "", "b1", {}},
-              {"elves", "humans", "", "c1", set_of({"a3", "e3", "f4", "g5", "h6"})},
-              {"elves", "humans", "", "a1", set_of({"a3", "a4"})},
-              {"elves", "humans", "4k3/8/8/2P1p3/3N4/8/8/4K3 w - - 0 1", "d4",
-               set_of({"b3", "c2", "c3", "e2", "e3", "e5", "f3"})},
-              {"elves", "humans", "4k3/8/3p4/8/1P1R2n1/8/3P4/4K3 w - - 0 1", "d4",
-               set_of({"a4", "c4", "d1", "d3", "d5", "d6", "d7", "e4", "f4", "g4"})},
-              {"elves", "humans", "4k3/6p1/8/2p5/3B4/2P5/8/4K3 w - - 0 1", "d4",
-               set_of({"a1", "a7", "b2", "b6", "f2", "f6", "g1", "g7"})},
-              {"elves", "humans", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "d5", set_of({"c6", "e6"})},
-              {"elves", "humans", "4k3/8/8/8/8/3P4/2P5/4K3 w - - 0 1", "c2",
-               set_of({"a4", "b3"})},  // (D)
-          });
+    check_armies(
+        "asymmetric",
+        {
+            {"elves", "humans", "", "d2", set_of({"b4", "c3", "e3", "f4"})},  // (D)
+            {"elves", "humans", "", "b1", {}},
+            {"elves", "humans", "", "c1", set_of({"a3", "e3", "f4", "g5", "h6"})},
+            {"elves", "humans", "", "a1", set_of({"a3", "a4"})},
+            {"elves", "humans", "4k3/8/8/2P1p3/3N4/8/8/4K3 w - - 0 1", "d4",
+             set_of({"b3", "c2", "c3", "e2", "e3", "e5", "f3"})},
+            {"elves", "humans", "4k3/8/3p4/8/1P1R2n1/8/3P4/4K3 w - - 0 1", "d4",
+             set_of({"a4", "c4", "d1", "d3", "d5", "d6", "d7", "e4", "f4", "g4"})},
+            {"elves", "humans", "4k3/6p1/8/2p5/3B4/2P5/8/4K3 w - - 0 1", "d4",
+             set_of({"a1", "a7", "b2", "b6", "f2", "f6", "g1", "g7"})},
+            {"elves", "humans", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "d5", set_of({"c6", "e6"})},
+            {"elves", "humans", "4k3/8/8/8/8/3P4/2P5/4K3 w - - 0 1", "c2",
+             set_of({"a4", "b3"})},  // (D)
+        });
 }
 
 TEST(AsymmetricVectors, Orcs) {
-    check("asymmetric",
-          {
-              {"orcs", "humans", "", "e2", set_of({"e3", "e4"})},  // (D)
-              {"orcs", "humans", "", "g1", {}},
-              {"orcs", "humans", "", "a1", set_of({"a3", "a4", "a5", "a6", "a7"})},
-              {"orcs", "humans", "", "c1", set_of({"a3", "e3"})},
-              {"orcs", "humans", "4k3/8/8/3nPP2/8/8/8/4K3 w - - 0 1", "e5", set_of({"d5", "e6"})},
-              {"orcs", "humans", "4k3/8/8/3P4/3Np3/8/8/4K3 w - - 0 1", "d4",
-               set_of({"b3", "b5", "c2", "c4", "d3", "e2", "e4"})},
-              {"orcs", "humans", "4k3/8/2P5/3p4/8/8/8/4K3 w - d6 0 1", "c6", set_of({"c7", "d6"})},
-              {"orcs", "humans", "3rk3/8/8/8/r2RP2b/8/3p4/7K w - - 0 1", "d4",
-               set_of({"a4", "b4", "d2", "d6", "d7", "d8", "f4", "g4", "h4"})},
-              {"orcs", "humans", "4k3/8/8/4B3/3B4/2p5/8/4K3 w - - 0 1", "d4",
-               set_of({"b2", "b6", "c3", "c5", "e3", "f2", "f6"})},
-              {"orcs", "humans", "4k3/8/8/3p4/2PQ4/8/8/4K3 w - - 0 1", "d4",
-               set_of({"b3", "b5", "c2", "c6", "d1", "d2", "d3", "d5", "e2", "e4", "e6", "f3", "f4",
-                       "f5", "g4", "h4"})},
-          });
+    check_armies(
+        "asymmetric",
+        {
+            {"orcs", "humans", "", "e2", set_of({"e3", "e4"})},  // (D)
+            {"orcs", "humans", "", "g1", {}},
+            {"orcs", "humans", "", "a1", set_of({"a3", "a4", "a5", "a6", "a7"})},
+            {"orcs", "humans", "", "c1", set_of({"a3", "e3"})},
+            {"orcs", "humans", "4k3/8/8/3nPP2/8/8/8/4K3 w - - 0 1", "e5", set_of({"d5", "e6"})},
+            {"orcs", "humans", "4k3/8/8/3P4/3Np3/8/8/4K3 w - - 0 1", "d4",
+             set_of({"b3", "b5", "c2", "c4", "d3", "e2", "e4"})},
+            {"orcs", "humans", "4k3/8/2P5/3p4/8/8/8/4K3 w - d6 0 1", "c6", set_of({"c7", "d6"})},
+            {"orcs", "humans", "3rk3/8/8/8/r2RP2b/8/3p4/7K w - - 0 1", "d4",
+             set_of({"a4", "b4", "d2", "d6", "d7", "d8", "f4", "g4", "h4"})},
+            {"orcs", "humans", "4k3/8/8/4B3/3B4/2p5/8/4K3 w - - 0 1", "d4",
+             set_of({"b2", "b6", "c3", "c5", "e3", "f2", "f6"})},
+            {"orcs", "humans", "4k3/8/8/3p4/2PQ4/8/8/4K3 w - - 0 1", "d4",
+             set_of({"b3", "b5", "c2", "c6", "d1", "d2", "d3", "d5", "e2", "e4", "e6", "f3", "f4",
+                     "f5", "g4", "h4"})},
+        });
 }
 
 TEST(AsymmetricVectors, HumansAgainstFairyAttackers) {
-    check(
+    check_armies(
         "asymmetric",
         {
             {"humans", "elves", "4k3/8/8/3PPp2/8/8/8/4K3 w - e6 0 1", "d5", set_of({"d6", "e6"})},
@@ -103,30 +105,31 @@ TEST(AsymmetricVectors, EnPassantRemovesTheVictim) {
 
 TEST(UnevenVectors, StartAndCastling) {
     const char* start = "";
-    check("uneven", {
-                        {"white", "black", start, "d1", set_of({"b3", "f3"})},
-                        {"white", "black", start, "i1", set_of({"i3"})},
-                        {"white", "black", start, "g1", {}},
-                        {"white", "black", start, "c1", set_of({"b3", "d3"})},
-                        {"white", "black",
-                         "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1",
-                         "d8", set_of({"c6", "e6"})},
-                        {"white", "black",
-                         "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1",
-                         "b8", set_of({"a6", "b6", "c6"})},
-                        {"white",
-                         "black",
-                         "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1",
-                         "g8",
-                         {}},
-                        {"white",
-                         "black",
-                         "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1",
-                         "i8",
-                         {}},
-                        {"white", "black", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1",
-                         set_of({"e1", "e2", "f2", "g1", "g2", "c1", "i1"})},
-                    });
+    check_armies("uneven",
+                 {
+                     {"white", "black", start, "d1", set_of({"b3", "f3"})},
+                     {"white", "black", start, "i1", set_of({"i3"})},
+                     {"white", "black", start, "g1", {}},
+                     {"white", "black", start, "c1", set_of({"b3", "d3"})},
+                     {"white", "black",
+                      "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1", "d8",
+                      set_of({"c6", "e6"})},
+                     {"white", "black",
+                      "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1", "b8",
+                      set_of({"a6", "b6", "c6"})},
+                     {"white",
+                      "black",
+                      "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1",
+                      "g8",
+                      {}},
+                     {"white",
+                      "black",
+                      "roncqkwndr/aaaaaaaaaa/10/10/10/10/AAAAAAAAAA/RBNPQKMNIR b KQkq - 0 1",
+                      "i8",
+                      {}},
+                     {"white", "black", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1",
+                      set_of({"e1", "e2", "f2", "g1", "g2", "c1", "i1"})},
+                 });
 }
 
 TEST(UnevenVectors, CastlingMovesRookNextToTheKingsStart) {
