@@ -53,6 +53,26 @@ TEST(Check, NotesASweepWithoutOpenings) {
     EXPECT_EQ(ok.out.find("start position"), std::string::npos) << ok.out;
 }
 
+// A SjaakII player's definitions are written when the sweep is checked: what SjaakII cannot
+// express fails the check, naming the piece; the shipped SjaakII sweep passes.
+TEST(Check, NamesThePieceSjaakIICannotPlay) {
+    TempDir dir;
+    const auto file = dir.write("s.toml", R"(variant = "asymmetric"
+games_per_cell = 2
+[players.s]
+type = "sjaakii"
+nodes = 1000
+)");
+    auto failed = testing::run_balance({"check", file.string()});
+    EXPECT_EQ(failed.status, 1);
+    EXPECT_NE(failed.err.find("(type = \"sjaakii\") cannot play humans vs elves"),
+              std::string::npos)
+        << failed.err;
+    EXPECT_NE(failed.err.find("piece 'ranger' (jB): a ski-slide"), std::string::npos) << failed.err;
+    auto ok = testing::run_balance({"check", "asymmetric-sjaakii"});
+    EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
 // A bare name is resolved as `balance sweep` resolves it: `check quick` checks the shipped sweep.
 TEST(Check, ResolvesBareSweepNames) {
     auto ok = testing::run_balance({"check", "quick"});

@@ -106,6 +106,23 @@ TEST(PiecesCommand, WritesFairyMaxDefinitions) {
     EXPECT_TRUE(has(refused.err, "Fairy-Max cannot play piece 'pawn'")) << refused.err;
 }
 
+TEST(PiecesCommand, WritesSjaakIIDefinitions) {
+    balance::testing::TempDir dir;
+    const std::string path = (dir.path() / "capablanca.txt").string();
+    const CliRun r = run_balance({"pieces", "capablanca", "--sjaakii", path});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "wrote SjaakII's definitions of 1 pairing of capablanca to")) << r.out;
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    EXPECT_TRUE(has(text.str(), "Variant: capablanca-capablanca (10x8)\n")) << text.str();
+
+    const CliRun refused =
+        run_balance({"pieces", "asymmetric", "--sjaakii", (dir.path() / "a.txt").string()});
+    EXPECT_NE(refused.status, 0);
+    EXPECT_TRUE(has(refused.err, "SjaakII cannot play piece 'ranger' (jB)")) << refused.err;
+}
+
 TEST(PiecesCommand, UnknownPieceIsNamed) {
     const CliRun r = run_balance({"pieces", "chess", "kinght"});
     EXPECT_NE(r.status, 0);

@@ -115,7 +115,7 @@ TEST(SweepReader, ErrorsNameTheLineAndSuggest) {
     EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
                                "\"engin\"\nnodes = 1\n"),
               "bad.toml:4: 'type' in [players.e] must be one of engine, random, greedy, uci, "
-              "xboard, fairymax, not 'engin'; did you mean 'engine'?");
+              "xboard, fairymax, sjaakii, not 'engin'; did you mean 'engine'?");
     EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
                                "\"engine\"\nnode = 1\n"),
               "bad.toml:5: unknown key 'node' in [players.e]; did you mean 'nodes'?");
@@ -201,6 +201,33 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
                                "max_failures_in_row = 2\n"),
               "bad.toml:6: 'max_failures_in_row' in [players.e] does not apply to type = "
               "\"engine\"");
+}
+
+// SjaakII on definitions written from the variant file: the program and limits are all it takes
+// (nodes included: SjaakII counts them), and a variant it cannot express is named at load.
+TEST(SweepReader, SjaakiiPlayers) {
+    TempDir dir;
+    auto sweep = config::load_sweep(dir.write("s.toml", R"(variant = "chess"
+games_per_cell = 1
+[players.s]
+type = "sjaakii"
+nodes = 2000
+)"));
+    ASSERT_TRUE(sweep.ok()) << sweep.error().to_string();
+    const PlayerSpec& player = sweep->players.front();
+    EXPECT_EQ(player.kind, PlayerKind::Sjaakii);
+    EXPECT_EQ(player.limits.nodes, 2000u);
+    EXPECT_EQ(player.external.command, std::vector<std::string>{"/usr/games/sjaakii"});
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n[players.s]\ntype = "
+                               "\"sjaakii\"\nnodes = 1\nvariant = \"x\"\n"),
+              "bad.toml:6: 'variant' in [players.s] does not apply to type = \"sjaakii\"");
+    const std::string contrast = sweep_load_error(
+        "variant = \"contrast\"\ngames_per_cell = 1\n[players.s]\ntype = \"sjaakii\"\ndepth = 2\n");
+    EXPECT_NE(
+        contrast.find("bad.toml: [players.s] (type = \"sjaakii\") cannot play fide vs fide: "),
+        std::string::npos)
+        << contrast;
+    EXPECT_NE(contrast.find("colour of its square"), std::string::npos) << contrast;
 }
 
 TEST(SweepReader, InlineBookPositions) {

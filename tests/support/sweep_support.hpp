@@ -98,4 +98,47 @@ inline RunResult run(const Sweep& sweep, const std::filesystem::path& db, RunOpt
     return out;
 }
 
+// A sweep of one game each way between the internal engine (500 nodes) and the player
+// [players.x] `player` describes, from 2 random plies, at most 100 plies a game.
+inline std::string against_engine(const std::string& variant, const std::string& pairings,
+                                  const std::string& player) {
+    return "name = \"x\"\nvariant = \"" + variant + "\"\npairings = " + pairings + R"(
+games_per_cell = 1
+matchups = [["e", "x"], ["x", "e"]]
+[players.e]
+type = "engine"
+nodes = 500
+hash_mb = 1
+[players.x]
+)" + player +
+           R"(
+[openings]
+type = "random-plies"
+plies = 2
+[adjudication]
+max_plies = 100
+)";
+}
+
+// Plays `sweep` (two threads) and expects `games` games, none ended by an engine fault, with
+// `engine` (the external engine's own name) in the run's record.
+inline void expect_clean_games(const TempDir& dir, const Sweep& sweep, std::size_t games,
+                               const std::string& engine) {
+    RunOptions options;
+    options.threads = 2;
+    const auto run_result = run(sweep, dir.path() / "clean.db", options);
+    ASSERT_EQ(run_result.games.size(), games) << sweep.variant;
+    for (const auto& [key, game] : run_result.games) {
+        // Any engine fault would end the game as "<side>-<status>".
+        for (const char* fault :
+             {"illegal", "protocol", "crashed", "timeout", "no-move", "unavailable"})
+            EXPECT_EQ(game.find(fault), std::string::npos) << key << ": " << game;
+    }
+    auto store = ResultStore::open_existing(dir.path() / "clean.db");
+    ASSERT_TRUE(store.ok());
+    const auto runs = store->runs();
+    ASSERT_TRUE(runs.ok());
+    EXPECT_NE(runs->front().engines_json.find(engine), std::string::npos);
+}
+
 }  // namespace balance::tournament::testing

@@ -18,39 +18,9 @@ constexpr const char* kFairymaxBinary = "/usr/games/fairymax";
 
 void expect_clean_games(const std::string& variant, std::size_t games) {
     TempDir dir;
-    const Sweep sweep = testing::load(dir, R"(
-name = "fm"
-variant = ")" + variant + R"("
-games_per_cell = 1
-matchups = [["e", "fairymax"], ["fairymax", "e"]]
-[players.e]
-type = "engine"
-nodes = 500
-hash_mb = 1
-[players.fairymax]
-type = "fairymax"
-depth = 2
-[openings]
-type = "random-plies"
-plies = 2
-[adjudication]
-max_plies = 100
-)");
-    RunOptions options;
-    options.threads = 2;
-    const auto run = testing::run(sweep, dir.path() / "fm.db", options);
-    ASSERT_EQ(run.games.size(), games) << variant;
-    for (const auto& [key, game] : run.games) {
-        // Any engine fault would end the game as "<side>-<status>".
-        for (const char* fault :
-             {"illegal", "protocol", "crashed", "timeout", "no-move", "unavailable"})
-            EXPECT_EQ(game.find(fault), std::string::npos) << key << ": " << game;
-    }
-    auto store = ResultStore::open_existing(dir.path() / "fm.db");
-    ASSERT_TRUE(store.ok());
-    const auto runs = store->runs();
-    ASSERT_TRUE(runs.ok());
-    EXPECT_NE(runs->front().engines_json.find("Fairy-Max"), std::string::npos);
+    const Sweep sweep = testing::load(
+        dir, testing::against_engine(variant, "\"all\"", "type = \"fairymax\"\ndepth = 2"));
+    testing::expect_clean_games(dir, sweep, games, "Fairy-Max");
 }
 
 TEST(FairymaxPlayer, Chess) {

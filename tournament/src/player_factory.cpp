@@ -7,6 +7,7 @@
 #include "balance/players/engine/engine.hpp"
 #include "balance/players/external/engine_player.hpp"
 #include "balance/players/external/fairymax_player.hpp"
+#include "balance/players/external/sjaakii_player.hpp"
 #include "balance/players/external/uci_client.hpp"
 #include "balance/players/external/xboard_client.hpp"
 
@@ -24,6 +25,13 @@ ext::ProcessOptions process_options(const PlayerSpec& spec) {
     process.stderr_log = spec.external.stderr_log;
     process.stderr_log_max_bytes = spec.external.stderr_log_max_bytes;
     return process;
+}
+
+// Beside the engine's log (<db>.logs/) when there is one, so a run keeps the definitions files
+// its games were played with; else the temporary directory.
+std::filesystem::path definitions_dir(const PlayerSpec& spec) {
+    if (spec.external.stderr_log.empty()) return {};
+    return std::filesystem::path(spec.external.stderr_log).parent_path();
 }
 
 ext::TimeoutPolicy timeouts(const PlayerSpec& spec) {
@@ -115,16 +123,15 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
         case PlayerKind::Uci:
         case PlayerKind::Xboard:
             return make_external(spec);
-        case PlayerKind::Fairymax: {
-            ext::FairymaxPlayerConfig config;
+        case PlayerKind::Fairymax:
+        case PlayerKind::Sjaakii: {
+            ext::DefinitionsPlayerConfig config;
             config.process = process_options(spec);
             config.timeouts = timeouts(spec);
-            // Beside the engine's log (<db>.logs/) when there is one, so a run keeps the files
-            // its games were played with; else the temporary directory.
-            if (!spec.external.stderr_log.empty())
-                config.definitions_dir =
-                    std::filesystem::path(spec.external.stderr_log).parent_path();
-            auto player = ext::make_fairymax_player(std::move(config));
+            config.definitions_dir = definitions_dir(spec);
+            auto player = spec.kind == PlayerKind::Fairymax
+                              ? ext::make_fairymax_player(std::move(config))
+                              : ext::make_sjaakii_player(std::move(config));
             if (!player) return make_error(player.error().message, spec.label());
             return player;
         }

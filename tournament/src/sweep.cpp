@@ -18,6 +18,8 @@ const char* player_kind_name(PlayerKind kind) {
             return "xboard";
         case PlayerKind::Fairymax:
             return "fairymax";
+        case PlayerKind::Sjaakii:
+            return "sjaakii";
     }
     return "unknown";
 }

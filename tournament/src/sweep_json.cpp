@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "balance/players/external/fairymax_player.hpp"
+#include "balance/players/external/sjaakii_player.hpp"
 #include "balance/tournament/seeds.hpp"
 
 namespace balance::tournament {
@@ -44,11 +45,13 @@ Json player_settings(const PlayerSpec& p) {
             j["values"] = values;
         }
     }
-    if (p.kind == PlayerKind::Fairymax) {
+    if (writes_definitions(p.kind)) {
         j["command"] = p.external.command;
         j["working_dir"] = p.external.working_dir;
         // Which definitions writer played: a change of what it writes is a change of player.
-        j["definitions"] = players::external::kFairymaxDefinitionsVersion;
+        j["definitions"] = p.kind == PlayerKind::Fairymax
+                               ? players::external::kFairymaxDefinitionsVersion
+                               : players::external::kSjaakiiDefinitionsVersion;
         j["timeout_margin_ms"] = p.external.timeout_margin_ms;
         j["depth_timeout_ms"] = p.external.depth_timeout_ms;
         j["handshake_timeout_ms"] = p.external.handshake_timeout_ms;

@@ -13,6 +13,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/compile.hpp"
 #include "balance/players/external/fairymax_ini.hpp"
+#include "balance/players/external/sjaakii_definitions.hpp"
 #include "balance/tournament/ladder.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/store.hpp"
@@ -22,21 +23,29 @@ namespace balance::config {
 namespace {
 
 // A candidate its players cannot play is rejected like one that does not compile, never
-// played: Fairy-Max plays from definitions written for each candidate's rules, and some rules
-// (stalemate wins, anti-relay rights) or pieces are beyond its format.
+// played: Fairy-Max and SjaakII play from definitions written for each candidate's rules, and
+// some rules (stalemate wins for Fairy-Max, anti-relay rights) or pieces are beyond their formats.
 Result<void> playable_by_its_players(const tournament::Sweep& sweep) {
-    const auto is_fairymax = [&](const std::string& name) {
-        const tournament::PlayerSpec* player = sweep.find_player(name);
-        return player && player->kind == tournament::PlayerKind::Fairymax;
+    const auto plays = [&](tournament::PlayerKind kind) {
+        const auto is = [&](const std::string& name) {
+            const tournament::PlayerSpec* player = sweep.find_player(name);
+            return player && player->kind == kind;
+        };
+        return std::any_of(
+            sweep.matchups.begin(), sweep.matchups.end(),
+            [&](const tournament::Matchup& m) { return is(m.white) || is(m.black); });
     };
-    const bool fairymax = std::any_of(
-        sweep.matchups.begin(), sweep.matchups.end(),
-        [&](const tournament::Matchup& m) { return is_fairymax(m.white) || is_fairymax(m.black); });
-    if (!fairymax) return {};
     std::vector<std::pair<std::string, std::string>> pairings;
     for (const auto& p : sweep.pairings) pairings.emplace_back(p.white, p.black);
-    auto definitions = players::external::fairymax_ini(sweep.rule_sets.front().spec, pairings);
-    if (!definitions) return definitions.error();
+    const core::VariantSpec& spec = sweep.rule_sets.front().spec;
+    if (plays(tournament::PlayerKind::Fairymax)) {
+        auto definitions = players::external::fairymax_ini(spec, pairings);
+        if (!definitions) return definitions.error();
+    }
+    if (plays(tournament::PlayerKind::Sjaakii)) {
+        auto definitions = players::external::sjaakii_definitions(spec, pairings);
+        if (!definitions) return definitions.error();
+    }
     return {};
 }
 

@@ -23,7 +23,8 @@ std::vector<std::string> army_names_of(const core::VariantSpec& variant) {
 }
 using tournament::PlayerSpec;
 
-const std::vector<std::string> kTypes = {"engine", "random", "greedy", "uci", "xboard", "fairymax"};
+const std::vector<std::string> kTypes = {"engine", "random",   "greedy", "uci",
+                                         "xboard", "fairymax", "sjaakii"};
 
 PlayerKind kind_of(const std::string& type) {
     if (type == "random") return PlayerKind::Random;
@@ -31,6 +32,7 @@ PlayerKind kind_of(const std::string& type) {
     if (type == "uci") return PlayerKind::Uci;
     if (type == "xboard") return PlayerKind::Xboard;
     if (type == "fairymax") return PlayerKind::Fairymax;
+    if (type == "sjaakii") return PlayerKind::Sjaakii;
     return PlayerKind::Engine;
 }
 
@@ -47,7 +49,9 @@ std::optional<std::string> option_text(const toml::node& node) {
 std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind kind) {
     const bool searches = kind == PlayerKind::Engine || tournament::is_external(kind);
     const bool external = kind == PlayerKind::Uci || kind == PlayerKind::Xboard;
+    // Fairy-Max cannot count nodes; both it and SjaakII run on definitions we write.
     const bool fairymax = kind == PlayerKind::Fairymax;
+    const bool written = tournament::writes_definitions(kind);
     const std::pair<const char*, bool> keys[] = {{"nodes", searches && !fairymax},
                                                  {"depth", searches},
                                                  {"movetime_ms", searches},
@@ -56,15 +60,15 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
                                                  {"random_margin_cp", kind == PlayerKind::Engine},
                                                  {"eval", kind == PlayerKind::Engine},
                                                  {"values", kind == PlayerKind::Engine},
-                                                 {"command", external || fairymax},
+                                                 {"command", external || written},
                                                  {"args", external},
-                                                 {"working_dir", external || fairymax},
+                                                 {"working_dir", external || written},
                                                  {"options", external},
                                                  {"variant", external},
-                                                 {"timeout_margin_ms", external || fairymax},
-                                                 {"depth_timeout_ms", external || fairymax},
-                                                 {"handshake_timeout_ms", external || fairymax},
-                                                 {"max_failures_in_row", external || fairymax},
+                                                 {"timeout_margin_ms", external || written},
+                                                 {"depth_timeout_ms", external || written},
+                                                 {"handshake_timeout_ms", external || written},
+                                                 {"max_failures_in_row", external || written},
                                                  {"variant_path", kind == PlayerKind::Uci}};
     for (const auto& [key, allowed] : keys) {
         if (!allowed && table.contains(key)) return key;
@@ -185,9 +189,12 @@ void read_process(Fields& fields, PlayerSpec& spec) {
                              .value_or(spec.max_failures_in_row));
 }
 
-// Fairy-Max with definitions written from the variant file: the program is all it needs.
-void read_fairymax(Fields& fields, PlayerSpec& spec) {
-    spec.external.command = {fields.string("command").value_or("/usr/games/fairymax")};
+// Fairy-Max or SjaakII with definitions written from the variant file: the program is all they
+// need.
+void read_written_definitions(Fields& fields, PlayerSpec& spec) {
+    const char* program =
+        spec.kind == PlayerKind::Fairymax ? "/usr/games/fairymax" : "/usr/games/sjaakii";
+    spec.external.command = {fields.string("command").value_or(program)};
     read_process(fields, spec);
 }
 
@@ -257,7 +264,7 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
     }
     if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
         read_external(fields, spec, file, armies);
-    if (spec.kind == PlayerKind::Fairymax) read_fairymax(fields, spec);
+    if (tournament::writes_definitions(spec.kind)) read_written_definitions(fields, spec);
     if (auto done = fields.finish(); !done) return done.error();
     if (!values) return values.error();
     const auto& l = spec.limits;

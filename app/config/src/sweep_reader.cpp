@@ -10,6 +10,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
 #include "balance/players/external/fairymax_ini.hpp"
+#include "balance/players/external/sjaakii_definitions.hpp"
 #include "balance/tournament/ladder.hpp"
 #include "fields.hpp"
 #include "fix_reader.hpp"
@@ -139,12 +140,26 @@ Result<std::pair<const toml::node*, const toml::node*>> pair_of(const toml::node
     return std::pair{array->get(0), array->get(1)};
 }
 
-// A Fairy-Max player must be able to play every game it is in: its definitions are written
-// from each rule set for each pairing, and a piece or rule Fairy-Max lacks is named now rather
-// than when the first game starts.
-Result<void> check_fairymax_games(const Sweep& sweep, const std::string& file) {
+// Whether the engine of a player whose definitions we write can play a pairing under a rule
+// set: the reason when not.
+Result<void> definitions_for(tournament::PlayerKind kind, const core::VariantSpec& spec,
+                             const std::string& white, const std::string& black) {
+    if (kind == tournament::PlayerKind::Fairymax) {
+        auto game = players::external::fairymax_game(spec, white, black);
+        if (!game) return game.error();
+        return {};
+    }
+    auto variant = players::external::sjaakii_variant(spec, white, black);
+    if (!variant) return variant.error();
+    return {};
+}
+
+// A Fairy-Max or SjaakII player must be able to play every game it is in: its definitions are
+// written from each rule set for each pairing, and a piece or rule the engine lacks is named
+// now rather than when the first game starts.
+Result<void> check_written_definitions(const Sweep& sweep, const std::string& file) {
     for (const auto& player : sweep.players) {
-        if (player.kind != tournament::PlayerKind::Fairymax) continue;
+        if (!tournament::writes_definitions(player.kind)) continue;
         const bool plays = std::any_of(sweep.matchups.begin(), sweep.matchups.end(),
                                        [&](const tournament::Matchup& m) {
                                            return m.white == player.name || m.black == player.name;
@@ -153,14 +168,13 @@ Result<void> check_fairymax_games(const Sweep& sweep, const std::string& file) {
         for (const auto& rule_set : sweep.rule_sets) {
             for (const auto& pairing : sweep.pairings) {
                 auto game =
-                    players::external::fairymax_game(rule_set.spec, pairing.white, pairing.black);
+                    definitions_for(player.kind, rule_set.spec, pairing.white, pairing.black);
                 if (!game)
                     return make_error(
                         fmt::format(
-                            "[players.{}] (type = \"fairymax\") cannot play {} vs {}{}: "
-                            "{}",
-                            player.ladder.empty() ? player.name : player.ladder, pairing.white,
-                            pairing.black,
+                            "[players.{}] (type = \"{}\") cannot play {} vs {}{}: {}",
+                            player.ladder.empty() ? player.name : player.ladder,
+                            tournament::player_kind_name(player.kind), pairing.white, pairing.black,
                             rule_set.rules().empty() ? "" : " (rules " + rule_set.rules() + ")",
                             game.error().to_string()),
                         file);
@@ -402,7 +416,7 @@ Result<Sweep> load_sweep(const fs::path& path) {
     const std::string gap_where =
         doc->get("rung_gap_games") ? where_of(doc->get("rung_gap_games")->source(), file) : file;
     if (auto r = read_matchups(sweep, top->matchups, file, gap_where); !r) return r.error();
-    if (auto r = check_fairymax_games(sweep, file); !r) return r.error();
+    if (auto r = check_written_definitions(sweep, file); !r) return r.error();
     if (top->games_per_cell) {
         const auto cells = static_cast<std::int64_t>(sweep.rule_sets.size() *
                                                      sweep.pairings.size() * sweep.matchups.size());

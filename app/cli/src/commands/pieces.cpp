@@ -18,6 +18,7 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/piece_diagram.hpp"
 #include "balance/players/external/fairymax_ini.hpp"
+#include "balance/players/external/sjaakii_definitions.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -30,6 +31,7 @@ struct PiecesArgs {
     std::string piece;  // empty: every piece
     std::vector<std::string> rules;
     std::string fairymax;  // write Fairy-Max's definitions of every pairing here
+    std::string sjaakii;   // write SjaakII's definitions of every pairing here
 };
 
 // The diagram, rank `ranks` on top, with file letters below.
@@ -76,17 +78,21 @@ Result<std::string> describe_piece(const core::VariantSpec& spec, const core::Pi
     return out;
 }
 
-// Fairy-Max's definitions of every pairing (players/external/fairymax_ini.hpp), for playing the
-// variant against Fairy-Max by hand (`fairymax 20 FILE`, then `variant <white>-<black>`).
-int write_fairymax(const core::VariantSpec& spec, const std::string& path, AppContext& ctx) {
-    auto text = players::external::fairymax_ini(spec, players::external::fairymax_pairings(spec));
+// An engine's definitions of every pairing (players/external/fairymax_ini.hpp,
+// sjaakii_definitions.hpp), for playing the variant against the engine by hand (`fairymax 20
+// FILE` or `sjaakii -xboard FILE`, then `variant <white>-<black>`).
+int write_definitions(
+    const core::VariantSpec& spec, const std::string& path, AppContext& ctx, const char* engine,
+    Result<std::string> (*definitions)(const core::VariantSpec&,
+                                       const std::vector<std::pair<std::string, std::string>>&)) {
+    const auto pairings = players::external::fairymax_pairings(spec);
+    auto text = definitions(spec, pairings);
     if (!text) return report_error(ctx, text.error());
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << *text;
     if (!out.flush()) return report_error(ctx, make_error("cannot write the file", path));
-    const std::size_t pairings = players::external::fairymax_pairings(spec).size();
-    ctx.out << fmt::format("wrote Fairy-Max's definitions of {} pairing{} of {} to {}\n", pairings,
-                           pairings == 1 ? "" : "s", spec.name, path);
+    ctx.out << fmt::format("wrote {}'s definitions of {} pairing{} of {} to {}\n", engine,
+                           pairings.size(), pairings.size() == 1 ? "" : "s", spec.name, path);
     return 0;
 }
 
@@ -95,7 +101,12 @@ int run_pieces(const PiecesArgs& args, AppContext& ctx) {
     if (!file) return report_error(ctx, file.error());
     auto spec = config::load_variant(*file, args.rules);
     if (!spec) return report_error(ctx, spec.error());
-    if (!args.fairymax.empty()) return write_fairymax(*spec, args.fairymax, ctx);
+    if (!args.fairymax.empty())
+        return write_definitions(*spec, args.fairymax, ctx, "Fairy-Max",
+                                 players::external::fairymax_ini);
+    if (!args.sjaakii.empty())
+        return write_definitions(*spec, args.sjaakii, ctx, "SjaakII",
+                                 players::external::sjaakii_definitions);
     std::vector<std::string> names;
     for (const auto& p : spec->pieces) names.push_back(p.name);
     if (!args.piece.empty() && std::find(names.begin(), names.end(), args.piece) == names.end()) {
@@ -135,6 +146,9 @@ void register_pieces(CLI::App& app, AppContext& ctx) {
     command->add_option("--fairymax", args->fairymax,
                         "Instead of drawing, write Fairy-Max's definitions of every army pairing "
                         "to this file (or say which piece or rule Fairy-Max cannot express)");
+    command->add_option("--sjaakii", args->sjaakii,
+                        "Instead of drawing, write SjaakII's definitions of every army pairing "
+                        "to this file (or say which piece or rule SjaakII cannot express)");
     command->callback([args, &ctx] { ctx.exit_code = run_pieces(*args, ctx); });
 }
 

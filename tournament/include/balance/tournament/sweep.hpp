@@ -17,13 +17,19 @@
 
 namespace balance::tournament {
 
-// Fairymax: Fairy-Max over XBoard with definitions written from the variant file
-// (players/external/fairymax_player.hpp); its ExternalSpec holds the program, timeouts and logs.
-enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard, Fairymax };
+// Fairymax, Sjaakii: Fairy-Max or SjaakII over XBoard with definitions written from the variant
+// file (players/external/fairymax_player.hpp, sjaakii_player.hpp); their ExternalSpec holds the
+// program, timeouts and logs.
+enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard, Fairymax, Sjaakii };
 
-// External engines: a process the harness talks to (Uci, Xboard, Fairymax).
+// Players whose engine definitions are written from the variant file.
+[[nodiscard]] inline bool writes_definitions(PlayerKind kind) {
+    return kind == PlayerKind::Fairymax || kind == PlayerKind::Sjaakii;
+}
+
+// External engines: a process the harness talks to (Uci, Xboard, Fairymax, Sjaakii).
 [[nodiscard]] inline bool is_external(PlayerKind kind) {
-    return kind == PlayerKind::Uci || kind == PlayerKind::Xboard || kind == PlayerKind::Fairymax;
+    return kind == PlayerKind::Uci || kind == PlayerKind::Xboard || writes_definitions(kind);
 }
 
 [[nodiscard]] const char* player_kind_name(PlayerKind kind);

@@ -10,18 +10,15 @@
 #include <string>
 
 #include "balance/core/error.hpp"
+#include "balance/players/external/definitions_player.hpp"
 #include "balance/players/external/process.hpp"
 #include "balance/players/external/search_types.hpp"
 #include "balance/players/player.hpp"
 
 namespace balance::players::external {
 
-struct FairymaxPlayerConfig {
-    ProcessOptions process;  // argv[0]: the program (/usr/games/fairymax); argv is completed here
-    TimeoutPolicy timeouts;
-    // Where the definitions files go; empty: the system's temporary directory.
-    std::filesystem::path definitions_dir;
-};
+// argv[0]: the program (/usr/games/fairymax).
+using FairymaxPlayerConfig = DefinitionsPlayerConfig;
 
 // The version of what fairymax_ini.hpp writes, part of a fairymax player's identity in a
 // results database: raise it when the definitions written for a variant change.

@@ -1,0 +1,76 @@
+#include "external/definitions_files.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace balance::players::external {
+
+namespace {
+
+std::uint64_t fnv1a(const std::string& text) {
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+std::string read_all(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+}  // namespace
+
+Result<std::filesystem::path> write_definitions_file(const std::filesystem::path& dir,
+                                                     const std::string& prefix,
+                                                     const std::string& extension,
+                                                     const std::string& text) {
+    // Absolute: the engine may run in another working directory.
+    const std::filesystem::path base =
+        std::filesystem::absolute(dir.empty() ? std::filesystem::temp_directory_path() : dir);
+    char hash[32];
+    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
+    const std::string name = prefix + "-" + hash + "." + extension;
+    const std::filesystem::path path = base / name;
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && read_all(path) == text) return path;
+    std::filesystem::create_directories(base, ec);
+    // Unique per process and call: players of several threads may write the same file at once.
+    static std::atomic<unsigned> serial{0};
+    const std::filesystem::path temporary = base / (name + ".tmp" + std::to_string(::getpid()) +
+                                                    "-" + std::to_string(serial.fetch_add(1)));
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << text;
+        if (!out.flush())
+            return make_error("cannot write the engine's definitions", temporary.string());
+    }
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        std::filesystem::remove(temporary, ec);
+        return make_error("cannot write the engine's definitions: " + ec.message(), path.string());
+    }
+    return path;
+}
+
+bool use_definitions_variant(XboardConfig& xboard, const std::string& engine_variant) {
+    if (!engine_variant.empty() && engine_variant[0] == '!') {
+        xboard.process.argv = {"/nonexistent/" + engine_variant.substr(1)};
+        return false;
+    }
+    const auto bar = engine_variant.find('|');
+    if (bar == std::string::npos) return false;
+    xboard.process.argv.push_back(engine_variant.substr(0, bar));
+    xboard.variant = engine_variant.substr(bar + 1);
+    return true;
+}
+
+}  // namespace balance::players::external

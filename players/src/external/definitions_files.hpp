@@ -1,0 +1,95 @@
+#pragma once
+// Definitions files for engines that read their variants from a file written from our rules
+// (Fairy-Max, SjaakII): each game's rules (the variant file with the sweep's rule options) give
+// one file per army pairing, named by a hash of its content and written once per rules object a
+// player meets. The engine variant a game needs is "<file>|<variant>", or "!<reason>" when the
+// engine cannot play those rules: the client made for it then fails to start, naming the reason.
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "balance/core/error.hpp"
+#include "balance/core/game.hpp"
+#include "balance/players/external/xboard_client.hpp"
+
+namespace balance::players::external {
+
+// Writes `text` to `dir`/<prefix>-<hash of text>.<extension> unless that file already holds it
+// (written to a temporary name, then renamed: concurrent writers never leave a partial file), and
+// returns its absolute path. An empty `dir` is the system's temporary directory.
+[[nodiscard]] Result<std::filesystem::path> write_definitions_file(const std::filesystem::path& dir,
+                                                                   const std::string& prefix,
+                                                                   const std::string& extension,
+                                                                   const std::string& text);
+
+// Points a client at an engine variant DefinitionsByRules::variant_of gave: its definitions file
+// appended to the program's arguments and its variant named; for one that cannot be played, a
+// program that does not exist, named by the reason, so that starting it fails with the reason.
+// Returns whether the client plays from a definitions file.
+bool use_definitions_variant(XboardConfig& xboard, const std::string& engine_variant);
+
+// The definitions of each game's rules, written once per rules object. `Extra` is what the
+// writer says besides the text (SjaakII's promotion letters).
+template <class Extra>
+class DefinitionsByRules {
+  public:
+    struct Written {
+        std::string text, variant;
+        Extra extra{};
+    };
+    using Writer = std::function<Result<Written>(
+        const core::VariantSpec& spec, const std::string& white, const std::string& black)>;
+
+    DefinitionsByRules(std::filesystem::path dir, std::string prefix, std::string extension,
+                       Writer writer)
+        : dir_(std::move(dir)),
+          prefix_(std::move(prefix)),
+          extension_(std::move(extension)),
+          writer_(std::move(writer)) {}
+
+    // The engine variant for `game`: "<file>|<variant>" or "!<reason>".
+    std::string variant_of(const core::Game& game) {
+        return game.visit([&](const auto& pos) {
+            const void* key = pos.rules_ptr().get();
+            if (auto it = known_.find(key); it != known_.end()) return it->second.variant;
+            const auto& rules = pos.rules();
+            Entry entry;
+            entry.rules = std::shared_ptr<const void>(pos.rules_ptr());
+            auto written = writer_(rules.spec(), rules.armies[0].name, rules.armies[1].name);
+            if (!written) {
+                entry.variant = "!" + written.error().to_string();
+            } else if (auto path = write_definitions_file(dir_, prefix_, extension_, written->text);
+                       !path) {
+                entry.variant = "!" + path.error().to_string();
+            } else {
+                entry.variant = path->string() + "|" + written->variant;
+                extras_[entry.variant] = written->extra;
+            }
+            // The rules are kept alive with their entry, so their address is never reused.
+            known_[key] = entry;
+            return entry.variant;
+        });
+    }
+
+    // What the writer said with the definitions of an engine variant variant_of gave.
+    [[nodiscard]] const Extra* extra(const std::string& engine_variant) const {
+        const auto it = extras_.find(engine_variant);
+        return it == extras_.end() ? nullptr : &it->second;
+    }
+
+  private:
+    struct Entry {
+        std::shared_ptr<const void> rules;
+        std::string variant;
+    };
+    std::filesystem::path dir_;
+    std::string prefix_, extension_;
+    Writer writer_;
+    std::map<const void*, Entry> known_;
+    std::map<std::string, Extra> extras_;
+};
+
+}  // namespace balance::players::external
