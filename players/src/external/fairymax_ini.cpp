@@ -1,4 +1,5 @@
 #include "balance/players/external/fairymax_ini.hpp"
+#include "balance/core/value_unit.hpp"
 
 #include <algorithm>
 #include <array>
@@ -22,18 +23,6 @@ using core::VariantSpec;
 
 constexpr int kMaxTypes = 15;  // Fairy-Max's piece types per game
 constexpr int kWidth = 16;     // its board's row stride
-
-// Centipawns per unit of the variant's piece values (as the internal engine reads them).
-int unit_centipawns(const VariantSpec& spec) {
-    if (spec.value_unit == "pawn") return 100;
-    if (spec.value_unit == "quarter-pawn") return 25;
-    if (spec.value_unit == "centipawn") return 1;
-    double pawn = 0.0;
-    for (const auto& p : spec.pieces)
-        if (p.role == PieceRole::Pawn && p.value > 0 && (pawn == 0.0 || p.value < pawn))
-            pawn = p.value;
-    return pawn > 0 ? static_cast<int>(std::lround(100.0 / pawn)) : 100;
-}
 
 const PieceSpec* find_piece(const VariantSpec& spec, const std::string& name) {
     for (const auto& p : spec.pieces)
@@ -274,7 +263,7 @@ class GameWriter {
   public:
     GameWriter(const VariantSpec& spec, int files, int ranks) : spec_(spec), files_(files) {
         longest_ = std::max(files, ranks);
-        unit_ = unit_centipawns(spec);
+        unit_ = core::centipawns_per_unit(spec);
     }
 
     // The rays of `piece` for one colour; the king's castling rays first.
