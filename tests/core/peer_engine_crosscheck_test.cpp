@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include <unistd.h>
@@ -290,6 +291,17 @@ TEST(PeerEngines, SjaakIIAddsAQuietTwinToRule8EnPassantSteps) {
     }
 }
 
+// Fairy-Stockfish's perft (`UCI_Variant` `variant`) of `fen` at `depth`.
+std::uint64_t built_in_perft(const std::string& variant, const std::string& fen, int depth) {
+    const auto lines = converse({"/usr/games/fairy-stockfish"},
+                                {"uci", "setoption name UCI_Variant value " + variant,
+                                 "position fen " + fen, "go perft " + std::to_string(depth)},
+                                std::regex("^Nodes searched"));
+    for (const auto& l : lines)
+        if (l.rfind("Nodes searched: ", 0) == 0) return std::stoull(l.substr(16));
+    return 0;
+}
+
 // Capablanca chess (configs/variants/capablanca.toml), a variant written from its published
 // rules for this check: Fairy-Stockfish's built-in `capablanca` plays the same rules (10x8,
 // archbishop and chancellor, the king castling three squares with the rook landing beside it).
@@ -309,16 +321,42 @@ TEST(PeerEngines, FairyStockfishAgreesOnCapablancaChess) {
         "4k5/2P7/10/10/10/10/7p2/4K5 w - - 0 1",
     };
     for (const char* fen : positions) {
-        const auto lines = converse({"/usr/games/fairy-stockfish"},
-                                    {"uci", "setoption name UCI_Variant value capablanca",
-                                     std::string("position fen ") + fen, "go perft 3"},
-                                    std::regex("^Nodes searched"));
-        std::uint64_t theirs = 0;
-        for (const auto& l : lines)
-            if (l.rfind("Nodes searched: ", 0) == 0) theirs = std::stoull(l.substr(16));
+        const std::uint64_t theirs = built_in_perft("capablanca", fen, 3);
         EXPECT_GT(theirs, 0u) << fen;
         EXPECT_EQ(our_perft(spec, fen, 3), theirs) << fen;
     }
+}
+
+// Chigorin Chess (configs/variants/chigorin.toml), written from its published rules: White's
+// knights and chancellor against Black's bishops and queen. Fairy-Stockfish's built-in
+// `chigorin` has the same arrays and moves (start perft 5: 6,624,527 both) but lets either side
+// promote to any of knight, bishop, rook, chancellor and queen, where the published rule allows a
+// side only the pieces it started with: at a promotion the counts differ by exactly that.
+TEST(PeerEngines, FairyStockfishAgreesOnChigorinChess) {
+    if (!std::filesystem::exists("/usr/games/fairy-stockfish"))
+        GTEST_SKIP() << "fairy-stockfish not installed";
+    const auto spec = load_shipped("chigorin");
+    const char* positions[] = {
+        "rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "r1b1kb1r/pp1ppppp/2p2b2/q7/3P4/2N2N2/PPP1PPPP/R1NCK2R w KQkq - 4 5",
+        "rb2k2r/ppp2ppp/2b1q3/3pp3/4P3/2NN1N2/PPPP1PPP/R2CK2R b KQkq - 1 6",
+    };
+    for (const char* fen : positions) {
+        const std::uint64_t theirs = built_in_perft("chigorin", fen, 3);
+        EXPECT_GT(theirs, 0u) << fen;
+        EXPECT_EQ(our_perft(spec, fen, 3), theirs) << fen;
+    }
+    // A White pawn on b7 and a Black one on g2: Fairy-Stockfish promotes each to five pieces, the
+    // published rule to three (White: knight, rook, chancellor; Black: bishop, rook, queen).
+    for (const char* fen :
+         {"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1"})
+        EXPECT_EQ(our_perft(spec, fen, 1) + 2, built_in_perft("chigorin", fen, 1)) << fen;
+    const auto white = make_game(spec, "", "", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1");
+    std::set<std::string> promotions;
+    for (auto m : white.legal_moves())
+        if (white.uci(m).size() == 5) promotions.insert(white.uci(m));
+    EXPECT_EQ(promotions, (std::set<std::string>{"b7b8c", "b7b8n", "b7b8r"}));
 }
 
 }  // namespace
