@@ -249,6 +249,28 @@ TEST(ReportTables, OneArmyVerdictIsWhitesScore) {
         << verdict;
 }
 
+// A pairing played in one colour order only (Chigorin's armies each play one colour): no pooled
+// score exists, so the verdict is X's score as White, saying that the first move is part of it;
+// once the reverse order is played, the pooled line replaces it.
+TEST(ReportTables, OneWayPairingVerdictIsXsScoreAsWhite) {
+    TempDir dir;
+    TestStore store(dir.path() / "one-way.sqlite");
+    TestGame game = testing::asymmetric("humans", "elves");
+    store.add_counts(game, 5, 4, 15);  // Humans as White: 7 of 24, 29.2%
+    const auto run = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const std::string verdict = run.out.substr(0, run.out.find("## Balance table"));
+    EXPECT_NE(verdict.find("- **Human (White) - Elf: 29.2% ["), std::string::npos) << verdict;
+    EXPECT_NE(verdict.find("only this colour order was played"), std::string::npos) << verdict;
+
+    store.add_counts(testing::asymmetric("elves", "humans"), 10, 4, 10);
+    const auto both = run_balance({"report", "--db", store.path().string()});
+    ASSERT_EQ(both.status, 0) << both.err;
+    const std::string pooled = both.out.substr(0, both.out.find("## Balance table"));
+    EXPECT_EQ(pooled.find("(White) -"), std::string::npos) << pooled;
+    EXPECT_NE(pooled.find("over both colours"), std::string::npos) << pooled;
+}
+
 TEST(ReportTables, JsonSummaryComesFirst) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");

@@ -159,6 +159,26 @@ SummaryItem white_item(const CellTally& cell, const ScoreSummary& s, VariantCata
     return item;
 }
 
+// A pairing played in one colour order only (armies that play one colour each, or a study that
+// has not played the reverse yet): X's score as White, the first move counted in.
+SummaryItem one_way_item(const CellTally& cell, const ScoreSummary& s, VariantCatalog& catalog,
+                         const std::string& ci) {
+    const CellId& id = cell.id;
+    const std::string x = catalog.display_name(id.variant, id.white);
+    const std::string y = catalog.display_name(id.variant, id.black);
+    SummaryItem item = item_in(SummaryItem::Kind::Pairing, id.variant, id.rules, players_label(id));
+    item.subject = id.white;
+    item.other = id.black;
+    item.score = s;
+    item.verdict = score_verdict(s.score);
+    item.headline = score_headline(x + " (White) - " + y, x, s);
+    item.sentence = score_sentence(item.verdict, x, y, s,
+                                   "with White in every game (only this colour order was played, "
+                                   "so the first move's worth is part of the score)",
+                                   ci);
+    return item;
+}
+
 }  // namespace
 
 const char* kind_name(SummaryItem::Kind kind) {
@@ -208,12 +228,24 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
     // question there is what moving first is worth, White's score in each self-play cell.
     std::vector<std::string> covered;
     for (const auto& group : groups) covered.push_back(group.front().group());
+    // A pairing of two armies played in one colour order only (Chigorin's armies each play one
+    // colour) has no pooled score: its verdict is X's score as White.
+    const auto reversed_played = [&](const CellId& id) {
+        return std::any_of(cells.begin(), cells.end(), [&](const CellTally& other) {
+            const CellId& o = other.id;
+            return o.variant == id.variant && o.rules == id.rules && o.white == id.black &&
+                   o.black == id.white && o.white_player == id.white_player &&
+                   o.black_player == id.black_player;
+        });
+    };
     for (const CellTally& cell : cells) {
         const CellId& id = cell.id;
-        if (id.white != id.black || id.white_player != id.black_player) continue;
+        if (id.white_player != id.black_player) continue;
+        if (id.white != id.black && reversed_played(id)) continue;
         const auto s = summarize(cell, confidence);
         if (!s) continue;
-        SummaryItem item = white_item(cell, *s, catalog, ci);
+        SummaryItem item = id.white == id.black ? white_item(cell, *s, catalog, ci)
+                                                : one_way_item(cell, *s, catalog, ci);
         if (std::find(covered.begin(), covered.end(), item.group()) == covered.end())
             add(std::move(item));
     }
