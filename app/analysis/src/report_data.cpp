@@ -65,8 +65,8 @@ void note_repeated_games(const ReportData& report, std::vector<std::string>& not
         worst->tally.id.black, rules_label(worst->tally.id.rules), players_label(worst->tally.id)));
 }
 
-// The odds-starts fit, when at least half the games start with uneven material (designed odds
-// starts; random opening plies leave material even in nearly every game).
+// The odds-starts fit, when at least half the games start with other material than their armies'
+// array (designed odds starts: mostly_odds_starts); none otherwise, or when it cannot be fitted.
 std::optional<PieceValueFit> odds_starts_fit(std::span<const StoredGame> games,
                                              const std::string& variant, VariantCatalog& catalog,
                                              const ReportOptions& options) {
