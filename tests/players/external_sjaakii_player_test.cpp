@@ -28,7 +28,7 @@ TEST(SjaakiiPlayerLetters, PromotionLettersAreTranslated) {
     EXPECT_EQ(translate_promotion("b1c3", letters), "b1c3");
 }
 
-SearchLimits depth(int d) {
+SearchLimits sjaakii_depth(int d) {
     SearchLimits limits;
     limits.depth = d;
     return limits;
@@ -53,7 +53,7 @@ TEST(SjaakiiPlayer, PromotionsAreTranslatedBothWays) {
     config.definitions_dir = dir.path();
     auto player = make_sjaakii_player(config);
     ASSERT_TRUE(player.ok()) << player.error().to_string();
-    const MoveReply reply = (*player)->choose_move(*game, depth(2), 1);
+    const MoveReply reply = (*player)->choose_move(*game, sjaakii_depth(2), 1);
     ASSERT_EQ(reply.status, MoveStatus::Ok) << reply.detail;
     EXPECT_EQ(game->uci(reply.move), "h2h1c");
     // The definitions it played by are in the directory it was given.
@@ -74,7 +74,7 @@ TEST(SjaakiiPlayer, APairingItCannotExpressIsUnavailableWithTheReason) {
     config.definitions_dir = dir.path();
     auto player = make_sjaakii_player(config);
     ASSERT_TRUE(player.ok()) << player.error().to_string();
-    const MoveReply reply = (*player)->choose_move(*game, depth(1), 1);
+    const MoveReply reply = (*player)->choose_move(*game, sjaakii_depth(1), 1);
     EXPECT_EQ(reply.status, MoveStatus::Unavailable) << reply.detail;
     EXPECT_NE(reply.detail.find("SjaakII cannot play piece 'ranger'"), std::string::npos)
         << reply.detail;
