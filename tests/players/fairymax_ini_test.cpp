@@ -169,6 +169,12 @@ TEST(FairymaxIni, NamesWhatFairyMaxCannotExpress) {
     const auto contains = [](const std::string& text, const std::string& part) {
         return text.find(part) != std::string::npos;
     };
+    {  // Castling only from a later move (chess's no-castling-10): Fairy-Max would castle early.
+        auto spec = load_shipped("chess");
+        spec.castling.from_move = 11;
+        const std::string e = error_of(spec);
+        EXPECT_TRUE(contains(e, "castling only from move 11 (army 'fide')")) << e;
+    }
     {  // Contrast chess: moves by square colour
         const std::string e = error_of(load_shipped("contrast"));
         EXPECT_TRUE(contains(e, "piece 'pawn'")) << e;

@@ -232,6 +232,25 @@ TEST(SjaakiiDefinitions, SkiSlidersAreRefusedNamingThePiece) {
     EXPECT_TRUE(has(refusal(chess, "fide", "fide"), "piece 'bishop' (jB): a ski-slide"));
 }
 
+// Castling set per wing is written as the rules resolve it: a queenside king landing on b1 with
+// its rook on c1 (beside it) is SjaakII's castling; the rook on d1 is not, and is refused.
+TEST(SjaakiiDefinitions, CastlingPerWing) {
+    auto spec = load_shipped("chess");
+    auto& queenside = spec.castling.wings[core::Queenside];
+    queenside.king_to = 1;
+    queenside.rook_to_file = 2;
+    const std::string text = variant_text(spec, "fide", "fide");
+    EXPECT_TRUE(has(text, "Castle: white e1-b1 with a1")) << text;
+    EXPECT_TRUE(has(text, "Castle: black e8-b8 with a8")) << text;
+    EXPECT_TRUE(has(text, "Castle: white e1-g1 with h1")) << text;
+    queenside.rook_to_file = 3;
+    EXPECT_TRUE(has(refusal(spec, "fide", "fide"),
+                    "castling of army 'fide' with the king to b1 and the rook to d1"));
+    spec.castling.wings[core::Queenside] = {};
+    spec.armies.front().castling.from_move = 10;
+    EXPECT_TRUE(has(refusal(spec, "fide", "fide"), "castle only from a later move"));
+}
+
 TEST(SjaakiiDefinitions, WhatSjaakIICannotExpressIsNamed) {
     // Uneven's castling: the rook lands beside the king's start square.
     EXPECT_TRUE(has(refusal(load_shipped("uneven"), "white", "black"),

@@ -394,6 +394,16 @@ Result<void> check_rules(const VariantSpec& spec) {
     if (r.stalemate != core::StalemateResult::Draw) return refuse("stalemate wins");
     if (r.promote_to_captured) return refuse("promotion to captured units only");
     if (r.free_placement) return refuse("free placement of the back ranks");
+    if (spec.castling.enabled && r.castling_rook_on_own_colour)
+        return refuse("castling that needs the rook on a square of its own colour");
+    // Fairy-Max castles whenever its king and rook have not moved: a rule that allows castling
+    // only from a later move (chess's no-castling-10) would be broken by its first early castle.
+    for (const auto& army : spec.armies) {
+        if (spec.castling.enabled && core::castling_from_move(spec, army) > 1)
+            return refuse("castling only from move " +
+                          std::to_string(core::castling_from_move(spec, army)) + " (army '" +
+                          army.name + "')");
+    }
     return {};
 }
 

@@ -1,8 +1,10 @@
 #include "balance/players/external/sjaakii_definitions.hpp"
+#include "balance/core/castling.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <set>
 
@@ -256,32 +258,51 @@ class VariantWriter {
         return line;
     }
 
-    // SjaakII's castling moves the rook beside the king's destination.
+    // Each army's castling on each wing, resolved as the rules resolve it (per army and per
+    // wing); SjaakII's castling moves the rook beside the king's destination, so any other rook
+    // square is refused.
     Result<std::string> castling_lines(const Type& type) {
         if (!spec_.castling.enabled || type.piece->role != PieceRole::King) return std::string();
-        const int travel = spec_.castling.king_travel;
-        const bool beside_destination =
-            travel == 2 ||
-            spec_.castling.rook_to == core::CastlingSpec::RookTo::NextToKingDestination;
         std::string lines;
         for (int colour = 0; colour < 2; ++colour) {
             if (!(type.sides & (1 << colour))) continue;
+            const core::ArmySpec& army = *sides_[colour].army;
             const auto king = placed_piece(colour, type.piece->name);
             if (!king) continue;
             for (const int dir : {1, -1}) {
                 const int corner = dir > 0 ? start_.files - 1 : 0;
                 const auto partner = piece_at(colour, corner, king->second);
                 if (!partner || *partner == type.piece->name) continue;
-                if (!beside_destination)
+                const core::CastlingWing wing =
+                    core::castling_wing(spec_, army, dir > 0 ? core::Kingside : core::Queenside);
+                if (!wing.enabled) continue;
+                const std::string where = !wing.rook.where.empty()
+                                              ? wing.rook.where
+                                              : where_of(spec_.castling_where, spec_);
+                if (core::castling_from_move(spec_, army) > 1)
                     return make_error(
-                        "SjaakII cannot castle a king " + std::to_string(travel) +
-                            " squares with the rook landing beside the king's start square: its "
-                            "castling puts the rook beside the king's destination",
-                        where_of(spec_.castling_where, spec_));
-                const int to = king->first + dir * travel;
+                        "SjaakII cannot castle only from a later move (army '" + army.name + "')",
+                        where);
+                const auto files = core::castling_files(wing, start_.files, king->second,
+                                                        king->first, corner, where);
+                if (!files) return files.error();
+                if (files->rook != files->king - dir) {
+                    const int travel = std::abs(files->king - king->first);
+                    const std::string what =
+                        wing.rook_to_file < 0
+                            ? "castle a king " + std::to_string(travel) +
+                                  " squares with the rook landing beside the king's start square"
+                            : "play the castling of army '" + army.name + "' with the king to " +
+                                  square_name(files->king, king->second) + " and the rook to " +
+                                  square_name(files->rook, king->second);
+                    return make_error("SjaakII cannot " + what +
+                                          ": its castling puts the rook beside the king's "
+                                          "destination",
+                                      where);
+                }
                 lines += std::string("Castle: ") + (colour == 0 ? "white " : "black ") +
                          square_name(king->first, king->second) + "-" +
-                         square_name(to, king->second) + " with " +
+                         square_name(files->king, king->second) + " with " +
                          square_name(corner, king->second) + "\n";
                 rights_ += colour == 0 ? (dir > 0 ? 'K' : 'Q') : (dir > 0 ? 'k' : 'q');
             }
