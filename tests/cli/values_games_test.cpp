@@ -14,6 +14,7 @@
 
 #include "../support/temp_dir.hpp"
 #include "balance/analysis/material_samples.hpp"
+#include "balance/analysis/odds_values.hpp"
 #include "balance/analysis/rules_cache.hpp"
 #include "balance/analysis/store_reader.hpp"
 #include "balance/core/game.hpp"

@@ -14,6 +14,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include <unistd.h>
@@ -302,6 +303,16 @@ std::uint64_t built_in_perft(const std::string& variant, const std::string& fen,
     return 0;
 }
 
+// Our perft at depth 3 from each position equals Fairy-Stockfish's built-in `variant`'s.
+void expect_built_in_perft(const core::VariantSpec& spec, const std::string& variant,
+                           std::span<const char* const> positions) {
+    for (const char* fen : positions) {
+        const std::uint64_t theirs = built_in_perft(variant, fen, 3);
+        EXPECT_GT(theirs, 0u) << fen;
+        EXPECT_EQ(our_perft(spec, fen, 3), theirs) << fen;
+    }
+}
+
 // Capablanca chess (configs/variants/capablanca.toml), a variant written from its published
 // rules for this check: Fairy-Stockfish's built-in `capablanca` plays the same rules (10x8,
 // archbishop and chancellor, the king castling three squares with the rook landing beside it).
@@ -320,11 +331,7 @@ TEST(PeerEngines, FairyStockfishAgreesOnCapablancaChess) {
         "r1a1qk1c1r/pp1ppp1ppp/2n1b1b1n1/2p3p3/3P2P3/2N1B1B1N1/PPP1PP1PPP/R1A1QK1C1R w KQkq - 0 6",
         "4k5/2P7/10/10/10/10/7p2/4K5 w - - 0 1",
     };
-    for (const char* fen : positions) {
-        const std::uint64_t theirs = built_in_perft("capablanca", fen, 3);
-        EXPECT_GT(theirs, 0u) << fen;
-        EXPECT_EQ(our_perft(spec, fen, 3), theirs) << fen;
-    }
+    expect_built_in_perft(spec, "capablanca", positions);
 }
 
 // Chigorin Chess (configs/variants/chigorin.toml), written from its published rules: White's
@@ -342,11 +349,7 @@ TEST(PeerEngines, FairyStockfishAgreesOnChigorinChess) {
         "r1b1kb1r/pp1ppppp/2p2b2/q7/3P4/2N2N2/PPP1PPPP/R1NCK2R w KQkq - 4 5",
         "rb2k2r/ppp2ppp/2b1q3/3pp3/4P3/2NN1N2/PPPP1PPP/R2CK2R b KQkq - 1 6",
     };
-    for (const char* fen : positions) {
-        const std::uint64_t theirs = built_in_perft("chigorin", fen, 3);
-        EXPECT_GT(theirs, 0u) << fen;
-        EXPECT_EQ(our_perft(spec, fen, 3), theirs) << fen;
-    }
+    expect_built_in_perft(spec, "chigorin", positions);
     // A White pawn on b7 and a Black one on g2: Fairy-Stockfish promotes each to five pieces, the
     // published rule to three (White: knight, rook, chancellor; Black: bishop, rook, queen).
     for (const char* fen :

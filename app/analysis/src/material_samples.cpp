@@ -78,16 +78,6 @@ std::vector<int> columns_of(const Position& pos, const std::vector<std::string>&
     return out;
 }
 
-// Pieces of each colour and type of a position (White's types, then Black's).
-template <class Position>
-std::vector<int> counts_of(const Position& pos) {
-    std::vector<int> out;
-    for (int c = 0; c < 2; ++c)
-        for (std::size_t t = 0; t < pos.rules().pieces.size(); ++t)
-            out.push_back(pos.count(static_cast<core::Color>(c), static_cast<core::PieceType>(t)));
-    return out;
-}
-
 // The material difference (White minus Black, one column per piece) of a position, and the
 // engine's terms when asked.
 template <class Position>
@@ -162,30 +152,6 @@ std::vector<std::string> armies_of(const core::VariantSpec& spec, const std::str
 }
 
 }  // namespace
-
-Result<bool> mostly_odds_starts(std::span<const StoredGame> games, const std::string& variant,
-                                VariantCatalog& catalog) {
-    RulesCache cache(catalog);
-    std::map<const core::AnyRules*, std::vector<int>> normal;  // the armies' start material
-    std::size_t read = 0, odds = 0;
-    for (const StoredGame& game : games) {
-        if (game.variant != variant || !game.failure_side.empty()) continue;
-        auto rules = cache.get(game);
-        if (!rules) return rules.error();
-        auto it = normal.find(*rules);
-        if (it == normal.end()) {
-            auto start = core::Game::start(**rules);
-            if (!start) return start.error();
-            it = normal.emplace(*rules, start->visit([](const auto& p) { return counts_of(p); }))
-                     .first;
-        }
-        auto start = core::Game::start(**rules, game.start_fen);
-        if (!start) continue;  // counted as unreadable by the fits
-        ++read;
-        if (start->visit([](const auto& p) { return counts_of(p); }) != it->second) ++odds;
-    }
-    return read > 0 && 2 * odds >= read;
-}
 
 std::vector<int> evenly_spaced(int count, int wanted) {
     std::vector<int> out;

@@ -239,4 +239,27 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
     return out;
 }
 
+Result<bool> mostly_odds_starts(std::span<const StoredGame> games, const std::string& variant,
+                                VariantCatalog& catalog) {
+    RulesCache cache(catalog);
+    std::map<const core::AnyRules*, Material> normal_material;
+    std::size_t read = 0, odds = 0;
+    for (const StoredGame& game : games) {
+        if (game.variant != variant || !game.failure_side.empty()) continue;
+        auto rules = cache.get(game);
+        if (!rules) return rules.error();
+        auto normal = normal_material.find(*rules);
+        if (normal == normal_material.end()) {
+            auto m = start_material(**rules, "");
+            if (!m) return m.error();
+            normal = normal_material.emplace(*rules, std::move(*m)).first;
+        }
+        auto start = start_material(**rules, game.start_fen);
+        if (!start) continue;  // counted as unreadable by the fits
+        ++read;
+        if (*start != normal->second) ++odds;
+    }
+    return read > 0 && 2 * odds >= read;
+}
+
 }  // namespace balance::analysis

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "balance/analysis/odds_values.hpp"
 #include "balance/analysis/value_methods.hpp"
 #include "natural_order.hpp"
 

@@ -61,13 +61,6 @@ struct MaterialData {
                                                    VariantCatalog& catalog,
                                                    const SamplingOptions& options);
 
-// Whether at least half of `games` (of `variant`, not failed) start, after their openings, with
-// other material than their armies' start array: games from a book of designed odds starts, for
-// which the odds-starts fit is the one to use (random opening plies leave the material as it was
-// in nearly every game; different armies are not odds). Errors: rules that cannot be compiled.
-[[nodiscard]] Result<bool> mostly_odds_starts(std::span<const StoredGame> games,
-                                              const std::string& variant, VariantCatalog& catalog);
-
 // Indices of `wanted` items evenly spread over `count` candidates (all of them if fewer).
 [[nodiscard]] std::vector<int> evenly_spaced(int count, int wanted);
 

@@ -63,4 +63,11 @@ struct OddsValues {
                                              const std::string& calibration,
                                              std::optional<double> unit_value, double confidence);
 
+// Whether at least half of `games` (of `variant`, not failed) start, after their openings, with
+// other material than their armies' start array: games from a book of designed odds starts, for
+// which the odds-starts fit is the one to use (random opening plies leave the material as it was
+// in nearly every game; different armies are not odds). Errors: rules that cannot be compiled.
+[[nodiscard]] Result<bool> mostly_odds_starts(std::span<const StoredGame> games,
+                                              const std::string& variant, VariantCatalog& catalog);
+
 }  // namespace balance::analysis
