@@ -46,6 +46,23 @@ Result<Material> start_material(const core::AnyRules& rules, const std::string& 
     return game->visit([](const auto& pos) { return material_of(pos); });
 }
 
+// The material of each compiled pairing's normal start array, computed once per rules.
+class NormalMaterial {
+  public:
+    Result<const Material*> of(const core::AnyRules* rules) {
+        auto it = cache_.find(rules);
+        if (it == cache_.end()) {
+            auto m = start_material(*rules, "");
+            if (!m) return m.error();
+            it = cache_.emplace(rules, std::move(*m)).first;
+        }
+        return &it->second;
+    }
+
+  private:
+    std::map<const core::AnyRules*, Material> cache_;
+};
+
 struct Odds {
     enum Kind { Ordinary, OnePiece, Compensated, Other } kind = Other;
     int colour = 0;  // the side that gave the odds (gave up `piece`)
@@ -137,7 +154,7 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
     out.unit_value = unit_value.value_or((*calib)->value != 0.0 ? (*calib)->value : 1.0);
 
     RulesCache cache(catalog);
-    std::map<const core::AnyRules*, Material> normal_material;
+    NormalMaterial normal_material;
     std::map<std::string, OddsRow> rows;
     std::map<std::string, std::vector<OddsRow>> compensated;  // by the measured piece
     std::map<std::string, std::size_t> compensated_index;     // key -> index in its vector
@@ -147,14 +164,10 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
             ++out.skipped_games;
             continue;
         }
-        auto normal = normal_material.find(*rules);
-        if (normal == normal_material.end()) {
-            auto m = start_material(**rules, "");
-            if (!m) return m.error();
-            normal = normal_material.emplace(*rules, std::move(*m)).first;
-        }
+        auto normal = normal_material.of(*rules);
+        if (!normal) return normal.error();
         auto start = start_material(**rules, game.start_fen);
-        const Odds odds = start ? classify(normal->second, *start) : Odds{};
+        const Odds odds = start ? classify(**normal, *start) : Odds{};
         if (odds.kind == Odds::Ordinary) {
             ++out.ordinary_games;
             continue;
@@ -242,22 +255,18 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
 Result<bool> mostly_odds_starts(std::span<const StoredGame> games, const std::string& variant,
                                 VariantCatalog& catalog) {
     RulesCache cache(catalog);
-    std::map<const core::AnyRules*, Material> normal_material;
+    NormalMaterial normal_material;
     std::size_t read = 0, odds = 0;
     for (const StoredGame& game : games) {
         if (game.variant != variant || !game.failure_side.empty()) continue;
         auto rules = cache.get(game);
         if (!rules) return rules.error();
-        auto normal = normal_material.find(*rules);
-        if (normal == normal_material.end()) {
-            auto m = start_material(**rules, "");
-            if (!m) return m.error();
-            normal = normal_material.emplace(*rules, std::move(*m)).first;
-        }
+        auto normal = normal_material.of(*rules);
+        if (!normal) return normal.error();
         auto start = start_material(**rules, game.start_fen);
         if (!start) continue;  // counted as unreadable by the fits
         ++read;
-        if (*start != normal->second) ++odds;
+        if (*start != **normal) ++odds;
     }
     return read > 0 && 2 * odds >= read;
 }
