@@ -632,12 +632,17 @@ void Position<BB>::make(Move m) {
             put(m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece, to);
             if (m.kind() == MoveKind::Promotion) {
                 reversible_ = 0;  // the pawn is gone for good
-            } else if (pawn) {
+            } else if (pawn && st.captured == NoPiece) {
                 // A pawn's lame double step creates the e.p. square it passed (one that
-                // promotes creates none: what arrives is no longer a pawn).
+                // promotes creates none: what arrives is no longer a pawn). Only a step the pawn
+                // could take here: from its start rank if it is an `i` step, over empty squares,
+                // and not a capture; a pawn that also leaps or captures onto the same square
+                // (an edited pawn: `AfmceFifmnA`) creates none that way.
+                const bool on_start =
+                    (r.initial_squares[index(us)][type] & square_bb<BB>(from)) != 0;
                 for (const auto& s : r.moves[index(us)][type].lame(from))
-                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
-                        can_capture_ep(them, s.ep_square)) {
+                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) && (on_start || !s.initial) &&
+                        !(s.block & pieces()) && can_capture_ep(them, s.ep_square)) {
                         ep_square_ = s.ep_square;
                         ep_victim_ = to;
                         key_ ^= r.zobrist.ep[ep_square_];

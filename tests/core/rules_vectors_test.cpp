@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "../support/variants.hpp"
 
 namespace balance::testing {
@@ -101,6 +103,41 @@ TEST(AsymmetricVectors, EnPassantRemovesTheVictim) {
     auto capture = make_game(spec, "humans", "elves", "4k3/8/8/3PPp2/8/8/8/4K3 w - e6 0 1");
     ASSERT_TRUE(capture.play("d5e6").ok());
     EXPECT_EQ(capture.fen().substr(0, capture.fen().find(' ')), "4k3/8/4P3/4P3/8/8/8/4K3");
+}
+
+// A pawn given a plain leap onto its double step's square as well (the balancer's candidate
+// Sprite "AfmceFifmnA") creates an e.p. square only by the double step itself: from its start
+// rank, over an empty square, without capturing. A capture or a leap over a piece onto the same
+// square used to leave an e.p. square on an occupied square (a corrupt position).
+TEST(AsymmetricVectors, OnlyTheDoubleStepCreatesAnEnPassantSquare) {
+    auto spec = load_shipped("asymmetric");
+    for (auto& p : spec.pieces)
+        if (p.name == "sprite") p.betza = "AfmceFifmnA";
+    const auto ep_field = [](const core::Game& g) {
+        std::istringstream in(g.fen());
+        std::string board, side, castling, ep;
+        in >> board >> side >> castling >> ep;
+        return ep;
+    };
+    struct Case {
+        const char* fen;
+        const char* move;
+        const char* ep;
+    };
+    const Case cases[] = {
+        {"4k3/8/8/8/3p4/8/3P4/4K3 w - - 0 1", "d2b4", "c3/b4"},  // the double step
+        {"4k3/8/8/8/1n1p4/8/3P4/4K3 w - - 0 1", "d2b4", "-"},    // a capture by the leap
+        {"4k3/8/8/8/1n1p4/2p5/3P4/4K3 w - - 0 1", "d2b4", "-"},  // ... over a piece
+        {"4k3/8/8/8/3p4/2n5/3P4/4K3 w - - 0 1", "d2b4", "-"},    // a quiet leap over a piece
+        {"4k3/8/4p3/8/4P3/8/8/4K3 w - - 0 1", "e4c6", "-"},      // ... not from the start rank
+    };
+    for (const auto& c : cases) {
+        auto game = make_game(spec, "elves", "humans", c.fen);
+        const auto played = game.play(c.move);
+        ASSERT_TRUE(played.ok()) << c.fen << " " << c.move << ": " << played.error().to_string();
+        EXPECT_EQ(ep_field(game), c.ep) << c.fen << " " << c.move;
+        EXPECT_TRUE(core::Game::start(spec, "elves", "humans", game.fen()).ok()) << game.fen();
+    }
 }
 
 TEST(UnevenVectors, StartAndCastling) {
