@@ -294,5 +294,68 @@ TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
     EXPECT_EQ(out["rounds"], 2);
 }
 
+// --confirm: after the race, every balanced change replays its games from another seed into
+// <db>-confirm.db, and says whether that interval still lies inside the band. A wide band
+// (White within 5%-95%) balances every change after its first round.
+TEST(Fix, ConfirmationReplaysBalancedChangesFromAnotherSeed) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text.replace(text.find("margin = 0.1"), 12, "margin = 0.45");
+    const auto file = dir.write("wide.toml", text).string();
+    const auto db = (dir.path() / "wide.db").string();
+    const auto confirm_db = (dir.path() / "wide-confirm.db").string();
+
+    // Stopped inside the confirmation, then resumed by the same command.
+    const auto stopped = run_balance({"fix", file, "--db", db, "--threads", "2", "--confirm", "12",
+                                      "--max-games", "66", "--quiet"});
+    ASSERT_EQ(stopped.status, 0) << stopped.err;
+    EXPECT_NE(stopped.out.find("--confirm 12"), std::string::npos) << stopped.out;
+    EXPECT_EQ(moves_by_key(db).size(), 60u);  // the race: 6 candidates x 10 games
+    EXPECT_EQ(moves_by_key(confirm_db).size(), 6u);
+    const auto run =
+        run_balance({"fix", file, "--db", db, "--threads", "2", "--confirm", "12", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    EXPECT_TRUE(out["complete"].get<bool>());
+    EXPECT_EQ(out["confirmation"]["database"], confirm_db);
+    EXPECT_EQ(out["confirmation"]["games"], 12);
+
+    int balanced = 0;
+    for (const auto& c : out["candidates"]) {
+        if (!c["balanced"].get<bool>()) {
+            EXPECT_FALSE(c.contains("confirmation")) << c["edit"];
+            continue;
+        }
+        ++balanced;
+        const auto& k = c["confirmation"];
+        ASSERT_TRUE(k.is_object()) << c["edit"];
+        EXPECT_EQ(k["games"], 12);
+        EXPECT_LE(k["low"].get<double>(), k["score"].get<double>());
+        EXPECT_GE(k["high"].get<double>(), k["score"].get<double>());
+        EXPECT_EQ(k["inside"].get<bool>(),
+                  k["low"].get<double>() >= 0.05 && k["high"].get<double>() <= 0.95);
+    }
+    EXPECT_EQ(balanced, 6);
+    const auto race = moves_by_key(db);
+    const auto confirmation = moves_by_key(confirm_db);
+    EXPECT_EQ(race.size(), 60u);  // the confirmation added nothing to the race's database
+    EXPECT_EQ(confirmation.size(), 72u);
+    // Another seed: other openings, so other games (a repeat would confirm nothing).
+    std::set<std::string> race_games;
+    for (const auto& [key, moves] : race) race_games.insert(moves);
+    int repeated = 0;
+    for (const auto& [key, moves] : confirmation) repeated += race_games.count(moves) ? 1 : 0;
+    EXPECT_LT(repeated, 12);
+
+    // The text output names each balanced change's confirmation; a re-run plays nothing new.
+    const auto again = run_balance({"fix", file, "--db", db, "--confirm", "12"});
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.out.find("Confirmed by independent games (another seed, database " +
+                             confirm_db + "):"),
+              std::string::npos)
+        << again.out;
+    EXPECT_EQ(moves_by_key(confirm_db).size(), 72u);
+}
+
 }  // namespace
 }  // namespace balance::cli

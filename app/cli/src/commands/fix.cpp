@@ -50,11 +50,36 @@ struct FixArgs {
     std::string db;
     int threads = 0;
     std::int64_t max_games = -1;
+    std::int64_t confirm = 0;  // games each balanced candidate replays from another seed
     bool json = false;
     bool quiet = false;
     bool force = false;
     std::string html;  // also write the candidates' intervals against the band as a page
 };
+
+// A balanced candidate's independent games: another seed, another database, the same band.
+struct Confirmation {
+    stats::ScoreSample sample;
+    stats::Interval interval;
+    bool inside = false;  // the interval at the race's confidence lies inside the band
+};
+
+// The confirmation's seed: a function of the search's seed only, so a re-run replays the same
+// confirmation, and (mixed by splitmix64's finaliser) unrelated to the race's games.
+std::uint64_t confirmation_seed(std::uint64_t seed) {
+    std::uint64_t z = seed ^ 0x636f6e6669726dULL;  // "confirm"
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// The confirmation's database beside the search's: elves.db -> elves-confirm.db.
+std::string confirmation_db(const std::string& db) {
+    const std::string ext = ".db";
+    if (db.size() > ext.size() && db.compare(db.size() - ext.size(), ext.size(), ext) == 0)
+        return db.substr(0, db.size() - ext.size()) + "-confirm.db";
+    return db + "-confirm";
+}
 
 // One candidate's line of the result.
 struct Row {
@@ -71,10 +96,14 @@ class FixSearch {
 
   private:
     Result<stats::RoundOutcome> round(const std::vector<std::int64_t>& games);
-    // Plays `sweep`; false when it stopped (signal, --max-games) with games to go.
-    Result<bool> play(const tournament::Sweep& sweep);
-    Result<stats::ScoreSample> sample(const config::FixCandidate& candidate,
-                                      std::int64_t games) const;
+    // Plays `sweep` into `store`; false when it stopped (signal, --max-games) with games to go.
+    Result<bool> play(const tournament::Sweep& sweep, tournament::ResultStore& store,
+                      const std::string& db);
+    Result<stats::ScoreSample> sample(const config::FixCandidate& candidate, std::int64_t games,
+                                      tournament::ResultStore& store, const std::string& db) const;
+    // Replays every balanced candidate for --confirm games from another seed into another
+    // database; false when it stopped with games to go.
+    Result<bool> confirm();
     // Races the playable candidates from index `first` on with the budget left; false when a
     // round stopped early.
     Result<bool> race(std::size_t first);
@@ -82,7 +111,8 @@ class FixSearch {
     // The database's earlier runs played the same games: same variant, seed, pairings, players
     // (settings included), openings and adjudication. Rule sets and sizes differ round by round
     // and are not compared; the [fix] table's band and budget do not change a game.
-    Result<void> same_search() const;
+    Result<void> same_search(tournament::ResultStore& store, const tournament::Sweep& sweep,
+                             const std::string& db) const;
     [[nodiscard]] std::vector<Row> ranked() const;
     void print() const;
     [[nodiscard]] Json to_json() const;
@@ -98,6 +128,8 @@ class FixSearch {
     tournament::Sweep search_;
     std::vector<config::FixCandidate> candidates_;          // the singles, then any fallback pairs
     std::vector<std::optional<stats::RaceEntry>> entries_;  // parallel; none: not raced
+    std::vector<std::optional<Confirmation>> confirmations_;  // parallel; none: not confirmed
+    std::string confirm_db_;                                  // empty: no confirmation
     std::vector<std::size_t> playable_;  // the race in progress: indices into candidates_
     std::int64_t games_ = 0;             // games the completed rounds asked for
     int rounds_ = 0;
@@ -111,7 +143,8 @@ class FixSearch {
     int exit_code_ = 0;
 };
 
-Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
+Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultStore& store,
+                             const std::string& db) {
     auto open = tournament::open_sweep(sweep);
     if (!open) return open.error();
     tournament::RunOptions options = run_options(args_.threads, loaded_.file);
@@ -122,15 +155,16 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
     if (!quiet)
         ctx_.out << fmt::format("playing {}: {} candidate(s)\n", sweep.name,
                                 sweep.rule_sets.size());
-    auto summary = tournament::run_sweep(*open, *store_, options, tournament::make_player,
+    auto summary = tournament::run_sweep(*open, store, options, tournament::make_player,
                                          stop_requested, quiet ? nullptr : &display);
     if (!summary) return summary.error();
     played_ += summary->played;
     if (summary->stopped || summary->remaining > 0) {
         // On stderr with --json, so that stdout stays one JSON object.
         (args_.json ? ctx_.err : ctx_.out) << fmt::format(
-            "stopped with {} games of {} to go; resume with:\n  balance fix {} --db {}\n",
-            summary->remaining, sweep.name, args_.file, db_);
+            "stopped with {} games of {} to go (in {}); resume with:\n  balance fix {} --db {}{}\n",
+            summary->remaining, sweep.name, db, args_.file, db_,
+            args_.confirm > 0 ? fmt::format(" --confirm {}", args_.confirm) : "");
         exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
         return false;
     }
@@ -138,7 +172,8 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep) {
 }
 
 Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candidate,
-                                             std::int64_t games) const {
+                                             std::int64_t games, tournament::ResultStore& store,
+                                             const std::string& db) const {
     const std::int64_t per_cell = games / cells();
     std::vector<std::string> keys;
     for (const auto& pairing : search_.pairings) {
@@ -149,7 +184,7 @@ Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candida
                                .str());
         }
     }
-    auto rows = store_->games(keys);
+    auto rows = store.games(keys);
     if (!rows) return rows.error();
     stats::ScoreSample out;
     for (const auto& row : *rows) {
@@ -161,7 +196,7 @@ Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candida
     if (out.games != games) {
         return make_error(fmt::format("candidate '{}' has {} of its {} games stored",
                                       candidate.label, out.games, games),
-                          db_);
+                          db);
     }
     return out;
 }
@@ -177,7 +212,7 @@ Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& ga
         sweep.rule_sets.back().name = fmt::format("c{}", playable_[i]);
         sweep.games_per_cell = static_cast<int>(games[i] / cells());
     }
-    auto complete = play(sweep);
+    auto complete = play(sweep, *store_, db_);
     if (!complete) return complete.error();
     if (!*complete) {
         stopped_ = true;
@@ -185,7 +220,7 @@ Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& ga
     }
     stats::RoundOutcome out;
     for (std::size_t i = 0; i < games.size(); ++i) {
-        auto s = sample(candidates_[playable_[i]], games[i]);
+        auto s = sample(candidates_[playable_[i]], games[i], *store_, db_);
         if (!s) return s.error();
         out.samples.push_back(*s);
     }
@@ -283,6 +318,18 @@ void FixSearch::print() const {
     ctx_.out << "\nBalanced: paste into the variant file\n";
     for (const Row* row : balanced)
         ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
+    if (confirm_db_.empty()) return;
+    ctx_.out << fmt::format("\nConfirmed by independent games (another seed, database {}):\n",
+                            confirm_db_);
+    for (const Row* row : balanced) {
+        const auto& c =
+            confirmations_[static_cast<std::size_t>(row->candidate - candidates_.data())];
+        if (!c) continue;
+        ctx_.out << fmt::format("  {:<13} {:>5}  {:.3f} [{:.3f}, {:.3f}]  {}\n",
+                                c->inside ? "confirmed" : "not confirmed", c->sample.games,
+                                c->interval.estimate, c->interval.lower, c->interval.upper,
+                                row->candidate->label);
+    }
 }
 
 Json FixSearch::to_json() const {
@@ -297,6 +344,10 @@ Json FixSearch::to_json() const {
     out["games"] = games_;
     out["rounds"] = rounds_;
     out["complete"] = complete_;
+    if (!confirm_db_.empty())
+        out["confirmation"] = {{"database", confirm_db_},
+                               {"seed", confirmation_seed(search_.seed)},
+                               {"games", args_.confirm}};
     Json list = Json::array();
     for (const Row& row : ranked()) {
         Json c;
@@ -313,6 +364,19 @@ Json FixSearch::to_json() const {
         c["balanced"] = row.entry && row.entry->status == stats::RaceStatus::Balanced;
         c["status"] = row.entry ? stats::race_status_name(row.entry->status) : "rejected";
         if (!row.entry) c["rejected"] = row.candidate->rejected;
+        const auto& confirmation =
+            confirmations_.empty()
+                ? std::optional<Confirmation>{}
+                : confirmations_[static_cast<std::size_t>(row.candidate - candidates_.data())];
+        if (confirmation) {
+            c["confirmation"] = {{"games", confirmation->sample.games},
+                                 {"score", confirmation->interval.estimate},
+                                 {"low", confirmation->interval.lower},
+                                 {"high", confirmation->interval.upper},
+                                 {"inside", confirmation->inside}};
+        } else if (!confirm_db_.empty() && c["balanced"].get<bool>()) {
+            c["confirmation"] = nullptr;
+        }
         c["toml"] = row.candidate->fragment;
         list.push_back(std::move(c));
     }
@@ -343,15 +407,16 @@ Result<bool> FixSearch::race(std::size_t first) {
     return race->complete;
 }
 
-Result<void> FixSearch::same_search() const {
+Result<void> FixSearch::same_search(tournament::ResultStore& store, const tournament::Sweep& sweep,
+                                    const std::string& db) const {
     const auto identity = [](const std::string& text) {
         Json j = Json::parse(text, nullptr, false);
         if (j.is_object())
             for (const char* key : {"name", "rule_sets", "games_per_cell"}) j.erase(key);
         return j.dump();
     };
-    const std::string ours = identity(tournament::config_json(search_));
-    auto runs = store_->runs();
+    const std::string ours = identity(tournament::config_json(sweep));
+    auto runs = store.runs();
     if (!runs) return runs.error();
     for (const auto& run : *runs) {
         const std::string theirs = identity(run.config_json);
@@ -361,9 +426,48 @@ Result<void> FixSearch::same_search() const {
                         "differs in: {}); use another --db, or --force to add to it anyway",
                         run.run_id, run.sweep_name, run.started_at,
                         tournament::config_differences(theirs, ours)),
-            db_);
+            db);
     }
     return {};
+}
+
+Result<bool> FixSearch::confirm() {
+    std::vector<std::size_t> balanced;
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+        if (entries_[i] && entries_[i]->status == stats::RaceStatus::Balanced)
+            balanced.push_back(i);
+    confirmations_.assign(candidates_.size(), std::nullopt);
+    if (balanced.empty()) return true;
+    confirm_db_ = confirmation_db(db_);
+    auto store = tournament::ResultStore::open(confirm_db_, config::spec_text_from_configs);
+    if (!store) return store.error();
+    auto lock = tournament::ShardLock::take(confirm_db_, tournament::Shard{});
+    if (!lock) return lock.error();
+    tournament::Sweep sweep = search_;
+    sweep.name = loaded_.name + "-confirm";
+    sweep.seed = confirmation_seed(search_.seed);
+    if (!args_.force)
+        if (auto same = same_search(*store, sweep, confirm_db_); !same) return same.error();
+    const std::int64_t per_cell = (args_.confirm + cells() - 1) / cells();
+    sweep.games_per_cell = static_cast<int>(per_cell);
+    sweep.rule_sets.clear();
+    for (std::size_t i : balanced) {
+        sweep.rule_sets.push_back(candidates_[i].rule_set);
+        sweep.rule_sets.back().name = fmt::format("c{}", i);
+    }
+    auto complete = play(sweep, *store, confirm_db_);
+    if (!complete || !*complete) return complete;
+    const double low = fix_.target - fix_.margin;
+    const double high = fix_.target + fix_.margin;
+    for (std::size_t i : balanced) {
+        auto s = sample(candidates_[i], per_cell * cells(), *store, confirm_db_);
+        if (!s) return s.error();
+        auto interval = stats::sample_interval(*s, fix_.confidence);
+        if (!interval) return interval.error();
+        confirmations_[i] =
+            Confirmation{*s, *interval, interval->lower >= low && interval->upper <= high};
+    }
+    return true;
 }
 
 bool FixSearch::any_balanced() const {
@@ -421,6 +525,16 @@ std::string FixSearch::to_html() const {
     for (const Row* row : balanced) {
         page += fmt::format("<h3>{}</h3>\n<pre>{}</pre>\n", xml_escape(row->candidate->label),
                             xml_escape(row->candidate->fragment));
+        const auto& c =
+            confirmations_.empty()
+                ? std::optional<Confirmation>{}
+                : confirmations_[static_cast<std::size_t>(row->candidate - candidates_.data())];
+        if (c) {
+            page += fmt::format("<p>{} by {} independent games: {:.1f}% [{:.1f}%, {:.1f}%].</p>\n",
+                                c->inside ? "Confirmed" : "Not confirmed", c->sample.games,
+                                100 * c->interval.estimate, 100 * c->interval.lower,
+                                100 * c->interval.upper);
+        }
     }
     page += "<h2>Rejected</h2>\n";
     const bool none = std::all_of(ranked_rows.begin(), ranked_rows.end(),
@@ -450,7 +564,8 @@ int FixSearch::run() {
     auto lock = tournament::ShardLock::take(db_, tournament::Shard{});
     if (!lock) return report_error(ctx_, lock.error());
     if (!args_.force)
-        if (auto same = same_search(); !same) return report_error(ctx_, same.error());
+        if (auto same = same_search(*store_, search_, db_); !same)
+            return report_error(ctx_, same.error());
 
     StopOnSignal signals;
     auto complete = race(0);
@@ -466,6 +581,17 @@ int FixSearch::run() {
     }
     if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());
     complete_ = *complete;
+    // The verdicts are the race's; the confirmation replays each balanced change from another
+    // seed, so that its interval is not the one the race stopped on (a race that looks after
+    // every round favours intervals that happen to sit inside the band).
+    if (complete_ && args_.confirm > 0) {
+        auto confirmed = confirm();
+        if (!confirmed) return report_error(ctx_, confirmed.error());
+        if (!*confirmed) {
+            stopped_ = true;
+            complete_ = false;
+        }
+    }
     if (!args_.html.empty())
         if (auto written = write_text_file(args_.html, to_html()); !written)
             return report_error(ctx_, written.error());
@@ -506,6 +632,12 @@ void register_fix(CLI::App& app, AppContext& ctx) {
         ->check(CLI::Range(1, 1024));
     command->add_option("--max-games", args->max_games, "Stop after this many games (resumable)")
         ->check(CLI::Range(std::int64_t{0}, tournament::kMaxSweepGames));
+    command
+        ->add_option("--confirm", args->confirm,
+                     "After the race, replay each balanced change for this many games from "
+                     "another seed (into <db>-confirm.db) and say whether its interval still "
+                     "lies inside the band")
+        ->check(CLI::Range(std::int64_t{1}, tournament::kMaxSweepGames));
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->add_flag("--quiet", args->quiet, "No progress display");
     command->add_option("--html", args->html,
