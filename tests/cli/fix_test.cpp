@@ -63,7 +63,10 @@ TEST(Fix, SameGamesAtAnyThreadCountAndAfterAStop) {
         run_balance({"fix", file, "--db", db1, "--threads", "1", "--max-games", "25", "--quiet"});
     ASSERT_EQ(stopped.status, 0) << stopped.err;
     EXPECT_NE(stopped.out.find("resume with:\n  balance fix"), std::string::npos) << stopped.out;
-    EXPECT_NE(stopped.out.find("(stopped: the same command resumes)"), std::string::npos);
+    EXPECT_NE(stopped.out.find(
+                  "(stopped inside round 1 after 25 games this run: the same command resumes)"),
+              std::string::npos)
+        << stopped.out;
     EXPECT_EQ(moves_by_key(db1).size(), 25u);
     // With --json the stop notice goes to stderr and stdout stays one JSON object.
     const auto more =
@@ -310,6 +313,9 @@ TEST(Fix, ConfirmationReplaysBalancedChangesFromAnotherSeed) {
                                       "--max-games", "66", "--quiet"});
     ASSERT_EQ(stopped.status, 0) << stopped.err;
     EXPECT_NE(stopped.out.find("--confirm 12"), std::string::npos) << stopped.out;
+    EXPECT_NE(stopped.out.find("(stopped inside the confirmation after 66 games this run"),
+              std::string::npos)
+        << stopped.out;
     EXPECT_EQ(moves_by_key(db).size(), 60u);  // the race: 6 candidates x 10 games
     EXPECT_EQ(moves_by_key(confirm_db).size(), 6u);
     const auto run =

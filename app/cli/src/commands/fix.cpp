@@ -117,6 +117,13 @@ class FixSearch {
     void print() const;
     [[nodiscard]] Json to_json() const;
     [[nodiscard]] std::string to_html() const;
+    // Where a stopped run stopped, for the summary line (empty when it did not stop).
+    [[nodiscard]] std::string stop_note() const {
+        if (complete_) return {};
+        return fmt::format(" (stopped inside {} after {} games this run: the same command resumes)",
+                           confirming_ ? "the confirmation" : fmt::format("round {}", rounds_ + 1),
+                           played_);
+    }
     [[nodiscard]] std::int64_t cells() const {
         return static_cast<std::int64_t>(search_.pairings.size() * search_.matchups.size());
     }
@@ -134,6 +141,7 @@ class FixSearch {
     std::int64_t games_ = 0;             // games the completed rounds asked for
     int rounds_ = 0;
     bool complete_ = false;
+    bool confirming_ = false;  // the race ended; stopped (if at all) in the confirmation
     std::string db_;
     std::optional<tournament::ResultStore> store_;
     std::vector<std::int64_t> before_;  // games per raced candidate after the previous round
@@ -302,8 +310,7 @@ void FixSearch::print() const {
     const auto all = most * raced;
     ctx_.out << fmt::format(
         "\n{} candidates raced, {} rejected; {} games in {} round(s) of a {}-game budget{}.\n",
-        raced, rejected, games_, rounds_, fix_.budget,
-        complete_ ? "" : " (stopped: the same command resumes)");
+        raced, rejected, games_, rounds_, fix_.budget, stop_note());
     if (all > 0) {
         ctx_.out << fmt::format(
             "Every candidate to {} games, as many as the most-played one, would take {} games: "
@@ -588,7 +595,7 @@ int FixSearch::run() {
         auto confirmed = confirm();
         if (!confirmed) return report_error(ctx_, confirmed.error());
         if (!*confirmed) {
-            stopped_ = true;
+            stopped_ = confirming_ = true;
             complete_ = false;
         }
     }
