@@ -82,7 +82,7 @@ void write_verdict(std::ostream& out, const ReportData& report) {
 ForestRow summary_row(const std::string& label, const ScoreSummary& s,
                       std::optional<double> reference, bool emphasis) {
     return ForestRow{label,     s.score.estimate, s.score.lower, s.score.upper,
-                     reference, emphasis,         false};
+                     reference, emphasis,         false,         std::nullopt};
 }
 
 ForestRow heading(const std::string& label) {
@@ -157,11 +157,12 @@ std::string army_chart(const ReportData& report, VariantCatalog& catalog) {
             fmt::format("{}, {}, {}", fit.variant, rules_label(fit.rules), fit.players_label())));
         for (const ArmyRating& r : fit.armies) {
             rows.push_back(ForestRow{catalog.display_name(fit.variant, r.army), r.elo.estimate,
-                                     r.elo.lower, r.elo.upper, std::nullopt, false, false});
+                                     r.elo.lower, r.elo.upper, std::nullopt, false, false,
+                                     std::nullopt});
         }
         const auto& w = fit.white_advantage_elo;
         rows.push_back(ForestRow{"White advantage (first move)", w.estimate, w.lower, w.upper,
-                                 std::nullopt, true, false});
+                                 std::nullopt, true, false, std::nullopt});
     }
     if (rows.empty()) return "";
     return forest_plot("army-ratings",
@@ -179,7 +180,8 @@ std::string effect_chart(const ReportData& report, VariantCatalog& catalog, bool
         const auto& m = draws ? e.draw_rate.change : e.score.change;
         rows.push_back(ForestRow{e.pooled ? fmt::format("all {} pairings", e.pairings)
                                           : cell_label(catalog, e.variant, e.white, e.black),
-                                 m.estimate, m.lower, m.upper, std::nullopt, e.pooled, false});
+                                 m.estimate, m.lower, m.upper, std::nullopt, e.pooled, false,
+                                 std::nullopt});
     }
     if (rows.empty()) return "";
     return forest_plot(draws ? "rule-effects-draws" : "rule-effects-score",
@@ -214,10 +216,17 @@ std::string values_chart(const VariantValues& v) {
                     v.fit->normalize, v.fit->unit_value,
                     v.fit->published_source.empty() ? "" : " and published"),
         rows,
-        ForestAxis{0.0, ForestAxis::Scale::Number, "value", "documented value (variant file)", 2,
-                   v.fit->unit_value,
-                   fmt::format("one {} = {:g}", v.fit->normalize, v.fit->unit_value),
-                   v.fit->published_source.empty() ? "" : "published value"});
+        ForestAxis{
+            .null_value = 0.0,
+            .scale = ForestAxis::Scale::Number,
+            .label = "value",
+            .reference_label = "documented value (variant file)",
+            .decimals = 2,
+            .marker = v.fit->unit_value,
+            .marker_label = fmt::format("one {} = {:g}", v.fit->normalize, v.fit->unit_value),
+            .published_label = v.fit->published_source.empty() ? "" : "published value",
+            .band = std::nullopt,
+            .band_label = {}});
 }
 
 // The variants of the report's cells, in the order they first appear.
