@@ -173,6 +173,30 @@ TEST(FixCandidates, HandCountedListOfTheMiniVariant) {
     EXPECT_EQ(option.fragment, "[options.stalemate-win]\ndefault = \"on\"\n");
 }
 
+// An edit that writes what an option's value writes is the same rules: raced once, as the
+// option (the designer's own name for it), whatever order the two documents keep their tables in.
+TEST(FixCandidates, AnEditEqualToAnOptionIsLeftOut) {
+    TempDir dir;
+    std::string mini = kMini;
+    mini += R"(
+[options.wazir-knight]
+description = "the knight also steps one square orthogonally"
+default = "off"
+[options.wazir-knight.values.on]
+pieces.knight.betza = "NW"
+)";
+    dir.write("mini.toml", mini);
+    auto sweep = load_sweep(
+        dir.write("fix.toml", sweep_text("add = [\"W\"]\nedits = [\"options\", \"betza\"]\n")));
+    ASSERT_TRUE(sweep) << sweep.error().to_string();
+    auto list = fix_candidates(*sweep);
+    ASSERT_TRUE(list) << list.error().to_string();
+    const auto l = labels(*list);
+    EXPECT_NE(std::find(l.begin(), l.end(), "option wazir-knight=on"), l.end());
+    EXPECT_EQ(std::find(l.begin(), l.end(), "knight: N -> NW (W added)"), l.end());
+    EXPECT_NE(std::find(l.begin(), l.end(), "bishop: B -> BW (W added)"), l.end());
+}
+
 TEST(FixCandidates, PairsComposeAndOverlappingEditsAreRejected) {
     TempDir dir;
     auto list = candidates(dir, R"(edits = ["betza", "ranges"]

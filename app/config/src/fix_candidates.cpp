@@ -258,6 +258,16 @@ tournament::Sweep fix_search_sweep(const tournament::Sweep& sweep) {
 
 namespace {
 
+// Two candidates whose documents hold the same keys and values are the same rules, whatever the
+// order of their tables: an option's value and the edit that writes the same Betza (the Sprite
+// without its double step, as `sprite-double-step=none` and as "ifmnA removed") come out of the
+// loader in file order and out of the editor sorted. toml++ prints a table's keys sorted.
+std::string same_rules_key(const std::string& spec_toml) {
+    std::ostringstream out;
+    out << toml::parse(spec_toml);
+    return out.str();
+}
+
 // The candidates of one phase: the singles (with pairs = "all", the pairs too), or (`pairs_only`)
 // the pairs alone, for the fallback race.
 Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool pairs_only) {
@@ -276,9 +286,10 @@ Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool
 
     Builder builder(sweep);
     std::vector<FixCandidate> out;
-    std::set<std::string> seen;  // rules texts already among the candidates
+    std::set<std::string> seen;  // the rules already among the candidates, in same_rules_key form
     const auto keep = [&](FixCandidate c) {
-        if (c.rejected.empty() && !seen.insert(c.rule_set.spec_toml).second) return false;
+        if (c.rejected.empty() && !seen.insert(same_rules_key(c.rule_set.spec_toml)).second)
+            return false;
         out.push_back(std::move(c));
         return true;
     };
