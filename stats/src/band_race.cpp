@@ -1,5 +1,6 @@
 #include "balance/stats/band_race.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -57,6 +58,10 @@ Expected<RaceResult> race_to_band(std::size_t candidates, const BandRaceParamete
         return fail("confidence levels must be in (0, 1)");
     if (p.unit < 1 || p.round_games < p.unit || p.round_games % p.unit != 0 || p.budget < 0)
         return fail("round_games must be a positive multiple of unit, budget non-negative");
+    const std::int64_t cap = p.candidate_cap / p.unit * p.unit;
+    if (p.candidate_cap < 0 || (p.candidate_cap > 0 && cap == 0))
+        return fail("a candidate's cap must be 0 (none) or at least one game in each of its cells");
+    const auto room = [&](std::int64_t played) { return cap == 0 || played < cap; };
     RaceResult result;
     result.entries.resize(candidates);
     for (auto& entry : result.entries)
@@ -65,20 +70,26 @@ Expected<RaceResult> race_to_band(std::size_t candidates, const BandRaceParamete
     for (;;) {
         std::vector<std::size_t> racing;
         for (std::size_t i = 0; i < candidates; ++i)
-            if (result.entries[i].status == RaceStatus::Racing) racing.push_back(i);
+            if (result.entries[i].status == RaceStatus::Racing && room(games[i]))
+                racing.push_back(i);
         if (racing.empty()) break;
         const auto count = static_cast<std::int64_t>(racing.size());
         std::int64_t per = p.round_games;
         if (per * count > p.budget - result.games)
             per = (p.budget - result.games) / count / p.unit * p.unit;
         if (per <= 0) break;
-        for (const std::size_t i : racing) games[i] += per;
+        std::int64_t added = 0;
+        for (const std::size_t i : racing) {
+            const std::int64_t more = cap == 0 ? per : std::min(per, cap - games[i]);
+            games[i] += more;
+            added += more;
+        }
         auto outcome = play(games);
         if (!outcome) return outcome.error();
         if (!outcome->complete) return result;
         if (outcome->samples.size() != candidates)
             return fail("a round returned samples for the wrong number of candidates");
-        result.games += per * count;
+        result.games += added;
         for (const std::size_t i : racing) {
             RaceEntry& entry = result.entries[i];
             entry.sample = outcome->samples[i];

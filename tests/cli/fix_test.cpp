@@ -297,6 +297,44 @@ TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
     EXPECT_EQ(out["rounds"], 2);
 }
 
+// max_candidate_games: a candidate still open after that many games gets no more; the race
+// ends when every candidate is decided or capped. One round's worth here: every open candidate
+// stops after round 0.
+TEST(Fix, MaxCandidateGamesLeavesOpenCandidatesOpen) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text += "max_candidate_games = 10\n";
+    const auto file = dir.write("capped.toml", text).string();
+    const auto run = run_balance(
+        {"fix", file, "--db", (dir.path() / "capped.db").string(), "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    EXPECT_TRUE(out["complete"].get<bool>());
+    EXPECT_EQ(out["rounds"], 1);
+    EXPECT_EQ(out["games"], 60);
+    int capped = 0;
+    for (const auto& c : out["candidates"]) {
+        if (c["status"] == "rejected") continue;
+        EXPECT_EQ(c["games"], 10) << c["edit"];
+        EXPECT_EQ(c.contains("capped"), c["status"] == "racing") << c["edit"];
+        capped += c.contains("capped") ? 1 : 0;
+    }
+    EXPECT_GT(capped, 0);
+    const auto text_run = run_balance({"fix", file, "--db", (dir.path() / "capped.db").string()});
+    EXPECT_NE(text_run.out.find("Open with 10 games (max_candidate_games)"), std::string::npos)
+        << text_run.out;
+
+    std::string small = kTinyFix;
+    small += "max_candidate_games = 5\n";
+    const auto bad = run_balance({"fix", dir.write("small.toml", small).string(), "--db",
+                                  (dir.path() / "small.db").string()});
+    EXPECT_NE(bad.status, 0);
+    EXPECT_NE(bad.err.find("small.toml:"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("max_candidate_games = 5 is less than one round of a candidate"),
+              std::string::npos)
+        << bad.err;
+}
+
 // --confirm: after the race, every balanced change replays its games from another seed into
 // <db>-confirm.db, and says whether that interval still lies inside the band. A wide band
 // (White within 5%-95%) balances every change after its first round.

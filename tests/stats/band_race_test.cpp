@@ -92,6 +92,30 @@ TEST(BandRace, BudgetIsNeverExceededAndUndecidedStayRacing) {
     EXPECT_EQ(result->games, 1000);
 }
 
+// A cap per candidate: a candidate at the band's edge is left open at the cap, and the race ends
+// with budget to spare instead of spending it all narrowing one interval around the edge.
+TEST(BandRace, ACandidateAtTheEdgeStopsAtTheCap) {
+    Synthetic synthetic{{0.49, 0.30}, {}};
+    auto p = band(0.49, 0.51, 100000, 100);
+    p.candidate_cap = 650;  // rounded down to whole units: 650 with unit 1
+    auto result = race_to_band(2, p, std::ref(synthetic));
+    ASSERT_TRUE(result) << result.error().message;
+    ASSERT_TRUE(result->complete);
+    EXPECT_EQ(result->entries[0].status, RaceStatus::Racing);
+    EXPECT_EQ(result->entries[0].sample.games, 650);  // 6 rounds of 100, then the last 50
+    EXPECT_EQ(result->entries[1].status, RaceStatus::Dropped);
+    EXPECT_EQ(result->games, 650 + 100);
+    EXPECT_EQ(synthetic.asked.back()[0], 650);
+    // With units of 4 the cap is 648 (whole units), and a cap below one unit is an error.
+    Synthetic again{{0.49}, {}};
+    p.unit = 4;
+    auto whole = race_to_band(1, p, std::ref(again));
+    ASSERT_TRUE(whole);
+    EXPECT_EQ(whole->entries[0].sample.games, 648);
+    p.candidate_cap = 3;
+    EXPECT_FALSE(race_to_band(1, p, std::ref(again)));
+}
+
 TEST(BandRace, RoundsComeInWholeUnits) {
     Synthetic synthetic{{0.50, 0.50}, {}};
     auto p = band(0.49, 0.51, 130, 40);

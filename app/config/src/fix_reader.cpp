@@ -111,6 +111,9 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
                       .value_or(spec.budget);
     spec.round_games = static_cast<int>(
         fields.integer("round_games", Need::Optional, 1, 100'000).value_or(spec.round_games));
+    spec.max_candidate_games =
+        fields.integer("max_candidate_games", Need::Optional, 1, tournament::kMaxSweepGames)
+            .value_or(spec.max_candidate_games);
     const std::vector<std::string> kinds(std::begin(kFixEditKinds), std::end(kFixEditKinds));
     const auto edits = fields.strings("edits");
     const auto pieces = fields.strings("pieces");

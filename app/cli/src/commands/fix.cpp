@@ -124,6 +124,11 @@ class FixSearch {
                            confirming_ ? "the confirmation" : fmt::format("round {}", rounds_ + 1),
                            played_);
     }
+    // Open at max_candidate_games: its interval straddles an edge of the band.
+    [[nodiscard]] bool capped(const stats::RaceEntry& e) const {
+        const std::int64_t cap = fix_.max_candidate_games / cells() * cells();
+        return cap > 0 && e.status == stats::RaceStatus::Racing && e.sample.games >= cap;
+    }
     [[nodiscard]] std::int64_t cells() const {
         return static_cast<std::int64_t>(search_.pairings.size() * search_.matchups.size());
     }
@@ -298,6 +303,13 @@ void FixSearch::print() const {
                                 row.candidate->label);
         if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
     }
+    if (std::any_of(rows.begin(), rows.end(),
+                    [&](const Row& r) { return r.entry && capped(*r.entry); })) {
+        ctx_.out << fmt::format(
+            "\nOpen with {} games (max_candidate_games): an interval that straddles an edge of the "
+            "band; the score is that close to the edge.\n",
+            fix_.max_candidate_games / cells() * cells());
+    }
     std::int64_t most = 0;
     std::int64_t raced = 0;
     for (const auto& e : entries_) {
@@ -370,6 +382,7 @@ Json FixSearch::to_json() const {
         c["games"] = row.entry ? row.entry->sample.games : 0;
         c["balanced"] = row.entry && row.entry->status == stats::RaceStatus::Balanced;
         c["status"] = row.entry ? stats::race_status_name(row.entry->status) : "rejected";
+        if (row.entry && capped(*row.entry)) c["capped"] = true;
         if (!row.entry) c["rejected"] = row.candidate->rejected;
         const auto& confirmation =
             confirmations_.empty()
@@ -403,6 +416,7 @@ Result<bool> FixSearch::race(std::size_t first) {
     p.budget = fix_.budget - games_;
     p.unit = cells();
     p.round_games = fix_.round_games * cells();
+    p.candidate_cap = fix_.max_candidate_games;
     before_.assign(playable_.size(), 0);
     auto race = stats::race_to_band(
         playable_.size(), p,
@@ -574,6 +588,14 @@ int FixSearch::run() {
         if (auto same = same_search(*store_, search_, db_); !same)
             return report_error(ctx_, same.error());
 
+    if (fix_.max_candidate_games > 0 && fix_.max_candidate_games < fix_.round_games * cells()) {
+        return report_error(
+            ctx_, make_error(fmt::format("[fix] max_candidate_games = {} is less than one round of "
+                                         "a candidate (round_games {} x {} cells = {} games)",
+                                         fix_.max_candidate_games, fix_.round_games, cells(),
+                                         fix_.round_games * cells()),
+                             fix_.where));
+    }
     StopOnSignal signals;
     auto complete = race(0);
     // No single change balanced: the pairs race with what the budget leaves.

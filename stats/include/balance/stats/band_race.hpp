@@ -30,6 +30,11 @@ struct BandRaceParameters {
     std::int64_t budget = 10000;    ///< games of all candidates together
     std::int64_t round_games = 20;  ///< games a racing candidate gets a round (a multiple of unit)
     std::int64_t unit = 1;          ///< games come in multiples of this (a candidate's cells)
+    /// The most games one candidate gets (rounded down to a multiple of unit; 0: no limit). A
+    /// candidate still racing then is left open: its interval straddles an edge of the band, and
+    /// more games would only narrow it around the edge (without an indifference zone, a score
+    /// at the edge is never decided).
+    std::int64_t candidate_cap = 0;
 };
 
 enum class RaceStatus {

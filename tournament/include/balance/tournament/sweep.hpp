@@ -195,12 +195,13 @@ struct FixSpec {
     std::string player;  // the player (or ladder) that plays itself in every candidate's games
     std::string side;    // the army whose score is balanced (pooled over colours); "": White's
     double target = 0.5;
-    double margin = 0.02;             // the band: target +- margin
-    double confidence = 0.95;         // a candidate is balanced when this interval is in the band
-    double drop_confidence = 0.99;    // ... and dropped when this interval misses the band
-    std::int64_t budget = 10000;      // games in all candidates and rounds together
-    int round_games = 20;             // games per cell of a racing candidate, each round
-    std::vector<std::string> edits;   // kinds of generated edits (options, betza, pawns, ...)
+    double margin = 0.02;           // the band: target +- margin
+    double confidence = 0.95;       // a candidate is balanced when this interval is in the band
+    double drop_confidence = 0.99;  // ... and dropped when this interval misses the band
+    std::int64_t budget = 10000;    // games in all candidates and rounds together
+    int round_games = 20;           // games per cell of a racing candidate, each round
+    std::int64_t max_candidate_games = 0;  // the most one candidate gets (0: no limit)
+    std::vector<std::string> edits;        // kinds of generated edits (options, betza, pawns, ...)
     std::vector<std::string> pieces;  // pieces whose Betza is edited; empty: the armies' pieces
     std::vector<std::string> add;     // move components a Betza edit may add
     // Combinations of two single changes: "none", "all" (raced with the singles), "fallback"
