@@ -1,0 +1,69 @@
+// `balance fix --confirm N`: every balanced change replays N games from another seed into a second
+// database, and is confirmed when the interval of those games alone lies inside the band.
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "balance/config/variant_loader.hpp"
+#include "balance/stats/band_race.hpp"
+#include "balance/tournament/shard_lock.hpp"
+#include "fix_search.hpp"
+
+namespace balance::cli::fix_command {
+
+std::uint64_t confirmation_seed(std::uint64_t seed) {
+    std::uint64_t z = seed ^ 0x636f6e6669726dULL;  // "confirm"
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+std::string confirmation_db(const std::string& db) {
+    const std::string ext = ".db";
+    if (db.size() > ext.size() && db.compare(db.size() - ext.size(), ext.size(), ext) == 0)
+        return db.substr(0, db.size() - ext.size()) + "-confirm.db";
+    return db + "-confirm";
+}
+
+Result<bool> FixSearch::confirm() {
+    std::vector<std::size_t> balanced;
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+        if (entries_[i] && entries_[i]->status == stats::RaceStatus::Balanced)
+            balanced.push_back(i);
+    confirmations_.assign(candidates_.size(), std::nullopt);
+    if (balanced.empty()) return true;
+    confirm_db_ = confirmation_db(db_);
+    auto store = tournament::ResultStore::open(confirm_db_, config::spec_text_from_configs);
+    if (!store) return store.error();
+    auto lock = tournament::ShardLock::take(confirm_db_, tournament::Shard{});
+    if (!lock) return lock.error();
+    tournament::Sweep sweep = search_;
+    sweep.name = loaded_.name + "-confirm";
+    sweep.seed = confirmation_seed(search_.seed);
+    if (!args_.force)
+        if (auto same = same_search(*store, sweep, confirm_db_); !same) return same.error();
+    const std::int64_t per_cell = (args_.confirm + cells() - 1) / cells();
+    sweep.games_per_cell = static_cast<int>(per_cell);
+    sweep.rule_sets.clear();
+    for (std::size_t i : balanced) {
+        sweep.rule_sets.push_back(candidates_[i].rule_set);
+        sweep.rule_sets.back().name = fmt::format("c{}", i);
+    }
+    auto complete = play(sweep, *store, confirm_db_);
+    if (!complete || !*complete) return complete;
+    const double low = fix_.target - fix_.margin;
+    const double high = fix_.target + fix_.margin;
+    for (std::size_t i : balanced) {
+        auto s = sample(candidates_[i], per_cell * cells(), *store, confirm_db_);
+        if (!s) return s.error();
+        auto interval = stats::sample_interval(*s, fix_.confidence);
+        if (!interval) return interval.error();
+        confirmations_[i] =
+            Confirmation{*s, *interval, interval->lower >= low && interval->upper <= high};
+    }
+    return true;
+}
+
+}  // namespace balance::cli::fix_command

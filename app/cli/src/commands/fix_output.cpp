@@ -1,0 +1,223 @@
+// The result of `balance fix`: the candidates best first as a table with the TOML of the
+// balanced ones, one JSON object, or a page with their intervals against the band.
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "balance/analysis/svg_charts.hpp"
+#include "balance/analysis/text_format.hpp"
+#include "fix_search.hpp"
+
+namespace balance::cli::fix_command {
+
+std::string score_owner(const tournament::FixSpec& fix) {
+    return fix.side.empty() ? "White's score" : fmt::format("{}' score", fix.side);
+}
+
+void FixSearch::print() const {
+    const double low = fix_.target - fix_.margin;
+    const double high = fix_.target + fix_.margin;
+    ctx_.out << fmt::format("\nFix of {} ({}, band {:.3f}-{:.3f}), player {}, database {}\n\n",
+                            loaded_.variant, score_owner(fix_), low, high, fix_.player, db_);
+    ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", "verdict", "games",
+                            fmt::format("score [{:.0f}% interval]", 100 * fix_.confidence),
+                            "change");
+    std::vector<const Row*> balanced;
+    const auto rows = ranked();
+    for (const Row& row : rows) {
+        if (!row.entry) {
+            ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}: {}\n", "rejected", "-", "",
+                                    row.candidate->label, row.candidate->rejected);
+            continue;
+        }
+        const auto& e = *row.entry;
+        const std::string verdict =
+            e.status == stats::RaceStatus::Racing ? "open" : stats::race_status_name(e.status);
+        const std::string score = e.sample.games == 0
+                                      ? "-"
+                                      : fmt::format("{:.3f} [{:.3f}, {:.3f}]", e.interval.estimate,
+                                                    e.interval.lower, e.interval.upper);
+        ctx_.out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", verdict, e.sample.games, score,
+                                row.candidate->label);
+        if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
+    }
+    if (std::any_of(rows.begin(), rows.end(),
+                    [&](const Row& r) { return r.entry && capped(*r.entry); })) {
+        ctx_.out << fmt::format(
+            "\nOpen with {} games (max_candidate_games): an interval that straddles an edge of the "
+            "band; the score is that close to the edge.\n",
+            fix_.max_candidate_games / cells() * cells());
+    }
+    std::int64_t most = 0;
+    std::int64_t raced = 0;
+    for (const auto& e : entries_) {
+        if (!e) continue;
+        most = std::max(most, e->sample.games);
+        ++raced;
+    }
+    std::int64_t rejected = 0;
+    for (const auto& c : candidates_) rejected += c.rejected.empty() ? 0 : 1;
+    const auto all = most * raced;
+    ctx_.out << fmt::format(
+        "\n{} candidates raced, {} rejected; {} games in {} round(s) of a {}-game budget{}.\n",
+        raced, rejected, games_, rounds_, fix_.budget, stop_note());
+    if (all > 0) {
+        ctx_.out << fmt::format(
+            "Every candidate to {} games, as many as the most-played one, would take {} games: "
+            "racing spent {:.0f}% of that.\n",
+            most, all, 100.0 * static_cast<double>(games_) / static_cast<double>(all));
+    }
+    if (balanced.empty()) {
+        ctx_.out << (complete_ ? "No candidate is balanced within the budget.\n"
+                               : "No candidate is balanced yet.\n");
+        return;
+    }
+    ctx_.out << "\nBalanced: paste into the variant file\n";
+    for (const Row* row : balanced)
+        ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
+    if (confirm_db_.empty()) return;
+    ctx_.out << fmt::format("\nConfirmed by independent games (another seed, database {}):\n",
+                            confirm_db_);
+    for (const Row* row : balanced) {
+        const auto& c =
+            confirmations_[static_cast<std::size_t>(row->candidate - candidates_.data())];
+        if (!c) continue;
+        ctx_.out << fmt::format("  {:<13} {:>5}  {:.3f} [{:.3f}, {:.3f}]  {}\n",
+                                c->inside ? "confirmed" : "not confirmed", c->sample.games,
+                                c->interval.estimate, c->interval.lower, c->interval.upper,
+                                row->candidate->label);
+    }
+}
+
+Json FixSearch::to_json() const {
+    Json out;
+    out["variant"] = loaded_.variant;
+    out["player"] = fix_.player;
+    out["side"] = fix_.side.empty() ? Json(nullptr) : Json(fix_.side);
+    out["band"] = {fix_.target - fix_.margin, fix_.target + fix_.margin};
+    out["confidence"] = fix_.confidence;
+    out["database"] = db_;
+    out["budget"] = fix_.budget;
+    out["games"] = games_;
+    out["rounds"] = rounds_;
+    out["complete"] = complete_;
+    if (!confirm_db_.empty())
+        out["confirmation"] = {{"database", confirm_db_},
+                               {"seed", confirmation_seed(search_.seed)},
+                               {"games", args_.confirm}};
+    Json list = Json::array();
+    for (const Row& row : ranked()) {
+        Json c;
+        c["edit"] = row.candidate->label;
+        c["changes"] = row.candidate->changes;
+        if (row.entry && row.entry->sample.games > 0) {
+            c["score"] = row.entry->interval.estimate;
+            c["low"] = row.entry->interval.lower;
+            c["high"] = row.entry->interval.upper;
+        } else {
+            c["score"] = c["low"] = c["high"] = nullptr;
+        }
+        c["games"] = row.entry ? row.entry->sample.games : 0;
+        c["balanced"] = row.entry && row.entry->status == stats::RaceStatus::Balanced;
+        c["status"] = row.entry ? stats::race_status_name(row.entry->status) : "rejected";
+        if (row.entry && capped(*row.entry)) c["capped"] = true;
+        if (!row.entry) c["rejected"] = row.candidate->rejected;
+        const auto& confirmation =
+            confirmations_.empty()
+                ? std::optional<Confirmation>{}
+                : confirmations_[static_cast<std::size_t>(row.candidate - candidates_.data())];
+        if (confirmation) {
+            c["confirmation"] = {{"games", confirmation->sample.games},
+                                 {"score", confirmation->interval.estimate},
+                                 {"low", confirmation->interval.lower},
+                                 {"high", confirmation->interval.upper},
+                                 {"inside", confirmation->inside}};
+        } else if (!confirm_db_.empty() && c["balanced"].get<bool>()) {
+            c["confirmation"] = nullptr;
+        }
+        c["toml"] = row.candidate->fragment;
+        list.push_back(std::move(c));
+    }
+    out["candidates"] = std::move(list);
+    return out;
+}
+
+std::string FixSearch::to_html() const {
+    using analysis::xml_escape;
+    const double low = fix_.target - fix_.margin;
+    const double high = fix_.target + fix_.margin;
+    const std::string title = fmt::format("Fix of {}: {} into {:.1f}%-{:.1f}%", loaded_.variant,
+                                          score_owner(fix_), 100 * low, 100 * high);
+    std::string page = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<title>{0}</title>\n<style>body{{font-family:sans-serif;max-width:64em;margin:2em auto;"
+        "padding:0 1em}} table{{border-collapse:collapse}} td,th{{padding:2px 8px;"
+        "border-bottom:1px solid #ddd;text-align:left}} pre{{background:#f4f4f4;padding:6px}}"
+        "</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
+        xml_escape(title));
+    page += fmt::format(
+        "<p>Player {}, database <code>{}</code>: {} games in {} round(s) of a {}-game budget{}. "
+        "Each row is a candidate's score with its {:.0f}% interval; the shaded band is the "
+        "target. Balanced: the interval lies inside the band; dropped: its {:.0f}% interval "
+        "missed it; open: neither when the race ended.</p>\n",
+        xml_escape(fix_.player), xml_escape(db_), games_, rounds_, fix_.budget,
+        complete_ ? "" : " (stopped before the race ended)", 100 * fix_.confidence,
+        100 * fix_.drop_confidence);
+    std::vector<analysis::ForestRow> rows;
+    std::vector<const Row*> balanced;
+    const auto ranked_rows = ranked();
+    for (const Row& row : ranked_rows) {
+        if (!row.entry || row.entry->sample.games == 0) continue;
+        const auto& e = *row.entry;
+        const std::string verdict =
+            e.status == stats::RaceStatus::Racing ? "open" : stats::race_status_name(e.status);
+        analysis::ForestRow r;
+        r.label = fmt::format("{} [{}]", row.candidate->label, verdict);
+        r.estimate = e.interval.estimate;
+        r.lower = e.interval.lower;
+        r.upper = e.interval.upper;
+        r.emphasis = e.status == stats::RaceStatus::Balanced;
+        rows.push_back(std::move(r));
+        if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
+    }
+    analysis::ForestAxis axis;
+    axis.null_value = fix_.target;
+    axis.scale = analysis::ForestAxis::Scale::Percent;
+    axis.label = score_owner(fix_);
+    axis.band = std::pair{low, high};
+    axis.band_label = "target band";
+    page += analysis::forest_plot("candidates", "Candidates against the band", rows, axis);
+    page += "<h2>Balanced: paste into the variant file</h2>\n";
+    if (balanced.empty()) page += "<p>None.</p>\n";
+    for (const Row* row : balanced) {
+        page += fmt::format("<h3>{}</h3>\n<pre>{}</pre>\n", xml_escape(row->candidate->label),
+                            xml_escape(row->candidate->fragment));
+        const auto& c =
+            confirmations_.empty()
+                ? std::optional<Confirmation>{}
+                : confirmations_[static_cast<std::size_t>(row->candidate - candidates_.data())];
+        if (c) {
+            page += fmt::format("<p>{} by {} independent games: {:.1f}% [{:.1f}%, {:.1f}%].</p>\n",
+                                c->inside ? "Confirmed" : "Not confirmed", c->sample.games,
+                                100 * c->interval.estimate, 100 * c->interval.lower,
+                                100 * c->interval.upper);
+        }
+    }
+    page += "<h2>Rejected</h2>\n";
+    const bool none = std::all_of(ranked_rows.begin(), ranked_rows.end(),
+                                  [](const Row& row) { return row.entry != nullptr; });
+    page += none ? "<p>None.</p>\n" : "<table>\n<tr><th>change</th><th>why</th></tr>\n";
+    for (const Row& row : ranked_rows) {
+        if (row.entry) continue;
+        page += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", xml_escape(row.candidate->label),
+                            xml_escape(row.candidate->rejected));
+    }
+    if (!none) page += "</table>\n";
+    page += "</body>\n</html>\n";
+    return page;
+}
+
+}  // namespace balance::cli::fix_command

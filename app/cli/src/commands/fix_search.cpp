@@ -1,0 +1,257 @@
+// The race of `balance fix`: every round a sweep of the candidates still racing into one
+// database, each candidate's score read back from its stored games, the decisions of
+// stats/band_race.hpp; resumable, since every game is a function of its rules, cell and index.
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "balance/config/fix_candidates.hpp"
+#include "balance/config/spec_text.hpp"
+#include "balance/config/variant_loader.hpp"
+#include "balance/stats/band_race.hpp"
+#include "balance/tournament/cell_key.hpp"
+#include "balance/tournament/open_sweep.hpp"
+#include "balance/tournament/runner.hpp"
+#include "balance/tournament/shard_lock.hpp"
+#include "balance/tournament/sweep_json.hpp"
+#include "fix_search.hpp"
+#include "output.hpp"
+#include "output_file.hpp"
+#include "run_guards.hpp"
+
+namespace balance::cli::fix_command {
+
+Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultStore& store,
+                             const std::string& db) {
+    auto open = tournament::open_sweep(sweep);
+    if (!open) return open.error();
+    tournament::RunOptions options = run_options(args_.threads, loaded_.file);
+    if (args_.max_games >= 0)
+        options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
+    tournament::TextProgress display = progress_display(ctx_.out);
+    const bool quiet = args_.quiet || args_.json;
+    if (!quiet)
+        ctx_.out << fmt::format("playing {}: {} candidate(s)\n", sweep.name,
+                                sweep.rule_sets.size());
+    auto summary = tournament::run_sweep(*open, store, options, tournament::make_player,
+                                         stop_requested, quiet ? nullptr : &display);
+    if (!summary) return summary.error();
+    played_ += summary->played;
+    if (summary->stopped || summary->remaining > 0) {
+        // On stderr with --json, so that stdout stays one JSON object.
+        (args_.json ? ctx_.err : ctx_.out) << fmt::format(
+            "stopped with {} games of {} to go (in {}); resume with:\n  balance fix {} --db {}{}\n",
+            summary->remaining, sweep.name, db, args_.file, db_,
+            args_.confirm > 0 ? fmt::format(" --confirm {}", args_.confirm) : "");
+        exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
+        return false;
+    }
+    return true;
+}
+
+Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candidate,
+                                             std::int64_t games, tournament::ResultStore& store,
+                                             const std::string& db) const {
+    const std::int64_t per_cell = games / cells();
+    std::vector<std::string> keys;
+    for (const auto& pairing : search_.pairings) {
+        for (const auto& matchup : search_.matchups) {
+            keys.push_back(tournament::CellKey{search_.variant, pairing.white, pairing.black,
+                                               candidate.rule_set.cell_rules(), matchup.white,
+                                               matchup.black}
+                               .str());
+        }
+    }
+    auto rows = store.games(keys);
+    if (!rows) return rows.error();
+    stats::ScoreSample out;
+    for (const auto& row : *rows) {
+        if (row.game_index >= per_cell) continue;
+        double score = row.white_score;
+        if (!fix_.side.empty() && row.black_army == fix_.side) score = 1.0 - score;
+        (void)out.add(score);
+    }
+    if (out.games != games) {
+        return make_error(fmt::format("candidate '{}' has {} of its {} games stored",
+                                      candidate.label, out.games, games),
+                          db);
+    }
+    return out;
+}
+
+Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& games) {
+    tournament::Sweep sweep = search_;
+    sweep.name = fmt::format("{}-r{}", loaded_.name, round_);
+    sweep.rule_sets.clear();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (games[i] == before_[i]) continue;
+        const config::FixCandidate& c = candidates_[playable_[i]];
+        sweep.rule_sets.push_back(c.rule_set);
+        sweep.rule_sets.back().name = fmt::format("c{}", playable_[i]);
+        sweep.games_per_cell = static_cast<int>(games[i] / cells());
+    }
+    auto complete = play(sweep, *store_, db_);
+    if (!complete) return complete.error();
+    if (!*complete) {
+        stopped_ = true;
+        return stats::RoundOutcome{false, {}};
+    }
+    stats::RoundOutcome out;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        auto s = sample(candidates_[playable_[i]], games[i], *store_, db_);
+        if (!s) return s.error();
+        out.samples.push_back(*s);
+    }
+    before_ = games;
+    ++round_;
+    return out;
+}
+
+// How far a score is from the target (unplayed: as far as can be).
+double distance(double score, double target) {
+    return std::isnan(score) ? 1.0 : std::abs(score - target);
+}
+
+std::vector<Row> FixSearch::ranked() const {
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+        if (entries_[i]) rows.push_back({&candidates_[i], &*entries_[i]});
+    const auto rank = [](const Row& r) {
+        switch (r.entry->status) {
+            case stats::RaceStatus::Balanced:
+                return 0;
+            case stats::RaceStatus::Racing:
+                return 1;
+            case stats::RaceStatus::Dropped:
+                return 2;
+        }
+        return 2;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+        if (rank(a) != rank(b)) return rank(a) < rank(b);
+        return distance(a.entry->interval.estimate, fix_.target) <
+               distance(b.entry->interval.estimate, fix_.target);
+    });
+    for (const auto& c : candidates_)
+        if (!c.rejected.empty()) rows.push_back({&c, nullptr});
+    return rows;
+}
+
+Result<bool> FixSearch::race(std::size_t first) {
+    playable_.clear();
+    for (std::size_t i = first; i < candidates_.size(); ++i)
+        if (candidates_[i].rejected.empty()) playable_.push_back(i);
+    stats::BandRaceParameters p;
+    p.low = fix_.target - fix_.margin;
+    p.high = fix_.target + fix_.margin;
+    p.confidence = fix_.confidence;
+    p.drop_confidence = fix_.drop_confidence;
+    p.budget = fix_.budget - games_;
+    p.unit = cells();
+    p.round_games = fix_.round_games * cells();
+    p.candidate_cap = fix_.max_candidate_games;
+    before_.assign(playable_.size(), 0);
+    auto race = stats::race_to_band(
+        playable_.size(), p,
+        [this](const std::vector<std::int64_t>& games) { return round(games); });
+    if (!race) return race.error();
+    for (std::size_t i = 0; i < playable_.size(); ++i) entries_[playable_[i]] = race->entries[i];
+    games_ += race->games;
+    rounds_ += race->rounds;
+    return race->complete;
+}
+
+Result<void> FixSearch::same_search(tournament::ResultStore& store, const tournament::Sweep& sweep,
+                                    const std::string& db) const {
+    const auto identity = [](const std::string& text) {
+        Json j = Json::parse(text, nullptr, false);
+        if (j.is_object())
+            for (const char* key : {"name", "rule_sets", "games_per_cell"}) j.erase(key);
+        return j.dump();
+    };
+    const std::string ours = identity(tournament::config_json(sweep));
+    auto runs = store.runs();
+    if (!runs) return runs.error();
+    for (const auto& run : *runs) {
+        const std::string theirs = identity(run.config_json);
+        if (theirs == ours) continue;
+        return make_error(
+            fmt::format("holds games of another configuration (run {} of '{}', started {}; "
+                        "differs in: {}); use another --db, or --force to add to it anyway",
+                        run.run_id, run.sweep_name, run.started_at,
+                        tournament::config_differences(theirs, ours)),
+            db);
+    }
+    return {};
+}
+
+bool FixSearch::any_balanced() const {
+    return std::any_of(entries_.begin(), entries_.end(),
+                       [](const auto& e) { return e && e->status == stats::RaceStatus::Balanced; });
+}
+
+int FixSearch::run() {
+    search_ = config::fix_search_sweep(loaded_);
+    auto candidates = config::fix_candidates(loaded_);
+    if (!candidates) return report_error(ctx_, candidates.error());
+    candidates_ = std::move(*candidates);
+    entries_.assign(candidates_.size(), std::nullopt);
+
+    db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
+    auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
+    if (!store) return report_error(ctx_, store.error());
+    store_ = std::move(*store);
+    auto lock = tournament::ShardLock::take(db_, tournament::Shard{});
+    if (!lock) return report_error(ctx_, lock.error());
+    if (!args_.force)
+        if (auto same = same_search(*store_, search_, db_); !same)
+            return report_error(ctx_, same.error());
+
+    if (fix_.max_candidate_games > 0 && fix_.max_candidate_games < fix_.round_games * cells()) {
+        return report_error(
+            ctx_, make_error(fmt::format("[fix] max_candidate_games = {} is less than one round of "
+                                         "a candidate (round_games {} x {} cells = {} games)",
+                                         fix_.max_candidate_games, fix_.round_games, cells(),
+                                         fix_.round_games * cells()),
+                             fix_.where));
+    }
+    StopOnSignal signals;
+    auto complete = race(0);
+    // No single change balanced: the pairs race with what the budget leaves.
+    if (complete && *complete && fix_.pairs == "fallback" && !any_balanced() &&
+        fix_.budget - games_ >= cells()) {
+        auto pairs = config::fix_pair_candidates(loaded_);
+        if (!pairs) return report_error(ctx_, pairs.error());
+        const std::size_t first = candidates_.size();
+        for (auto& c : *pairs) candidates_.push_back(std::move(c));
+        entries_.resize(candidates_.size());
+        complete = race(first);
+    }
+    if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());
+    complete_ = *complete;
+    // The verdicts are the race's; the confirmation replays each balanced change from another
+    // seed, so that its interval is not the one the race stopped on (a race that looks after
+    // every round favours intervals that happen to sit inside the band).
+    if (complete_ && args_.confirm > 0) {
+        auto confirmed = confirm();
+        if (!confirmed) return report_error(ctx_, confirmed.error());
+        if (!*confirmed) {
+            stopped_ = confirming_ = true;
+            complete_ = false;
+        }
+    }
+    if (!args_.html.empty())
+        if (auto written = write_text_file(args_.html, to_html()); !written)
+            return report_error(ctx_, written.error());
+    if (args_.json)
+        ctx_.out << to_json().dump(2) << '\n';
+    else
+        print();
+    return stopped_ ? exit_code_ : 0;
+}
+
+}  // namespace balance::cli::fix_command
