@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -398,6 +399,23 @@ TEST(Fix, ConfirmationReplaysBalancedChangesFromAnotherSeed) {
                              confirm_db + "):"),
               std::string::npos)
         << again.out;
+    EXPECT_EQ(moves_by_key(confirm_db).size(), 72u);
+
+    // --confirm-top 2: the two balanced changes closest to 50%, and no game more (their games
+    // are already in the confirmation's database).
+    const auto top =
+        run_balance({"fix", file, "--db", db, "--confirm", "12", "--confirm-top", "2", "--json"});
+    ASSERT_EQ(top.status, 0) << top.err;
+    std::vector<double> confirmed, others;
+    const json top_out = json::parse(top.out);
+    for (const auto& c : top_out["candidates"]) {
+        if (!c["balanced"].get<bool>()) continue;
+        const double d = std::abs(c["score"].get<double>() - 0.5);
+        (c["confirmation"].is_object() ? confirmed : others).push_back(d);
+    }
+    ASSERT_EQ(confirmed.size(), 2u);
+    ASSERT_EQ(others.size(), 4u);
+    for (const double d : others) EXPECT_GE(d, std::max(confirmed[0], confirmed[1]));
     EXPECT_EQ(moves_by_key(confirm_db).size(), 72u);
 }
 

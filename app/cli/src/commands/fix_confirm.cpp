@@ -1,6 +1,7 @@
 // `balance fix --confirm N`: every balanced change replays N games from another seed into a second
 // database, and is confirmed when the interval of those games alone lies inside the band.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,14 @@ Result<bool> FixSearch::confirm() {
     for (std::size_t i = 0; i < candidates_.size(); ++i)
         if (entries_[i] && entries_[i]->status == stats::RaceStatus::Balanced)
             balanced.push_back(i);
+    // --confirm-top K: the K closest to the target (the order of the result's table).
+    std::stable_sort(balanced.begin(), balanced.end(), [&](std::size_t a, std::size_t b) {
+        return distance(entries_[a]->interval.estimate, fix_.target) <
+               distance(entries_[b]->interval.estimate, fix_.target);
+    });
+    if (args_.confirm_top > 0 && balanced.size() > static_cast<std::size_t>(args_.confirm_top))
+        balanced.resize(static_cast<std::size_t>(args_.confirm_top));
+    std::sort(balanced.begin(), balanced.end());  // the sweep's rule sets in candidate order
     confirmations_.assign(candidates_.size(), std::nullopt);
     if (balanced.empty()) return true;
     confirm_db_ = confirmation_db(db_);

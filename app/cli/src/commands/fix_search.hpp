@@ -28,6 +28,7 @@ struct FixArgs {
     int threads = 0;
     std::int64_t max_games = -1;
     std::int64_t confirm = 0;  // games each balanced candidate replays from another seed
+    int confirm_top = 0;       // only the balanced candidates closest to the target (0: all)
     bool json = false;
     bool quiet = false;
     bool force = false;
