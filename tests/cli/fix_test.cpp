@@ -355,6 +355,7 @@ TEST(Fix, ConfirmationReplaysBalancedChangesFromAnotherSeed) {
     EXPECT_NE(stopped.out.find("(stopped inside the confirmation after 66 games this run"),
               std::string::npos)
         << stopped.out;
+    EXPECT_EQ(stopped.out.find("Confirmed by independent games"), std::string::npos);
     EXPECT_EQ(moves_by_key(db).size(), 60u);  // the race: 6 candidates x 10 games
     EXPECT_EQ(moves_by_key(confirm_db).size(), 6u);
     const auto run =

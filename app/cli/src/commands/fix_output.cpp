@@ -78,7 +78,10 @@ void FixSearch::print() const {
     ctx_.out << "\nBalanced: paste into the variant file\n";
     for (const Row* row : balanced)
         ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
-    if (confirm_db_.empty()) return;
+    // Stopped inside the confirmation: nothing confirmed yet, the stop notice says so.
+    if (std::none_of(confirmations_.begin(), confirmations_.end(),
+                     [](const auto& c) { return c.has_value(); }))
+        return;
     ctx_.out << fmt::format("\nConfirmed by independent games (another seed, database {}):\n",
                             confirm_db_);
     for (const Row* row : balanced) {
