@@ -638,10 +638,10 @@ void Position<BB>::make(Move m) {
                 // could take here: from its start rank if it is an `i` step, over empty squares,
                 // and not a capture; a pawn that also leaps or captures onto the same square
                 // (an edited pawn: `AfmceFifmnA`) creates none that way.
-                const bool on_start =
-                    (r.initial_squares[index(us)][type] & square_bb<BB>(from)) != 0;
                 for (const auto& s : r.moves[index(us)][type].lame(from))
-                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) && (on_start || !s.initial) &&
+                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
+                        (!s.initial ||
+                         (r.initial_squares[index(us)][type] & square_bb<BB>(from))) &&
                         !(s.block & pieces()) && can_capture_ep(them, s.ep_square)) {
                         ep_square_ = s.ep_square;
                         ep_victim_ = to;

@@ -399,9 +399,9 @@ Result<void> check_rules(const VariantSpec& spec) {
     // Fairy-Max castles whenever its king and rook have not moved: a rule that allows castling
     // only from a later move (chess's no-castling-10) would be broken by its first early castle.
     for (const auto& army : spec.armies) {
-        if (spec.castling.enabled && core::castling_from_move(spec, army) > 1)
-            return refuse("castling only from move " +
-                          std::to_string(core::castling_from_move(spec, army)) + " (army '" +
+        const int from_move = spec.castling.enabled ? core::castling_from_move(spec, army) : 1;
+        if (from_move > 1)
+            return refuse("castling only from move " + std::to_string(from_move) + " (army '" +
                           army.name + "')");
     }
     return {};

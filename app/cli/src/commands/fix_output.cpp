@@ -85,8 +85,7 @@ void FixSearch::print() const {
     ctx_.out << fmt::format("\nConfirmed by independent games (another seed, database {}):\n",
                             confirm_db_);
     for (const Row* row : balanced) {
-        const auto& c =
-            confirmations_[static_cast<std::size_t>(row->candidate - candidates_.data())];
+        const Confirmation* c = confirmation_of(*row);
         if (!c) continue;
         ctx_.out << fmt::format("  {:<13} {:>5}  {:.3f} [{:.3f}, {:.3f}]  {}\n",
                                 c->inside ? "confirmed" : "not confirmed", c->sample.games,
@@ -128,11 +127,7 @@ Json FixSearch::to_json() const {
         c["status"] = row.entry ? stats::race_status_name(row.entry->status) : "rejected";
         if (row.entry && capped(*row.entry)) c["capped"] = true;
         if (!row.entry) c["rejected"] = row.candidate->rejected;
-        const auto& confirmation =
-            confirmations_.empty()
-                ? std::optional<Confirmation>{}
-                : confirmations_[static_cast<std::size_t>(row.candidate - candidates_.data())];
-        if (confirmation) {
+        if (const Confirmation* confirmation = confirmation_of(row)) {
             c["confirmation"] = {{"games", confirmation->sample.games},
                                  {"score", confirmation->interval.estimate},
                                  {"low", confirmation->interval.lower},
@@ -198,11 +193,7 @@ std::string FixSearch::to_html() const {
     for (const Row* row : balanced) {
         page += fmt::format("<h3>{}</h3>\n<pre>{}</pre>\n", xml_escape(row->candidate->label),
                             xml_escape(row->candidate->fragment));
-        const auto& c =
-            confirmations_.empty()
-                ? std::optional<Confirmation>{}
-                : confirmations_[static_cast<std::size_t>(row->candidate - candidates_.data())];
-        if (c) {
+        if (const Confirmation* c = confirmation_of(*row)) {
             page += fmt::format("<p>{} by {} independent games: {:.1f}% [{:.1f}%, {:.1f}%].</p>\n",
                                 c->inside ? "Confirmed" : "Not confirmed", c->sample.games,
                                 100 * c->interval.estimate, 100 * c->interval.lower,

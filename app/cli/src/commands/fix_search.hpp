@@ -98,6 +98,11 @@ class FixSearch {
                            confirming_ ? "the confirmation" : fmt::format("round {}", rounds_ + 1),
                            played_);
     }
+    // The row's confirmation; null when it has none (not balanced, not confirmed, no --confirm).
+    [[nodiscard]] const Confirmation* confirmation_of(const Row& row) const {
+        const auto i = static_cast<std::size_t>(row.candidate - candidates_.data());
+        return i < confirmations_.size() && confirmations_[i] ? &*confirmations_[i] : nullptr;
+    }
     // Open at max_candidate_games: its interval straddles an edge of the band.
     [[nodiscard]] bool capped(const stats::RaceEntry& e) const {
         const std::int64_t cap = fix_.max_candidate_games / cells() * cells();
