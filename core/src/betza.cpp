@@ -69,6 +69,12 @@ std::optional<bool> in_group(std::string_view g, int dx, int dy, Geometry geo) {
         // XBetza's half-planes: 'h' widens a direction to all four moves with a component that
         // way. A single f, b, l, r reads so here too (XBetza reads it as the narrow pair).
         if (b == 'h' && (a == 'f' || a == 'b' || a == 'l' || a == 'r')) return single(a);
+        // The chiral halves: hr turns right (hrN on e4: f6, g3, d2, c5, each the last turned
+        // clockwise by 90 degrees), hl turns left; together they are the whole atom.
+        if (a == 'h' && (b == 'r' || b == 'l')) {
+            const bool right = (dx > 0) == (dy > 0) ? ay > ax : ax > ay;
+            return b == 'r' ? right : !right;
+        }
         if (a == b) {
             if (a == 'f') return dy > 0 && ay > ax;
             if (a == 'b') return dy < 0 && ay > ax;
@@ -161,6 +167,12 @@ void set_modality(BetzaAtom& atom, const Modifiers& mod) {
         atom.en_passant = mod.e;
     }
     atom.initial = mod.i;
+}
+
+// Does an atom's direction run name a chiral half (hr, hl)? check_half makes sure it is the
+// run's only group.
+bool chiral(const Modifiers& mod) {
+    return mod.directions == "hr" || mod.directions == "hl";
 }
 
 // One atom as written, passed from the stages that read it to the stage that expands it.
@@ -403,6 +415,7 @@ Result<void> expand_simple(std::string_view text, const WrittenAtom& atom,
             }
             a.dx = dx;
             a.dy = dy;
+            a.chiral = chiral(mod);
             set_modality(a, mod);
             out.push_back(a);
         }
@@ -415,12 +428,11 @@ Result<void> expand_simple(std::string_view text, const WrittenAtom& atom,
     return {};
 }
 
-// XBetza's 'h' (half), accepted only where its meaning is settled for both colours: fh, bh, lh,
-// rh (the four moves with a component that way) on one oblique leaper, whose eight moves have
-// such halves. The chiral halves hr and hl are refused: XBetza defines them for White (hrN on e4
-// reaches f6, g3, d2, c5), but Black's pieces here are White's mirrored across the board's
-// middle, which would make Black's hrN left-handed, while XBoard and Fairy-Stockfish rotate them
-// and keep it right-handed.
+// XBetza's 'h' (half), on one oblique leaper (N, C/L, Z/J), whose eight moves have halves: fh,
+// bh, lh, rh (the four moves with a component that way), and the chiral halves hr, hl (the four
+// moves turning right or left). A chiral half stands alone in its atom's directions: with
+// another group the piece would be partly chiral, and which of its moves Black turns would be
+// a guess.
 Result<void> check_half(std::string_view text, const WrittenAtom& atom) {
     const size_t at = atom.half_at;
     if (atom.two_legs)
@@ -433,18 +445,20 @@ Result<void> check_half(std::string_view text, const WrittenAtom& atom) {
                                    std::string("unsupported: half directions ('h') on '") +
                                        atom.letter +
                                        "': only the oblique leapers N, C/L, Z/J have halves "
-                                       "(fh, bh, lh, rh)"));
+                                       "(fh, bh, lh, rh, hr, hl)"));
     const std::vector<std::string> groups =
         direction_groups(atom.leg[0].directions, Geometry::Oblique);
-    for (size_t g = 0; g < groups.size(); ++g) {
-        if (groups[g] != "h") continue;
-        if (g + 1 < groups.size() && (groups[g + 1][0] == 'r' || groups[g + 1][0] == 'l'))
-            return make_error(describe(
-                text, at,
-                "unsupported: the chiral halves hr and hl (whether Black's half mirrors or rotates "
-                "White's is not settled: XBoard and Fairy-Stockfish rotate, Balance mirrors)"));
-        return make_error(
-            describe(text, at, "'h' (half) must follow f, b, l or r: fh, bh, lh, rh"));
+    for (const auto& g : groups) {
+        if (g == "h")
+            return make_error(
+                describe(text, at,
+                         "'h' (half) must follow f, b, l or r or precede r or l: fh, bh, lh, rh, "
+                         "hr, hl"));
+        if ((g == "hr" || g == "hl") && groups.size() > 1)
+            return make_error(describe(text, at,
+                                       "the chiral half '" + g +
+                                           "' must be the atom's only direction (write other "
+                                           "moves as an atom of their own, e.g. hrNfN)"));
     }
     return {};
 }

@@ -411,13 +411,19 @@ class Compiler {
         }
     }
 
-    // The squares one atom joins, for one colour: its vector turned to the mover's forward, cut
+    // The squares one atom joins, for one colour: its vector turned to the mover's forward
+    // (mirrored across the board's middle; a chiral atom's turned half a circle), cut
     // at the board's edge and by the atom's state (square colour) and rank windows. Ranked moves
     // are folded into the tables here, so move generation never looks at a rank window.
     template <class InState>
     struct AtomSquares {
         AtomSquares(const Rules<BB>& rules, const BetzaAtom& a, int fwd, const InState& state)
-            : r(rules), atom(a), forward(fwd), in_state(state), dx(a.dx), dy(a.dy * fwd) {}
+            : r(rules),
+              atom(a),
+              forward(fwd),
+              in_state(state),
+              dx(a.chiral ? a.dx * fwd : a.dx),
+              dy(a.dy * fwd) {}
 
         // The square (ddx, ddy) away from sq, or NoSquare off the board.
         int target(int sq, int ddx, int ddy) const {

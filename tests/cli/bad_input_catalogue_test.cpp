@@ -299,9 +299,10 @@ std::vector<BadInput> variant_cases() {
                 {"v.toml:10", "king_to = \"q\" in [armies.solo.castling.queenside]",
                  "is off the board (files a-h)"}),
         variant(
-            "VariantBetzaChiralHalf",
-            fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + "[pieces.pawn]\nbetza = \"hrN\"\n" + army,
-            {"v.toml:6", "piece 'pawn'", "chiral halves hr and hl"}),
+            "VariantBetzaChiralHalfMixed",
+            fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + head + "[pieces.pawn]\nbetza = \"hrfN\"\n" +
+                army,
+            {"v.toml:6", "piece 'pawn'", "the chiral half 'hr' must be the atom's only direction"}),
         variant("VariantNoKingInStart", fen("8/8/8/8/8/8/8/4K3 w - - 0 1") + head + pawn + army,
                 {"v.toml:1", "a side has no king"}),
         variant("VariantTwoKings", fen("4k3/8/8/8/8/8/8/3KK3 w - - 0 1") + head + pawn + army,

@@ -123,7 +123,7 @@ TEST(Betza, UnsupportedSpellingsAreErrorsNamingThePart) {
         {"abW", "continuation"},
         {"", "empty"},
         {"hW", "'h'"},
-        {"hrN", "chiral"},
+        {"hrfN", "chiral"},
         {"lrfbvF3", ""},
         {"W99", ""},
         // A range too long for an int was undefined behaviour and then a wrong message.
@@ -160,27 +160,31 @@ TEST(Betza, EveryErrorMessageWordForWord) {
         {"WfafaW", "unsupported: more than two legs ('a' twice) at position 5 in 'WfafaW'"},
         {"hW",
          "unsupported: half directions ('h') on 'W': only the oblique leapers N, C/L, Z/J have "
-         "halves (fh, bh, lh, rh) at position 1 in 'hW'"},
+         "halves (fh, bh, lh, rh, hr, hl) at position 1 in 'hW'"},
         {"FfhW",
          "unsupported: half directions ('h') on 'W': only the oblique leapers N, C/L, Z/J have "
-         "halves (fh, bh, lh, rh) at position 3 in 'FfhW'"},
+         "halves (fh, bh, lh, rh, hr, hl) at position 3 in 'FfhW'"},
         {"fhK",
          "unsupported: half directions ('h') on 'K': only the oblique leapers N, C/L, Z/J have "
-         "halves (fh, bh, lh, rh) at position 2 in 'fhK'"},
+         "halves (fh, bh, lh, rh, hr, hl) at position 2 in 'fhK'"},
         {"fhB",
          "unsupported: half directions ('h') on 'B': only the oblique leapers N, C/L, Z/J have "
-         "halves (fh, bh, lh, rh) at position 2 in 'fhB'"},
-        {"hN", "'h' (half) must follow f, b, l or r: fh, bh, lh, rh at position 1 in 'hN'"},
-        {"vhN", "'h' (half) must follow f, b, l or r: fh, bh, lh, rh at position 2 in 'vhN'"},
-        {"ffhN", "'h' (half) must follow f, b, l or r: fh, bh, lh, rh at position 3 in 'ffhN'"},
-        {"WhrN",
-         "unsupported: the chiral halves hr and hl (whether Black's half mirrors or rotates "
-         "White's is not settled: XBoard and Fairy-Stockfish rotate, Balance mirrors) at "
-         "position 2 in 'WhrN'"},
-        {"hlC",
-         "unsupported: the chiral halves hr and hl (whether Black's half mirrors or rotates "
-         "White's is not settled: XBoard and Fairy-Stockfish rotate, Balance mirrors) at "
-         "position 1 in 'hlC'"},
+         "halves (fh, bh, lh, rh, hr, hl) at position 2 in 'fhB'"},
+        {"hN",
+         "'h' (half) must follow f, b, l or r or precede r or l: fh, bh, lh, rh, hr, hl at "
+         "position 1 in 'hN'"},
+        {"vhN",
+         "'h' (half) must follow f, b, l or r or precede r or l: fh, bh, lh, rh, hr, hl at "
+         "position 2 in 'vhN'"},
+        {"ffhN",
+         "'h' (half) must follow f, b, l or r or precede r or l: fh, bh, lh, rh, hr, hl at "
+         "position 3 in 'ffhN'"},
+        {"WhrfN",
+         "the chiral half 'hr' must be the atom's only direction (write other moves as an atom of "
+         "their own, e.g. hrNfN) at position 2 in 'WhrfN'"},
+        {"hlrC",
+         "the chiral half 'hl' must be the atom's only direction (write other moves as an atom of "
+         "their own, e.g. hrNfN) at position 1 in 'hlrC'"},
         {"fhafsW",
          "unsupported: half directions ('h') in a multi-leg move at position 2 in 'fhafsW'"},
         {"afhW", "unsupported: half directions ('h') in a multi-leg move at position 3 in 'afhW'"},

@@ -1,11 +1,13 @@
 // XBetza's half directions (fh, bh, lh, rh on oblique leapers): every accepted form's moves from
-// a central square, hand-checked, for White and, mirrored like every direction, for Black.
+// a central square, hand-checked, for White and, mirrored like every direction (turned half a
+// circle for the chiral halves hr, hl), for Black.
 
 #include <gtest/gtest.h>
 
 #include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/core/betza.hpp"
 
 namespace balance::testing {
 namespace {
@@ -29,8 +31,16 @@ betza = "fhC"
 betza = "rhZ"
 [pieces.quiet]
 betza = "mfhNcbhN"
+[pieces.righthand]
+betza = "hrN"
+[pieces.lefthand]
+betza = "hlN"
+[pieces.rightcamel]
+betza = "hrC"
+[pieces.quietright]
+betza = "mhrNchlN"
 [armies.halves]
-letters = { K = "king", F = "forward", B = "backward", L = "left", R = "right", C = "camel", Z = "zebra", Q = "quiet" }
+letters = { K = "king", F = "forward", B = "backward", L = "left", R = "right", C = "camel", Z = "zebra", Q = "quiet", H = "righthand", G = "lefthand", M = "rightcamel", X = "quietright" }
 )";
 
 TEST(HalfDirections, MovesFromACentralSquare) {
@@ -51,6 +61,13 @@ TEST(HalfDirections, MovesFromACentralSquare) {
         // The Camel's (1, 3) and the Zebra's (2, 3) leaps.
         {'C', set_of({"a5", "c7", "e7", "g5"}), set_of({"a4", "c2", "e2", "g4"})},
         {'Z', set_of({"f1", "f7", "g2", "g6"}), set_of({"f2", "f8", "g3", "g7"})},
+        // hr: each move the last turned clockwise (d4: e6, f3, c2, b5). Black's is White's turned
+        // half a circle, which for a four-fold turning set is the same set of vectors (d5: e7,
+        // f4, c3, b6), so it turns right too; mirrored it would have been hl's.
+        {'H', set_of({"e6", "f3", "c2", "b5"}), set_of({"e7", "f4", "c3", "b6"})},
+        {'G', set_of({"c6", "f5", "e2", "b3"}), set_of({"c7", "f6", "e3", "b4"})},
+        // The Camel's (1, 3) turning right: d4 to e7, g3, c1, a5.
+        {'M', set_of({"e7", "g3", "c1", "a5"}), set_of({"e8", "g4", "c2", "a6"})},
     };
     for (const auto& c : cases) {
         const std::string white_fen = std::string("7k/8/8/8/3") + c.letter + "4/8/8/7K w - - 0 1";
@@ -64,6 +81,28 @@ TEST(HalfDirections, MovesFromACentralSquare) {
     // Black's rhN pieces stand on b5 (no capture there) and c2 (captured).
     EXPECT_EQ(destinations(make_game(*spec, "", "", "7k/8/8/1r6/3Q4/8/2r5/7K w - - 0 1"), "d4"),
               set_of({"c6", "e6", "f5", "c2"}));
+    // Chiral halves with a modality each: moves turning right, captures turning left. Black's
+    // rooks on e6 (a right turn: not capturable) and b3 (a left turn: captured); for Black the
+    // same piece on d5 with White rooks on e7 (right: quiet only) and f6 (left: captured).
+    EXPECT_EQ(destinations(make_game(*spec, "", "", "7k/8/4r3/8/3X4/1r6/8/7K w - - 0 1"), "d4"),
+              set_of({"f3", "c2", "b5", "b3"}));
+    EXPECT_EQ(destinations(make_game(*spec, "", "", "7k/4R3/5R2/3x4/8/8/8/7K b - - 0 1"), "d5"),
+              set_of({"f4", "c3", "b6", "f6"}));
+}
+
+// A chiral half must stand alone in its atom's directions and needs an oblique leaper.
+TEST(HalfDirections, ChiralHalvesRefusedWhereTheirMeaningIsOpen) {
+    for (const char* text : {"hrfN", "hrW", "hlB", "hrafsW", "hN"}) {
+        const auto parsed = core::parse_betza(text);
+        EXPECT_FALSE(parsed.ok()) << text;
+    }
+    const auto mixed = core::parse_betza("hrfN");
+    ASSERT_FALSE(mixed.ok());
+    EXPECT_NE(mixed.error().to_string().find("only direction"), std::string::npos)
+        << mixed.error().to_string();
+    const auto parsed = core::parse_betza("hlNhrN");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
+    EXPECT_EQ(parsed->size(), 8u);
 }
 
 }  // namespace

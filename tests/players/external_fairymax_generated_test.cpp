@@ -24,6 +24,19 @@ using namespace balance::mocks::debian_engines;
 
 constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// Whether Fairy-Max, on the definitions file `ini` (orthodox armies), accepts `moves` from the
+// start.
+bool accepted_by_fairymax(const std::filesystem::path& ini, const std::vector<std::string>& moves) {
+    XboardConfig config;
+    config.process.argv = {fairymax, "12", ini.string()};
+    config.variant = fairymax_game_name("fide", "fide");
+    XboardClient client(config);
+    EXPECT_TRUE(client.start().ok());
+    const bool ok = client.set_position(kStart, moves).ok();
+    client.stop();
+    return ok;
+}
+
 // Whether Fairy-Max, on the definitions of `option` for Elves (White) vs Humans, accepts
 // `moves` from the start.
 bool fairymax_accepts(const std::string& option, const std::vector<std::string>& moves) {
@@ -97,18 +110,49 @@ TEST(FairymaxGenerated, LameThreeSquareLeapIsBlockedByEitherSquare) {
     auto path = write_definitions(dir.path(), *text);
     ASSERT_TRUE(path.ok());
     const auto accepts = [&](const std::vector<std::string>& moves) {
-        XboardConfig config;
-        config.process.argv = {fairymax, "12", path->string()};
-        config.variant = fairymax_game_name("fide", "fide");
-        XboardClient client(config);
-        EXPECT_TRUE(client.start().ok());
-        const bool ok = client.set_position(kStart, moves).ok();
-        client.stop();
-        return ok;
+        return accepted_by_fairymax(*path, moves);
     };
     EXPECT_TRUE(accepts({"c2c4", "e7e6", "c4c5", "e6e5", "c1c4"}));  // c2, c3 empty
     EXPECT_FALSE(accepts({"c2c3", "e7e6", "c1c4"}));                 // c3 occupied
     EXPECT_FALSE(accepts({"c1c4"}));                                 // c2 occupied
+}
+
+// A chiral half (hrN) turns right for Black too: Fairy-Max, given the generated rays, accepts
+// exactly the moves the game accepts. White's hrN reaches h3 from g1 and c3 from b1, not f3 or
+// a3; Black's reaches f6 from g8 and a6 from b8 (right turns seen from Black's side), not h6 or
+// c6, where a mirrored piece would go instead.
+TEST(FairymaxGenerated, ChiralHalfTurnsRightForBothSides) {
+    if (!std::filesystem::exists(fairymax)) GTEST_SKIP() << "fairymax is not installed";
+    auto spec = balance::testing::load_shipped("chess");
+    for (auto& p : spec.pieces)
+        if (p.name == "knight") p.betza = "hrN";
+    auto text = fairymax_ini(spec, {{"fide", "fide"}});
+    ASSERT_TRUE(text.ok()) << text.error().to_string();
+    balance::testing::TempDir dir;
+    auto path = write_definitions(dir.path(), *text);
+    ASSERT_TRUE(path.ok());
+    const auto ours = [&](const std::vector<std::string>& moves) {
+        auto game = core::Game::start(spec, "fide", "fide", kStart);
+        EXPECT_TRUE(game.ok());
+        for (const auto& m : moves)
+            if (!game->play(m).ok()) return false;
+        return true;
+    };
+    const auto theirs = [&](const std::vector<std::string>& moves) {
+        return accepted_by_fairymax(*path, moves);
+    };
+    const std::vector<std::vector<std::string>> legal = {
+        {"g1h3"}, {"b1c3"}, {"g1h3", "g8f6"}, {"g1h3", "b8a6"}};
+    const std::vector<std::vector<std::string>> illegal = {
+        {"g1f3"}, {"b1a3"}, {"g1h3", "g8h6"}, {"g1h3", "b8c6"}};
+    for (const auto& moves : legal) {
+        EXPECT_TRUE(ours(moves)) << moves.back();
+        EXPECT_TRUE(theirs(moves)) << moves.back();
+    }
+    for (const auto& moves : illegal) {
+        EXPECT_FALSE(ours(moves)) << moves.back();
+        EXPECT_FALSE(theirs(moves)) << moves.back();
+    }
 }
 
 TEST(FairymaxGenerated, DefinitionsFileIsWrittenOnceByContent) {

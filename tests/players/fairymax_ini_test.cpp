@@ -94,6 +94,21 @@ TEST(FairymaxIni, OrthodoxChessAsHandChecked) {
               "R:500 1,3 -1,3 -16,3 16,3\n");
 }
 
+// A chiral half turns right for both sides: Black's rays are White's turned half a circle,
+// which for hrN's four-fold turning set are the same rays; a mirrored hlN would be -31, 31, 18,
+// -18's mirror images.
+TEST(FairymaxIni, ChiralHalfTurnsTheSameWayForBlack) {
+    auto spec = load_shipped("chess");
+    for (auto& p : spec.pieces)
+        if (p.name == "knight") p.betza = "hrN";
+    auto game = fairymax_game(spec, "fide", "fide");
+    ASSERT_TRUE(game.ok()) << game.error().to_string();
+    // hrN: (1,2) = -31, (2,-1) = 18, (-1,-2) = 31, (-2,1) = -18 on Fairy-Max's board.
+    const std::string white = "n:300 -18,7 -31,7 18,7 31,7";  // rays sorted as text
+    const auto lines = games_of("Game: g\n" + *game)["g"];
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), white), 2) << *game;
+}
+
 TEST(FairymaxIni, FileHasEveryPairingAndEndsWithALine) {
     const auto spec = load_shipped("asymmetric");
     auto ini = fairymax_ini(spec, fairymax_pairings(spec));
@@ -272,8 +287,9 @@ TEST(FairymaxIni, ShippedVariants) {
         const auto spec = load_shipped("asymmetric", {option});
         auto ini = fairymax_ini(spec, fairymax_pairings(spec));
         EXPECT_TRUE(ini.ok()) << option << ": " << ini.error().to_string();
-        if (option == "sprite-double-step=leap")
+        if (option == "sprite-double-step=leap") {
             EXPECT_NE(ini->find("p:123 -15,7 -17,7 -15,E4 -17,E4\n"), std::string::npos) << *ini;
+        }
     }
     for (const std::string v : {"contrast", "antirelay", "uneven"}) {
         const auto spec = load_shipped(v);

@@ -280,6 +280,10 @@ TEST(SjaakiiDefinitions, WhatSjaakIICannotExpressIsNamed) {
     for (auto& p : spec.pieces)
         if (p.name == "bishop") p.betza = "lR";
     EXPECT_TRUE(has(refusal(spec, "fide", "fide"), "not left-right symmetric"));
+    for (auto& p : spec.pieces)
+        if (p.name == "bishop") p.betza = "hrN";
+    EXPECT_TRUE(has(refusal(spec, "fide", "fide"),
+                    "piece 'bishop' (hrN): a chiral half (hr, hl): SjaakII mirrors Black's leaps"));
 }
 
 }  // namespace

@@ -87,7 +87,11 @@ Result<std::string> ray(const BetzaAtom& a, const PieceContext& c) {
         return piece_error(c.piece,
                            "a pawn capture without e.p.: Fairy-Max's pawns capture e.p. with "
                            "every capturing step");
-    const auto v = [&](int dx, int dy) { return std::to_string(vector_of(dx, dy, c.forward)); };
+    // A chiral atom (hrN) is turned half a circle for Black, not mirrored (core's BetzaAtom).
+    const int turn = a.chiral ? c.forward : 1;
+    const auto v = [&](int dx, int dy) {
+        return std::to_string(vector_of(dx * turn, dy, c.forward));
+    };
     switch (a.kind) {
         case BetzaAtom::Kind::Leap: {
             if (a.initial) {

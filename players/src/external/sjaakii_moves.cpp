@@ -286,6 +286,12 @@ Result<SjaakiiPieceMoves> sjaakii_piece_moves(const PieceSpec& piece, int files,
     for (const auto& a : *atoms) {
         if (a.kind == BetzaAtom::Kind::Shoot)
             return piece_error(piece, "a capture without moving (cab): SjaakII has no shots");
+        // Seen with SjaakII 1.4.1: an `aleap` of (1,2)|(2,-1)|(-1,-2)|(-2,1) turns right for
+        // White and left for Black, while Balance turns Black's chiral moves half a circle.
+        if (a.chiral)
+            return piece_error(piece,
+                               "a chiral half (hr, hl): SjaakII mirrors Black's leaps, so Black's "
+                               "piece would turn the other way");
         if (is_special(a, piece, ranks)) continue;
         if (!whole_window(a.to_first, a.to_last, ranks))
             return piece_error(piece, "a move limited by the rank it ends on");

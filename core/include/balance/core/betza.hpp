@@ -9,10 +9,12 @@
 //              On oblique atoms a single f, b, l, r is the half-plane: all four moves with a
 //              component that way (as it always was here; XBetza reads it as the narrow pair
 //              ff, bb, ll, rr)
-//   h          half: fh bh lh rh on one oblique leaper (N, C/L, Z/J) = its four moves with a
-//              component that way (XBetza), the same moves as f, b, l, r there. Refused: h on
-//              other atoms, in multi-leg moves, and the chiral halves hr, hl (Black's pieces are
-//              White's mirrored here, so Black's half would have the other hand than in XBoard)
+//   h          half, on one oblique leaper (N, C/L, Z/J): fh bh lh rh = its four moves with a
+//              component that way (XBetza), the same moves as f, b, l, r there; the chiral halves
+//              hr, hl = its four moves turning right (hrN on e4: f6, g3, d2, c5) or left, alone
+//              in the atom's directions. Black's chiral moves are White's turned half a circle
+//              (BetzaAtom::chiral), so its hrN turns right too, as in XBoard. Refused: h on
+//              other atoms and in multi-leg moves.
 //   modality   m (move only), c (capture only), e (may capture en passant onto the e.p. square);
 //              none given = m + c
 //   i          initial: only from the piece's start rank
@@ -48,6 +50,10 @@ struct BetzaAtom {
     bool capture = true;                    // may capture an enemy piece
     bool en_passant = false;                // may capture en passant onto the e.p. square
     bool initial = false;                   // only from the piece's start rank
+    // Black's vector is White's turned half a circle (XBetza's chiral halves hr, hl, as XBoard
+    // turns them), not mirrored across the board's middle like every other atom: Black's hrN
+    // turns right too.
+    bool chiral = false;
     // Rank window relative to the mover (0 = its first rank); parse_betza leaves them open and
     // the rules compiler narrows them for ranked moves (spec.hpp RankedMovesSpec).
     int from_first = 0, from_last = 255, to_first = 0, to_last = 255;
