@@ -5,7 +5,7 @@
 #   results/balancer/make.sh NAME DB [CONFIRM_GAMES]
 #       NAME: a fix file in configs/sweeps/ (fix-asymmetric-elves, fix-uneven-white, ...)
 #       DB: the search's database; its confirmation goes to DB's name with -confirm
-#       CONFIRM_GAMES: games each balanced change replays from another seed (default 1000)
+#       CONFIRM_GAMES: games each balanced change replays from another seed (default 3000)
 #
 # Writes NAME.txt (the table), NAME.json and NAME.html (the intervals against the band). Run from
 # anywhere (DB as the caller names it: the table prints that name); uses build/app/balance. The
@@ -15,7 +15,7 @@ set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 NAME DB [CONFIRM_GAMES]" >&2; exit 2; }
 name="$1"
 db="$2"
-confirm="${3:-1000}"
+confirm="${3:-3000}"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 balance="$root/build/app/balance"
