@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "balance/core/army_lookup.hpp"
+#include "balance/core/betza.hpp"
 #include "balance/core/rules.hpp"
 
 namespace balance::core {
@@ -117,6 +118,11 @@ Result<std::optional<PieceDiagram>> piece_diagram(const VariantSpec& spec, const
     d.letter = white ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
     d.value = piece.value;
     d.role = piece.role;
+    // The rules compiled, so every Betza string of the piece parses.
+    for (const std::string* text :
+         {&piece.betza, &piece.betza_own_colour, &piece.betza_other_colour})
+        if (auto atoms = parse_betza(*text); atoms)
+            for (const BetzaAtom& a : *atoms) d.chiral = d.chiral || a.chiral;
     if (compiled->narrow)
         draw_boards(*compiled->narrow, d, by_colour);
     else

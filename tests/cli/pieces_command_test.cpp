@@ -123,6 +123,34 @@ TEST(PiecesCommand, WritesSjaakIIDefinitions) {
     EXPECT_TRUE(has(refused.err, "SjaakII cannot play piece 'ranger' (jB)")) << refused.err;
 }
 
+// A chiral half: White's right-turning knight moves from d4 (e6, f3, c2, b5), and the caption
+// says the other side's turns the same way, which one diagram cannot show.
+TEST(PiecesCommand, ChiralPieceSaysBlackTurnsTheSameWay) {
+    balance::testing::TempDir dir;
+    const auto path = dir.write("chiral.toml", R"(start_fen = "4k3/8/8/8/8/8/8/3NK3 w - - 0 1"
+[pieces.king]
+betza = "K"
+role = "king"
+[pieces.righthand]
+betza = "hrN"
+[armies.solo]
+letters = { K = "king", N = "righthand" }
+)");
+    const CliRun r = run_balance({"pieces", path.string(), "righthand"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(has(r.out,
+                    "righthand (hrN, solo White), value 0 pawn\n"
+                    "  chiral: the other side's piece turns the same way (its moves turned half "
+                    "a circle)\n"))
+        << r.out;
+    EXPECT_TRUE(has(r.out,
+                    "   6 . . . . * . . .\n   5 . * . . . . . .\n   4 . . . N . . . .\n"
+                    "   3 . . . . . * . .\n   2 . . * . . . . .\n"))
+        << r.out;
+    const CliRun knight = run_balance({"pieces", "chess", "knight"});
+    EXPECT_FALSE(has(knight.out, "chiral")) << knight.out;
+}
+
 TEST(PiecesCommand, UnknownPieceIsNamed) {
     const CliRun r = run_balance({"pieces", "chess", "kinght"});
     EXPECT_NE(r.status, 0);

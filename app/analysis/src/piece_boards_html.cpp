@@ -69,11 +69,12 @@ std::string piece_boards_html(const core::VariantSpec& spec) {
                 "{}{}", static_cast<char>('a' + board.from % d.files), board.from / d.files + 1);
             out += fmt::format(
                 "<figure class=\"piece\">{}<figcaption><b>{}</b> ({}), {} on {}{}: {} to move "
-                "to, {} to capture on</figcaption></figure>\n",
+                "to, {} to capture on{}</figcaption></figure>\n",
                 board_html(d, board), xml_escape(d.piece), xml_escape(d.moves_text),
                 xml_escape(d.army), square,
                 d.boards.size() > 1 ? (board.light ? ", a light square" : ", a dark square") : "",
-                board.moves, board.captures);
+                board.moves, board.captures,
+                d.chiral ? "; chiral: the other side's turns the same way" : "");
         }
     }
     out +=

@@ -67,6 +67,10 @@ Result<std::string> describe_piece(const core::VariantSpec& spec, const core::Pi
                                   d.role == core::PieceRole::Normal
                                       ? ""
                                       : (d.role == core::PieceRole::King ? ", royal" : ", pawn"));
+    if (d.chiral)
+        out +=
+            "  chiral: the other side's piece turns the same way (its moves turned half a "
+            "circle)\n";
     for (const core::PieceBoard& board : d.boards) {
         out +=
             fmt::format("  {} on {}{}{}:\n", d.letter,

@@ -32,6 +32,9 @@ struct PieceDiagram {
     char letter = '?';       // as shown: upper case for White, lower for Black
     double value = 0.0;
     PieceRole role = PieceRole::Normal;
+    // Some of its moves are a chiral half (hr, hl): the other side's piece turns the same way,
+    // which a diagram of one side cannot show, so the caption says it.
+    bool chiral = false;
     int files = 0, ranks = 0;
     // The central square; and a square of the other colour beside it for a piece whose moves
     // depend on its square's colour.
