@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
+#include "balance/analysis/render.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/tournament/store.hpp"
@@ -591,6 +593,17 @@ TEST(ReportTables, CsvFlattensOneTable) {
         {"report", "--db", store.path().string(), "--format", "csv", "--table", "nope"});
     EXPECT_EQ(bad.status, 1);
     EXPECT_NE(bad.err.find("unknown table 'nope'"), std::string::npos);
+    // The error and --help list the tables from one place, and every table listed renders.
+    const std::string names = analysis::csv_table_names();
+    EXPECT_NE(bad.err.find(names), std::string::npos) << bad.err;
+    std::istringstream list(names);
+    for (std::string name; std::getline(list, name, ',');) {
+        name = name.substr(name.find_first_not_of(' '));
+        name = name.substr(0, name.find(' '));
+        const auto table = run_balance(
+            {"report", "--db", store.path().string(), "--format", "csv", "--table", name});
+        EXPECT_EQ(table.status, 0) << name << ": " << table.err;
+    }
 }
 
 TEST(ReportTables, OutWritesTheFile) {

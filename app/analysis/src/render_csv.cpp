@@ -45,6 +45,12 @@ std::string csv_field(const std::string& field) {
 
 }  // namespace
 
+std::string csv_table_names() {
+    return "cells (default), summary, pairs, armies, rule_effects, players, player_scales, "
+           "failures, points, series, values, strength, strength_rungs, strength_gaps, "
+           "strength_agree, strength_armies";
+}
+
 Result<std::string> render_csv(const Json& report, const std::string& table) {
     const Json* section = nullptr;
     if (table == "armies") {
@@ -53,11 +59,7 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
         section = &report[table];
     }
     if (!section || !section->is_array()) {
-        return make_error(
-            fmt::format("unknown table '{}' (tables: summary, cells, pairs, armies, "
-                        "rule_effects, players, failures, points, series, values, strength, "
-                        "strength_rungs, strength_gaps, strength_agree, strength_armies)",
-                        table));
+        return make_error(fmt::format("unknown table '{}' (tables: {})", table, csv_table_names()));
     }
     // Rows: each element flattened; armies are expanded to one row per army, values to one row
     // per piece, so every CSV row is one measurement.

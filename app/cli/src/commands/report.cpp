@@ -6,6 +6,9 @@
 #include <memory>
 #include <string>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/value_methods.hpp"
@@ -83,11 +86,7 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command->add_option("--side", args->side,
                         "Army whose point of view the pairings take (default: the first army of "
                         "the variant file, as the seed's table)");
-    command->add_option(
-        "--table", args->table,
-        "CSV only: cells (default), summary, pairs, armies, rule_effects, players, failures, "
-        "points, series, values, strength, strength_rungs, strength_gaps, strength_agree, "
-        "strength_armies");
+    command->add_option("--table", args->table, "CSV only: " + analysis::csv_table_names());
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(finite_range(0.5, 0.9999));
     command->add_flag("--values", args->values,
@@ -97,7 +96,9 @@ void register_report(CLI::App& app, AppContext& ctx) {
                         "Piece values: the reference piece (default: the variant's first pawn)");
     command
         ->add_option("--values-method", args->method,
-                     "Piece values: texel (default) or regression (see `balance values`)")
+                     fmt::format("Piece values: {} (default {}; see `balance values`)",
+                                 fmt::join(analysis::value_method_names(), ", "),
+                                 analysis::value_method_names().front()))
         ->check(CLI::IsMember(analysis::value_method_names()));
     add_sampling_flags(*command, args->sampling);
     command->callback([args, &ctx] { ctx.exit_code = run_report_command(*args, ctx); });

@@ -83,6 +83,9 @@ inline constexpr int kReportJsonSchema = 1;
 // Errors: unknown table.
 [[nodiscard]] Result<std::string> render_csv(const Json& report, const std::string& table);
 
+// The tables render_csv knows, for help texts and its own error ("cells (default), summary, ...").
+[[nodiscard]] std::string csv_table_names();
+
 // Piece values and odds values as JSON objects (shared by `values` and the report's "values").
 [[nodiscard]] Json values_json(const PieceValueFit& fit, const MaterialData& data);
 [[nodiscard]] Json odds_json(const OddsValues& odds);
