@@ -154,8 +154,9 @@ TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
     EXPECT_TRUE(ranged);
     const json out = json::parse(run.out);
     for (const auto& c : out["candidates"]) {
-        if (c["edit"] == "knight: N -> NW (W added)")
+        if (c["edit"] == "knight: N -> NW (W added)") {
             EXPECT_EQ(c["toml"], "[pieces.knight]\nbetza = 'NW'\n");
+        }
     }
 }
 
@@ -334,6 +335,41 @@ TEST(Fix, MaxCandidateGamesLeavesOpenCandidatesOpen) {
     EXPECT_NE(bad.err.find("max_candidate_games = 5 is less than one round of a candidate"),
               std::string::npos)
         << bad.err;
+}
+
+// --confirm-open: the candidates a capped race left open replay from another seed too, and the
+// text marks them; without it only balanced changes are replayed.
+TEST(Fix, ConfirmOpenReplaysTheCandidatesTheRaceLeftOpen) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text += "max_candidate_games = 10\n";
+    const auto file = dir.write("open.toml", text).string();
+    const auto db = (dir.path() / "open.db").string();
+    const auto plain = run_balance(
+        {"fix", file, "--db", db, "--threads", "2", "--confirm", "12", "--json", "--quiet"});
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    const json plain_out = json::parse(plain.out);
+    for (const auto& c : plain_out["candidates"]) {
+        if (c["status"] != "racing") continue;
+        EXPECT_FALSE(c.contains("confirmation")) << c["edit"];
+    }
+
+    const auto run = run_balance({"fix", file, "--db", db, "--threads", "2", "--confirm", "12",
+                                  "--confirm-open", "--json", "--quiet"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    int open = 0;
+    const json out = json::parse(run.out);
+    for (const auto& c : out["candidates"]) {
+        if (c["status"] != "racing") continue;
+        ++open;
+        ASSERT_TRUE(c["confirmation"].is_object()) << c["edit"];
+        EXPECT_EQ(c["confirmation"]["games"], 12) << c["edit"];
+    }
+    EXPECT_GT(open, 0);
+    const auto text_run =
+        run_balance({"fix", file, "--db", db, "--confirm", "12", "--confirm-open"});
+    ASSERT_EQ(text_run.status, 0) << text_run.err;
+    EXPECT_NE(text_run.out.find(" (open in the race)\n"), std::string::npos) << text_run.out;
 }
 
 // --confirm: after the race, every balanced change replays its games from another seed into

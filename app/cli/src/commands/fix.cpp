@@ -64,8 +64,11 @@ void register_fix(CLI::App& app, AppContext& ctx) {
         ->check(CLI::Range(std::int64_t{1}, tournament::kMaxSweepGames));
     command
         ->add_option("--confirm-top", args->confirm_top,
-                     "With --confirm, only the K balanced changes closest to the target")
+                     "With --confirm, only the K changes closest to the target")
         ->check(CLI::Range(1, 1'000'000));
+    command->add_flag("--confirm-open", args->confirm_open,
+                      "With --confirm, also replay the changes the race left open (its budget "
+                      "ran out before their intervals settled)");
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->add_flag("--quiet", args->quiet, "No progress display");
     command->add_option("--html", args->html,

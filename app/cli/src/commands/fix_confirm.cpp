@@ -1,4 +1,5 @@
-// `balance fix --confirm N`: every balanced change replays N games from another seed into a second
+// `balance fix --confirm N`: every balanced change (with --confirm-open also every open one)
+// replays N games from another seed into a second
 // database, and is confirmed when the interval of those games alone lies inside the band.
 
 #include <algorithm>
@@ -28,11 +29,25 @@ std::string confirmation_db(const std::string& db) {
     return db + "-confirm";
 }
 
+std::string FixSearch::confirm_flags() const {
+    if (args_.confirm <= 0) return "";
+    std::string flags = fmt::format(" --confirm {}", args_.confirm);
+    if (args_.confirm_top > 0) flags += fmt::format(" --confirm-top {}", args_.confirm_top);
+    if (args_.confirm_open) flags += " --confirm-open";
+    return flags;
+}
+
 Result<bool> FixSearch::confirm() {
+    // The balanced candidates, and with --confirm-open the open ones: independent games judge
+    // them all the same way, so a change the budget left undecided may be confirmed too.
     std::vector<std::size_t> balanced;
-    for (std::size_t i = 0; i < candidates_.size(); ++i)
-        if (entries_[i] && entries_[i]->status == stats::RaceStatus::Balanced)
+    for (std::size_t i = 0; i < candidates_.size(); ++i) {
+        if (!entries_[i] || entries_[i]->sample.games == 0) continue;
+        const stats::RaceStatus status = entries_[i]->status;
+        if (status == stats::RaceStatus::Balanced ||
+            (args_.confirm_open && status == stats::RaceStatus::Racing))
             balanced.push_back(i);
+    }
     // --confirm-top K: the K closest to the target (the order of the result's table).
     std::stable_sort(balanced.begin(), balanced.end(), [&](std::size_t a, std::size_t b) {
         return distance(entries_[a]->interval.estimate, fix_.target) <

@@ -17,6 +17,15 @@ std::string score_owner(const tournament::FixSpec& fix) {
     return fix.side.empty() ? "White's score" : fmt::format("{}' score", fix.side);
 }
 
+namespace {
+
+// " (open in the race)" for a confirmed candidate the race left open, "" otherwise.
+std::string open_note(const Row& row) {
+    return row.entry && row.entry->status == stats::RaceStatus::Racing ? " (open in the race)" : "";
+}
+
+}  // namespace
+
 void FixSearch::print() const {
     const double low = fix_.target - fix_.margin;
     const double high = fix_.target + fix_.margin;
@@ -73,25 +82,31 @@ void FixSearch::print() const {
     if (balanced.empty()) {
         ctx_.out << (complete_ ? "No candidate is balanced within the budget.\n"
                                : "No candidate is balanced yet.\n");
-        return;
+    } else {
+        ctx_.out << "\nBalanced: paste into the variant file\n";
+        for (const Row* row : balanced)
+            ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
     }
-    ctx_.out << "\nBalanced: paste into the variant file\n";
-    for (const Row* row : balanced)
-        ctx_.out << fmt::format("\n# {}\n{}", row->candidate->label, row->candidate->fragment);
     // Stopped inside the confirmation: nothing confirmed yet, the stop notice says so.
-    if (std::none_of(confirmations_.begin(), confirmations_.end(),
-                     [](const auto& c) { return c.has_value(); }))
-        return;
+    std::vector<const Row*> confirmed;
+    for (const Row& row : rows)
+        if (confirmation_of(row)) confirmed.push_back(&row);
+    if (confirmed.empty()) return;
     ctx_.out << fmt::format("\nConfirmed by independent games (another seed, database {}):\n",
                             confirm_db_);
-    for (const Row* row : balanced) {
+    for (const Row* row : confirmed) {
         const Confirmation* c = confirmation_of(*row);
-        if (!c) continue;
-        ctx_.out << fmt::format("  {:<13} {:>5}  {:.3f} [{:.3f}, {:.3f}]  {}\n",
+        ctx_.out << fmt::format("  {:<13} {:>5}  {:.3f} [{:.3f}, {:.3f}]  {}{}\n",
                                 c->inside ? "confirmed" : "not confirmed", c->sample.games,
                                 c->interval.estimate, c->interval.lower, c->interval.upper,
-                                row->candidate->label);
+                                row->candidate->label, open_note(*row));
     }
+    // A change the race left open that independent games place inside the band is as good a
+    // fix as a balanced one: its TOML too.
+    for (const Row* row : confirmed)
+        if (confirmation_of(*row)->inside && !open_note(*row).empty())
+            ctx_.out << fmt::format("\n# {} (confirmed; left open by the race)\n{}",
+                                    row->candidate->label, row->candidate->fragment);
 }
 
 Json FixSearch::to_json() const {
@@ -199,6 +214,20 @@ std::string FixSearch::to_html() const {
                                 100 * c->interval.estimate, 100 * c->interval.lower,
                                 100 * c->interval.upper);
         }
+    }
+    bool open_confirmed = false;
+    for (const Row& row : ranked_rows) {
+        const Confirmation* c = confirmation_of(row);
+        if (!c || open_note(row).empty()) continue;
+        if (!open_confirmed)
+            page += "<h2>Left open by the race, replayed by independent games</h2>\n";
+        open_confirmed = true;
+        page += fmt::format(
+            "<h3>{}</h3>\n<pre>{}</pre>\n<p>{} by {} independent games: {:.1f}% [{:.1f}%, "
+            "{:.1f}%].</p>\n",
+            xml_escape(row.candidate->label), xml_escape(row.candidate->fragment),
+            c->inside ? "Confirmed" : "Not confirmed", c->sample.games, 100 * c->interval.estimate,
+            100 * c->interval.lower, 100 * c->interval.upper);
     }
     page += "<h2>Rejected</h2>\n";
     const bool none = std::all_of(ranked_rows.begin(), ranked_rows.end(),

@@ -45,12 +45,7 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultS
         // On stderr with --json, so that stdout stays one JSON object.
         (args_.json ? ctx_.err : ctx_.out) << fmt::format(
             "stopped with {} games of {} to go (in {}); resume with:\n  balance fix {} --db {}{}\n",
-            summary->remaining, sweep.name, db, args_.file, db_,
-            args_.confirm > 0 ? fmt::format(" --confirm {}{}", args_.confirm,
-                                            args_.confirm_top > 0 ? fmt::format(" --confirm-top {}",
-                                                                                args_.confirm_top)
-                                                                  : "")
-                              : "");
+            summary->remaining, sweep.name, db, args_.file, db_, confirm_flags());
         exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
         return false;
     }
