@@ -51,16 +51,21 @@ TEST(Calibrate, RoundsPlayByTheFitBeforeAndResume) {
     EXPECT_EQ(rounds[0]["player"], "tiny-r0");
     // Round 0 plays by the documented values.
     for (const auto& piece : rounds[0]["pieces"]) {
-        if (piece["piece"] == "knight") EXPECT_EQ(piece["played"], 3.0);
-        if (piece["piece"] == "rook") EXPECT_EQ(piece["played"], 5.0);
+        if (piece["piece"] == "knight") {
+            EXPECT_EQ(piece["played"], 3.0);
+        }
+        if (piece["piece"] == "rook") {
+            EXPECT_EQ(piece["played"], 5.0);
+        }
     }
     if (rounds.size() == 2) {
         // Round 1 plays by round 0's fit, and meets round 0 in both colours.
         for (std::size_t k = 0; k < rounds[1]["pieces"].size(); ++k) {
             const auto& piece = rounds[1]["pieces"][k];
-            for (const auto& before : rounds[0]["pieces"])
-                if (before["piece"] == piece["piece"])
-                    EXPECT_DOUBLE_EQ(piece["played"].get<double>(), before["value"].get<double>());
+            for (const auto& before : rounds[0]["pieces"]) {
+                if (before["piece"] != piece["piece"]) continue;
+                EXPECT_DOUBLE_EQ(piece["played"].get<double>(), before["value"].get<double>());
+            }
         }
         EXPECT_EQ(rounds[1]["match"]["games"], 8);
         EXPECT_FALSE(rounds[0]["moved"].empty());  // else it would have stopped after round 0
