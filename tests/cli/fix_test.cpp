@@ -366,10 +366,16 @@ TEST(Fix, ConfirmOpenReplaysTheCandidatesTheRaceLeftOpen) {
         EXPECT_EQ(c["confirmation"]["games"], 12) << c["edit"];
     }
     EXPECT_GT(open, 0);
+    const auto html = (dir.path() / "open.html").string();
     const auto text_run =
-        run_balance({"fix", file, "--db", db, "--confirm", "12", "--confirm-open"});
+        run_balance({"fix", file, "--db", db, "--confirm", "12", "--confirm-open", "--html", html});
     ASSERT_EQ(text_run.status, 0) << text_run.err;
     EXPECT_NE(text_run.out.find(" (open in the race)\n"), std::string::npos) << text_run.out;
+    // The page draws each confirmation's interval under the race's and lists the open ones.
+    std::ifstream in(html);
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(page.find("confirmed by 12 independent games"), std::string::npos);
+    EXPECT_NE(page.find("Left open by the race, replayed by independent games"), std::string::npos);
 }
 
 // --confirm: after the race, every balanced change replays its games from another seed into

@@ -194,6 +194,17 @@ std::string FixSearch::to_html() const {
         r.upper = e.interval.upper;
         r.emphasis = e.status == stats::RaceStatus::Balanced;
         rows.push_back(std::move(r));
+        // Its independent games right below it: where the race's interval and theirs differ, a
+        // race that looked after every round stopped on a lucky stretch.
+        if (const Confirmation* c = confirmation_of(row)) {
+            analysis::ForestRow k;
+            k.label = fmt::format("  {} by {} independent games",
+                                  c->inside ? "confirmed" : "not confirmed", c->sample.games);
+            k.estimate = c->interval.estimate;
+            k.lower = c->interval.lower;
+            k.upper = c->interval.upper;
+            rows.push_back(std::move(k));
+        }
         if (e.status == stats::RaceStatus::Balanced) balanced.push_back(&row);
     }
     analysis::ForestAxis axis;
