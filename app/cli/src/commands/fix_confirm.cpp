@@ -1,6 +1,6 @@
 // `balance fix --confirm N`: every balanced change (with --confirm-open also every open one)
-// replays N games from another seed into a second
-// database, and is confirmed when the interval of those games alone lies inside the band.
+// replays N games from another seed into a second database, and is confirmed when the interval
+// of those games alone lies inside the band.
 
 #include <algorithm>
 #include <string>
@@ -40,24 +40,24 @@ std::string FixSearch::confirm_flags() const {
 Result<bool> FixSearch::confirm() {
     // The balanced candidates, and with --confirm-open the open ones: independent games judge
     // them all the same way, so a change the budget left undecided may be confirmed too.
-    std::vector<std::size_t> balanced;
+    std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < candidates_.size(); ++i) {
         if (!entries_[i] || entries_[i]->sample.games == 0) continue;
         const stats::RaceStatus status = entries_[i]->status;
         if (status == stats::RaceStatus::Balanced ||
             (args_.confirm_open && status == stats::RaceStatus::Racing))
-            balanced.push_back(i);
+            chosen.push_back(i);
     }
     // --confirm-top K: the K closest to the target (the order of the result's table).
-    std::stable_sort(balanced.begin(), balanced.end(), [&](std::size_t a, std::size_t b) {
+    std::stable_sort(chosen.begin(), chosen.end(), [&](std::size_t a, std::size_t b) {
         return distance(entries_[a]->interval.estimate, fix_.target) <
                distance(entries_[b]->interval.estimate, fix_.target);
     });
-    if (args_.confirm_top > 0 && balanced.size() > static_cast<std::size_t>(args_.confirm_top))
-        balanced.resize(static_cast<std::size_t>(args_.confirm_top));
-    std::sort(balanced.begin(), balanced.end());  // the sweep's rule sets in candidate order
+    if (args_.confirm_top > 0 && chosen.size() > static_cast<std::size_t>(args_.confirm_top))
+        chosen.resize(static_cast<std::size_t>(args_.confirm_top));
+    std::sort(chosen.begin(), chosen.end());  // the sweep's rule sets in candidate order
     confirmations_.assign(candidates_.size(), std::nullopt);
-    if (balanced.empty()) return true;
+    if (chosen.empty()) return true;
     confirm_db_ = confirmation_db(db_);
     auto store = tournament::ResultStore::open(confirm_db_, config::spec_text_from_configs);
     if (!store) return store.error();
@@ -71,7 +71,7 @@ Result<bool> FixSearch::confirm() {
     const std::int64_t per_cell = (args_.confirm + cells() - 1) / cells();
     sweep.games_per_cell = static_cast<int>(per_cell);
     sweep.rule_sets.clear();
-    for (std::size_t i : balanced) {
+    for (std::size_t i : chosen) {
         sweep.rule_sets.push_back(candidates_[i].rule_set);
         sweep.rule_sets.back().name = fmt::format("c{}", i);
     }
@@ -79,7 +79,7 @@ Result<bool> FixSearch::confirm() {
     if (!complete || !*complete) return complete;
     const double low = fix_.target - fix_.margin;
     const double high = fix_.target + fix_.margin;
-    for (std::size_t i : balanced) {
+    for (std::size_t i : chosen) {
         auto s = sample(candidates_[i], per_cell * cells(), *store, confirm_db_);
         if (!s) return s.error();
         auto interval = stats::sample_interval(*s, fix_.confidence);

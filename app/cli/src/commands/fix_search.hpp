@@ -27,8 +27,8 @@ struct FixArgs {
     std::string db;
     int threads = 0;
     std::int64_t max_games = -1;
-    std::int64_t confirm = 0;   // games each balanced candidate replays from another seed
-    int confirm_top = 0;        // only the balanced candidates closest to the target (0: all)
+    std::int64_t confirm = 0;   // games each confirmed candidate replays from another seed
+    int confirm_top = 0;        // only the candidates closest to the target (0: all)
     bool confirm_open = false;  // also the candidates the race left open (the budget ran out)
     bool json = false;
     bool quiet = false;
@@ -79,8 +79,7 @@ class FixSearch {
     // The --confirm flags to repeat in a resume hint ("" without --confirm).
     [[nodiscard]] std::string confirm_flags() const;
     // Replays every balanced candidate (and with --confirm-open every open one) for --confirm
-    // games from another seed into another
-    // database; false when it stopped with games to go.
+    // games from another seed into another database; false when it stopped with games to go.
     Result<bool> confirm();
     // Races the playable candidates from index `first` on with the budget left; false when a
     // round stopped early.
