@@ -1,6 +1,7 @@
 #include "balance/core/piece_diagram.hpp"
 
 #include <cctype>
+#include <vector>
 
 #include "balance/core/army_lookup.hpp"
 #include "balance/core/betza.hpp"
@@ -118,9 +119,11 @@ Result<std::optional<PieceDiagram>> piece_diagram(const VariantSpec& spec, const
     d.letter = white ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
     d.value = piece.value;
     d.role = piece.role;
-    // The rules compiled, so every Betza string of the piece parses.
-    for (const std::string* text :
-         {&piece.betza, &piece.betza_own_colour, &piece.betza_other_colour})
+    // The rules compiled, so every Betza string of the piece parses (an empty one is skipped).
+    std::vector<const std::string*> texts = {&piece.betza, &piece.betza_own_colour,
+                                             &piece.betza_other_colour};
+    for (const auto& ranked : piece.ranked) texts.push_back(&ranked.betza);
+    for (const std::string* text : texts)
         if (auto atoms = parse_betza(*text); atoms)
             for (const BetzaAtom& a : *atoms) d.chiral = d.chiral || a.chiral;
     if (compiled->narrow)
