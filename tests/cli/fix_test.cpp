@@ -299,6 +299,54 @@ TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
     EXPECT_EQ(out["rounds"], 2);
 }
 
+// pairs = "best": when no single change is balanced, only the second changes on top of the
+// single closest to the target race (here 4 pairs, the same piece edited twice rejected), not
+// all 10.
+TEST(Fix, BestPairsBuildOnTheClosestSingle) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text.replace(text.find("margin = 0.1"), 12, "target = 0.95\nmargin = 0.04");
+    text.replace(text.find("budget = 100"), 12, "budget = 300\npairs = \"best\"");
+    const auto file = dir.write("best.toml", text).string();
+    const auto run = run_balance(
+        {"fix", file, "--db", (dir.path() / "best.db").string(), "--threads", "2", "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json out = json::parse(run.out);
+    std::string anchor;
+    double closest = 2.0;
+    std::vector<std::string> pairs;
+    int played_pairs = 0;
+    for (const auto& c : out["candidates"]) {
+        const std::string edit = c["edit"].get<std::string>();
+        if (edit.find(" + ") != std::string::npos) {
+            pairs.push_back(edit);
+            played_pairs += c["status"] != "rejected" ? 1 : 0;
+            continue;
+        }
+        if (c["status"] == "rejected" || edit == "no change") continue;
+        const double d = std::abs(c["score"].get<double>() - 0.95);
+        if (d < closest) {
+            closest = d;
+            anchor = edit;
+        }
+    }
+    ASSERT_FALSE(anchor.empty());
+    EXPECT_EQ(pairs.size(), 4u);
+    for (const auto& pair : pairs) EXPECT_NE(pair.find(anchor), std::string::npos) << pair;
+    EXPECT_GT(played_pairs, 0);
+    EXPECT_EQ(out["games"], 60 + 10 * played_pairs);
+
+    // pairs_base belongs to pairs = "best".
+    std::string bad = kTinyFix;
+    bad += "pairs_base = 2\n";
+    const auto refused = run_balance(
+        {"fix", dir.write("bad.toml", bad).string(), "--db", (dir.path() / "bad.db").string()});
+    EXPECT_NE(refused.status, 0);
+    EXPECT_NE(refused.err.find("bad.toml:"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("pairs_base applies only with pairs = \"best\""), std::string::npos)
+        << refused.err;
+}
+
 // max_candidate_games: a candidate still open after that many games gets no more; the race
 // ends when every candidate is decided or capped. One round's worth here: every open candidate
 // stops after round 0.

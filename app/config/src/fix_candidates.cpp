@@ -269,8 +269,10 @@ std::string same_rules_key(const std::string& spec_toml) {
 }
 
 // The candidates of one phase: the singles (with pairs = "all", the pairs too), or (`pairs_only`)
-// the pairs alone, for the fallback race.
-Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool pairs_only) {
+// the pairs alone, for the fallback race; with `anchors`, only the pairs holding one of those
+// singles (by label), grouped by anchor in their order.
+Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool pairs_only,
+                                           const std::vector<std::string>& anchors = {}) {
     const tournament::Sweep sweep = fix_search_sweep(loaded);
     const auto& fix = *sweep.fix;
     const bool options_wanted =
@@ -294,14 +296,19 @@ Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool
         return true;
     };
     keep(builder.build({}, {}));
-    // The singles, each remembered as (option, edit) for the pairs.
+    // The singles, each remembered as (option, edit) for the pairs, with its label.
     std::vector<std::pair<const OptionChoice*, const FixEdit*>> singles;
+    std::vector<std::string> labels;
     for (const auto& choice : choices)
-        if (keep(builder.build({&choice}, {})) && out.back().rejected.empty())
+        if (keep(builder.build({&choice}, {})) && out.back().rejected.empty()) {
             singles.push_back({&choice, nullptr});
+            labels.push_back(out.back().label);
+        }
     for (const auto& edit : edits)
-        if (keep(builder.build({}, {&edit})) && out.back().rejected.empty())
+        if (keep(builder.build({}, {&edit})) && out.back().rejected.empty()) {
             singles.push_back({nullptr, &edit});
+            labels.push_back(out.back().label);
+        }
     if (out.size() == 1) {  // rejected candidates count: they are reported
         return make_error(
             "[fix] finds no candidate change: the variant declares no other option values and "
@@ -309,19 +316,29 @@ Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool
             fix.where);
     }
     if (pairs_only) out.clear();
-    if (pairs_only || fix.pairs == "all") {
-        for (std::size_t i = 0; i < singles.size(); ++i) {
-            for (std::size_t j = i + 1; j < singles.size(); ++j) {
-                std::vector<const OptionChoice*> options;
-                std::vector<const FixEdit*> both;
-                for (const auto& single : {singles[i], singles[j]}) {
-                    if (single.first) options.push_back(single.first);
-                    if (single.second) both.push_back(single.second);
-                }
-                if (options.size() == 2 && options[0]->option == options[1]->option) continue;
-                keep(builder.build(options, both));
-            }
+    const auto pair = [&](std::size_t i, std::size_t j) {
+        std::vector<const OptionChoice*> options;
+        std::vector<const FixEdit*> both;
+        for (const auto& single : {singles[i], singles[j]}) {
+            if (single.first) options.push_back(single.first);
+            if (single.second) both.push_back(single.second);
         }
+        if (options.size() == 2 && options[0]->option == options[1]->option) return;
+        keep(builder.build(options, both));
+    };
+    if (pairs_only && !anchors.empty()) {
+        // Every second change on top of each anchor; a pair of two anchors comes once (the
+        // rules seen already are left out).
+        for (const std::string& anchor : anchors) {
+            const auto found = std::find(labels.begin(), labels.end(), anchor);
+            if (found == labels.end()) continue;
+            const auto a = static_cast<std::size_t>(found - labels.begin());
+            for (std::size_t j = 0; j < singles.size(); ++j)
+                if (j != a) pair(std::min(a, j), std::max(a, j));
+        }
+    } else if (pairs_only || fix.pairs == "all") {
+        for (std::size_t i = 0; i < singles.size(); ++i)
+            for (std::size_t j = i + 1; j < singles.size(); ++j) pair(i, j);
     }
     return out;
 }
@@ -332,8 +349,9 @@ Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep)
     return generate(sweep, false);
 }
 
-Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep) {
-    return generate(sweep, true);
+Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep,
+                                                      const std::vector<std::string>& anchors) {
+    return generate(sweep, true, anchors);
 }
 
 }  // namespace balance::config

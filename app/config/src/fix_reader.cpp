@@ -122,7 +122,12 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
     spec.pieces = pieces.value_or(std::vector<std::string>{});
     spec.add = add.value_or(std::vector<std::string>(std::begin(kDefaultAddedComponents),
                                                      std::end(kDefaultAddedComponents)));
-    spec.pairs = fields.choice("pairs", {"none", "all", "fallback"}).value_or(spec.pairs);
+    spec.pairs = fields.choice("pairs", {"none", "all", "fallback", "best"}).value_or(spec.pairs);
+    spec.pairs_base = static_cast<int>(
+        fields.integer("pairs_base", Need::Optional, 1, 1000).value_or(spec.pairs_base));
+    if (table.get("pairs_base") && spec.pairs != "best")
+        fields.fail(table.get("pairs_base")->source(),
+                    "[fix] pairs_base applies only with pairs = \"best\"");
 
     if (spec.target <= 0.0 || spec.target >= 1.0)
         fields.fail(table.get("target")->source(), "[fix] target must be a score in (0, 1)");

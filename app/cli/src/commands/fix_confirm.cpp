@@ -49,10 +49,7 @@ Result<bool> FixSearch::confirm() {
             chosen.push_back(i);
     }
     // --confirm-top K: the K closest to the target (the order of the result's table).
-    std::stable_sort(chosen.begin(), chosen.end(), [&](std::size_t a, std::size_t b) {
-        return distance(entries_[a]->interval.estimate, fix_.target) <
-               distance(entries_[b]->interval.estimate, fix_.target);
-    });
+    closest_first(chosen);
     if (args_.confirm_top > 0 && chosen.size() > static_cast<std::size_t>(args_.confirm_top))
         chosen.resize(static_cast<std::size_t>(args_.confirm_top));
     std::sort(chosen.begin(), chosen.end());  // the sweep's rule sets in candidate order

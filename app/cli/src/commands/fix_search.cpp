@@ -188,6 +188,24 @@ Result<void> FixSearch::same_search(tournament::ResultStore& store, const tourna
     return {};
 }
 
+void FixSearch::closest_first(std::vector<std::size_t>& indices) const {
+    std::stable_sort(indices.begin(), indices.end(), [&](std::size_t a, std::size_t b) {
+        return distance(entries_[a]->interval.estimate, fix_.target) <
+               distance(entries_[b]->interval.estimate, fix_.target);
+    });
+}
+
+std::vector<std::string> FixSearch::closest_singles(int count) const {
+    std::vector<std::size_t> raced;  // the single changes that got games ("no change" is 0)
+    for (std::size_t i = 1; i < candidates_.size(); ++i)
+        if (entries_[i] && entries_[i]->sample.games > 0) raced.push_back(i);
+    closest_first(raced);
+    std::vector<std::string> labels;
+    for (std::size_t k = 0; k < raced.size() && k < static_cast<std::size_t>(count); ++k)
+        labels.push_back(candidates_[raced[k]].label);
+    return labels;
+}
+
 bool FixSearch::any_balanced() const {
     return std::any_of(entries_.begin(), entries_.end(),
                        [](const auto& e) { return e && e->status == stats::RaceStatus::Balanced; });
@@ -220,15 +238,18 @@ int FixSearch::run() {
     }
     StopOnSignal signals;
     auto complete = race(0);
-    // No single change balanced: the pairs race with what the budget leaves.
-    if (complete && *complete && fix_.pairs == "fallback" && !any_balanced() &&
-        fix_.budget - games_ >= cells()) {
-        auto pairs = config::fix_pair_candidates(loaded_);
+    // No single change balanced: the pairs (all, or those on top of the closest singles) race
+    // with what the budget leaves.
+    if (complete && *complete && (fix_.pairs == "fallback" || fix_.pairs == "best") &&
+        !any_balanced() && fix_.budget - games_ >= cells()) {
+        auto pairs = config::fix_pair_candidates(loaded_, fix_.pairs == "best"
+                                                              ? closest_singles(fix_.pairs_base)
+                                                              : std::vector<std::string>{});
         if (!pairs) return report_error(ctx_, pairs.error());
         const std::size_t first = candidates_.size();
         for (auto& c : *pairs) candidates_.push_back(std::move(c));
         entries_.resize(candidates_.size());
-        complete = race(first);
+        if (candidates_.size() > first) complete = race(first);
     }
     if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());
     complete_ = *complete;

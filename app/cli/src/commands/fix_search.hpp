@@ -81,6 +81,12 @@ class FixSearch {
     // Replays every balanced candidate (and with --confirm-open every open one) for --confirm
     // games from another seed into another database; false when it stopped with games to go.
     Result<bool> confirm();
+    // Candidate indices (each with a race entry) sorted by their score's distance from the
+    // target, ties in their order.
+    void closest_first(std::vector<std::size_t>& indices) const;
+    // The labels of the `count` single changes whose scores lie closest to the target (pairs =
+    // "best" builds its pairs on them).
+    [[nodiscard]] std::vector<std::string> closest_singles(int count) const;
     // Races the playable candidates from index `first` on with the budget left; false when a
     // round stopped early.
     Result<bool> race(std::size_t first);

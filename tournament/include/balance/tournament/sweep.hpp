@@ -205,8 +205,11 @@ struct FixSpec {
     std::vector<std::string> pieces;  // pieces whose Betza is edited; empty: the armies' pieces
     std::vector<std::string> add;     // move components a Betza edit may add
     // Combinations of two single changes: "none", "all" (raced with the singles), "fallback"
-    // (raced after the singles, with the budget left, when no single one is balanced).
+    // (raced after the singles, with the budget left, when no single one is balanced), "best"
+    // (as fallback, but only the pairs that build on the `pairs_base` singles closest to the
+    // target: every second change on top of the best first ones).
     std::string pairs = "none";
+    int pairs_base = 1;
     std::string variant_path;  // the variant file the candidates are built from
     std::string where;         // file:line of the table
 };

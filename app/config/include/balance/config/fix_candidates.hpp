@@ -3,7 +3,8 @@
 // options and their values, and edits generated from the rules themselves (a move component
 // removed from or added to a piece's Betza, a slider's range stepped, a pawn removed or added
 // in one side's array, two back-rank squares swapped), optionally every combination of two
-// (`pairs = "all"`: raced with the singles; `"fallback"`: raced only when no single is balanced).
+// (`pairs = "all"`: raced with the singles; `"fallback"`: raced only when no single is balanced;
+// `"best"`: as fallback, only the pairs on top of the closest singles).
 // Each candidate is a complete variant document, compiled like any rule set: one that does not
 // compile (a piece left without moves, a start position the rules refuse) is kept as a rejected
 // candidate with the reason, and is never played.
@@ -41,7 +42,9 @@ struct FixCandidate {
 
 // The pairs alone (every two valid single changes, left out when they give the rules of a
 // single or of an earlier pair): what `pairs = "fallback"` races when no single change is
-// balanced.
-[[nodiscard]] Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep);
+// balanced. With `anchors` (labels of single changes), only the pairs that hold one of them, in
+// the order of the anchors: what `pairs = "best"` races on top of the closest singles.
+[[nodiscard]] Result<std::vector<FixCandidate>> fix_pair_candidates(
+    const tournament::Sweep& sweep, const std::vector<std::string>& anchors = {});
 
 }  // namespace balance::config
