@@ -335,6 +335,10 @@ TEST(Fix, BestPairsBuildOnTheClosestSingle) {
     for (const auto& pair : pairs) EXPECT_NE(pair.find(anchor), std::string::npos) << pair;
     EXPECT_GT(played_pairs, 0);
     EXPECT_EQ(out["games"], 60 + 10 * played_pairs);
+    const auto checked = run_balance({"check", file});
+    EXPECT_NE(checked.out.find("every second change on top of the one closest to the target"),
+              std::string::npos)
+        << checked.out;
 
     // pairs_base belongs to pairs = "best".
     std::string bad = kTinyFix;

@@ -127,6 +127,16 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             "(the unchanged rules among them), {} rejected",
             f->side.empty() ? std::string("White's score") : f->side + "' score",
             f->target - f->margin, f->target + f->margin, f->player, candidates->size(), rejected));
+        if (f->pairs == "fallback" || f->pairs == "best")
+            notes.push_back(
+                f->pairs == "best"
+                    ? fmt::format(
+                          "if no single change is balanced, every second change on top of "
+                          "the {} closest to the target races with the budget left (pairs "
+                          "= \"best\")",
+                          f->pairs_base == 1 ? std::string("one") : std::to_string(f->pairs_base))
+                    : std::string("if no single change is balanced, every two single changes race "
+                                  "with the budget left (pairs = \"fallback\")"));
         for (const auto& c : *candidates)
             if (!c.rejected.empty())
                 notes.push_back(fmt::format("rejected: {}: {}", c.label, c.rejected));
