@@ -24,6 +24,20 @@ std::string open_note(const Row& row) {
     return row.entry && row.entry->status == stats::RaceStatus::Racing ? " (open in the race)" : "";
 }
 
+// A candidate's TOML on the page, with its confirmation when it has one.
+std::string fragment_html(const Row& row, const Confirmation* c) {
+    std::string out =
+        fmt::format("<h3>{}</h3>\n<pre>{}</pre>\n", analysis::xml_escape(row.candidate->label),
+                    analysis::xml_escape(row.candidate->fragment));
+    if (c) {
+        out += fmt::format("<p>{} by {} independent games: {:.1f}% [{:.1f}%, {:.1f}%].</p>\n",
+                           c->inside ? "Confirmed" : "Not confirmed", c->sample.games,
+                           100 * c->interval.estimate, 100 * c->interval.lower,
+                           100 * c->interval.upper);
+    }
+    return out;
+}
+
 }  // namespace
 
 void FixSearch::print() const {
@@ -58,7 +72,7 @@ void FixSearch::print() const {
         ctx_.out << fmt::format(
             "\nOpen with {} games (max_candidate_games): an interval that straddles an edge of the "
             "band; the score is that close to the edge.\n",
-            fix_.max_candidate_games / cells() * cells());
+            candidate_cap());
     }
     std::int64_t most = 0;
     std::int64_t raced = 0;
@@ -217,14 +231,7 @@ std::string FixSearch::to_html() const {
     page += "<h2>Balanced: paste into the variant file</h2>\n";
     if (balanced.empty()) page += "<p>None.</p>\n";
     for (const Row* row : balanced) {
-        page += fmt::format("<h3>{}</h3>\n<pre>{}</pre>\n", xml_escape(row->candidate->label),
-                            xml_escape(row->candidate->fragment));
-        if (const Confirmation* c = confirmation_of(*row)) {
-            page += fmt::format("<p>{} by {} independent games: {:.1f}% [{:.1f}%, {:.1f}%].</p>\n",
-                                c->inside ? "Confirmed" : "Not confirmed", c->sample.games,
-                                100 * c->interval.estimate, 100 * c->interval.lower,
-                                100 * c->interval.upper);
-        }
+        page += fragment_html(*row, confirmation_of(*row));
     }
     bool open_confirmed = false;
     for (const Row& row : ranked_rows) {
@@ -233,12 +240,7 @@ std::string FixSearch::to_html() const {
         if (!open_confirmed)
             page += "<h2>Left open by the race, replayed by independent games</h2>\n";
         open_confirmed = true;
-        page += fmt::format(
-            "<h3>{}</h3>\n<pre>{}</pre>\n<p>{} by {} independent games: {:.1f}% [{:.1f}%, "
-            "{:.1f}%].</p>\n",
-            xml_escape(row.candidate->label), xml_escape(row.candidate->fragment),
-            c->inside ? "Confirmed" : "Not confirmed", c->sample.games, 100 * c->interval.estimate,
-            100 * c->interval.lower, 100 * c->interval.upper);
+        page += fragment_html(row, c);
     }
     page += "<h2>Rejected</h2>\n";
     const bool none = std::all_of(ranked_rows.begin(), ranked_rows.end(),

@@ -112,10 +112,14 @@ class FixSearch {
         const auto i = static_cast<std::size_t>(row.candidate - candidates_.data());
         return i < confirmations_.size() && confirmations_[i] ? &*confirmations_[i] : nullptr;
     }
+    // max_candidate_games in whole games per cell, as the race applies it (0: no cap).
+    [[nodiscard]] std::int64_t candidate_cap() const {
+        return fix_.max_candidate_games / cells() * cells();
+    }
     // Open at max_candidate_games: its interval straddles an edge of the band.
     [[nodiscard]] bool capped(const stats::RaceEntry& e) const {
-        const std::int64_t cap = fix_.max_candidate_games / cells() * cells();
-        return cap > 0 && e.status == stats::RaceStatus::Racing && e.sample.games >= cap;
+        return candidate_cap() > 0 && e.status == stats::RaceStatus::Racing &&
+               e.sample.games >= candidate_cap();
     }
     [[nodiscard]] std::int64_t cells() const {
         return static_cast<std::int64_t>(search_.pairings.size() * search_.matchups.size());
