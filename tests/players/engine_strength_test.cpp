@@ -3,7 +3,7 @@
 // Environment: BALANCE_STRENGTH_GAMES (games per match, default 20), BALANCE_STRENGTH_MS (clock
 // per 40 moves and side for the Fairy-Max match, default 6000), BALANCE_STRENGTH_PAIRING (the
 // Fairy-Max match: empty = orthodox chess, else an Asymmetric pairing such as "elves-orcs",
-// played with configs/engines/fairymax-asymmetric.ini).
+// played on the definitions Balance writes for Fairy-Max).
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,11 @@
 #include <filesystem>
 #include <iostream>
 
+#include "../support/temp_dir.hpp"
 #include "balance/players/baselines.hpp"
 #include "balance/players/engine/uci.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
+#include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/xboard_client.hpp"
 #include "engine/match.hpp"
 #include "engine_support.hpp"
@@ -113,21 +116,22 @@ TEST(DISABLED_EngineStrength, VersusFairyMax) {
     const char* pairing_env = std::getenv("BALANCE_STRENGTH_PAIRING");
     const std::string pairing = pairing_env ? pairing_env : "";
     std::string white_army, black_army;
+    const auto spec = load_shipped(pairing.empty() ? "chess" : "asymmetric");
     players::external::XboardConfig config;
     config.process.argv = {"/usr/games/fairymax", "20"};
+    TempDir definitions;
     if (!pairing.empty()) {
-        // Fairy-Max's game names use the singular: asym-elf-orc.
-        auto singular = [](const std::string& army) {
-            return army == "elves" ? std::string("elf") : army.substr(0, army.size() - 1);
-        };
+        // The pairing's definitions as Balance writes them for Fairy-Max.
         const auto dash = pairing.find('-');
         white_army = pairing.substr(0, dash);
         black_army = pairing.substr(dash + 1);
-        config.process.argv.push_back(std::string(BALANCE_SOURCE_DIR) +
-                                      "/configs/engines/fairymax-asymmetric.ini");
-        config.variant = "asym-" + singular(white_army) + "-" + singular(black_army);
+        auto text = players::external::fairymax_ini(spec, {{white_army, black_army}});
+        ASSERT_TRUE(text.ok()) << text.error().to_string();
+        auto path = players::external::write_definitions(definitions.path(), *text);
+        ASSERT_TRUE(path.ok()) << path.error().to_string();
+        config.process.argv.push_back(path->string());
+        config.variant = players::external::fairymax_game_name(white_army, black_army);
     }
-    const auto spec = load_shipped(pairing.empty() ? "chess" : "asymmetric");
     players::external::XboardClient fairymax(config);
     ASSERT_TRUE(fairymax.start().ok());
     Engine engine;

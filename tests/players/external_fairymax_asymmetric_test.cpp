@@ -1,7 +1,8 @@
-// configs/engines/fairymax-asymmetric.ini checked by Fairy-Max itself: for every test vector of
-// RULES.md 1.8 the engine must accept exactly the listed destinations of the piece and answer
-// "Illegal move" to every other square; further checks cover black pawns, en-passant victims,
-// promotion choices (Orcs: Harpy only) and castling with the Pegasus and the Wyvern.
+// The Asymmetric definitions Balance writes for Fairy-Max (fairymax_ini.hpp, every pairing in one
+// file) checked by Fairy-Max itself: for every test vector of RULES.md 1.8 the engine must accept
+// exactly the listed destinations of the piece and answer "Illegal move" to every other square;
+// further checks cover black pawns, en-passant victims, promotion choices (Orcs: Harpy only) and
+// castling with the Pegasus and the Wyvern.
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,10 @@
 #include <vector>
 
 #include "../mocks/mock_support.hpp"
+#include "../support/temp_dir.hpp"
+#include "../support/variants.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
+#include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/xboard_client.hpp"
 #include "external/xboard_protocol.hpp"
 
@@ -22,8 +27,20 @@ using namespace balance::mocks::debian_engines;
 
 using Squares = std::set<std::string>;
 
-const std::string ini =
-    std::string(BALANCE_SOURCE_DIR) + "/configs/engines/fairymax-asymmetric.ini";
+// The generated file, written once for the tests of this file (into a directory that lives as
+// long as they do).
+const std::string& ini() {
+    static const balance::testing::TempDir dir;
+    static const std::string path = [] {
+        const auto spec = balance::testing::load_shipped("asymmetric");
+        auto text = fairymax_ini(spec, fairymax_pairings(spec));
+        EXPECT_TRUE(text.ok()) << text.error().to_string();
+        auto written = write_definitions(dir.path(), text ? *text : std::string());
+        EXPECT_TRUE(written.ok()) << written.error().to_string();
+        return written ? written->string() : std::string();
+    }();
+    return path;
+}
 
 // One Fairy-Max process per game, started on first use (each start takes ~10 ms).
 class FairymaxGames {
@@ -32,7 +49,7 @@ class FairymaxGames {
         auto& client = clients_[name];
         if (!client) {
             XboardConfig config;
-            config.process.argv = {fairymax, "12", ini};  // tiny hash: `variant` clears it
+            config.process.argv = {fairymax, "12", ini()};  // tiny hash: `variant` clears it
             config.variant = name;
             client = std::make_unique<XboardClient>(config);
             auto started = client->start();
@@ -104,15 +121,15 @@ const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 
 
 TEST(ExternalFairymaxAsymmetric, ListsAllNinePairings) {
     SKIP_UNLESS_FAIRYMAX();
-    const auto& variants = games().game("asym-human-human").features().at("variants");
+    const auto& variants = games().game("humans-humans").features().at("variants");
     EXPECT_EQ(variants,
-              "asym-human-human,asym-human-elf,asym-human-orc,asym-elf-human,asym-elf-elf,"
-              "asym-elf-orc,asym-orc-human,asym-orc-elf,asym-orc-orc");
+              "humans-humans,humans-elves,humans-orcs,elves-humans,elves-elves,"
+              "elves-orcs,orcs-humans,orcs-elves,orcs-orcs");
 }
 
 TEST(ExternalFairymaxAsymmetric, ElvesVectors) {
     SKIP_UNLESS_FAIRYMAX();
-    const std::string g = "asym-elf-human";
+    const std::string g = "elves-humans";
     EXPECT_EQ(destinations(g, start, {}, "d2"), (Squares{"b4", "c3", "e3", "f4"}));
     EXPECT_EQ(destinations(g, start, {}, "b1"), Squares{});
     EXPECT_EQ(destinations(g, start, {}, "c1"), (Squares{"a3", "e3", "f4", "g5", "h6"}));
@@ -132,7 +149,7 @@ TEST(ExternalFairymaxAsymmetric, ElvesVectors) {
 
 TEST(ExternalFairymaxAsymmetric, OrcsVectors) {
     SKIP_UNLESS_FAIRYMAX();
-    const std::string g = "asym-orc-human";
+    const std::string g = "orcs-humans";
     EXPECT_EQ(destinations(g, start, {}, "e2"), (Squares{"e3", "e4"}));
     EXPECT_EQ(destinations(g, start, {}, "g1"), Squares{});
     EXPECT_EQ(destinations(g, start, {}, "a1"), (Squares{"a3", "a4", "a5", "a6", "a7"}));
@@ -156,32 +173,32 @@ TEST(ExternalFairymaxAsymmetric, HumansAgainstFairyAttackers) {
     SKIP_UNLESS_FAIRYMAX();
     // Black Sprite d7-f5 passes e6: the Footman captures e.p. diagonally, steps there plainly.
     const std::string sprite = "4k3/3p4/8/3PP3/8/8/8/4K3 b - - 0 1";
-    EXPECT_EQ(destinations("asym-human-elf", sprite, {"d7f5"}, "d5"), (Squares{"d6", "e6"}));
-    EXPECT_EQ(destinations("asym-human-elf", sprite, {"d7f5"}, "e5"), (Squares{"e6"}));
-    EXPECT_EQ(destinations("asym-human-elf", "4k3/8/8/8/2b5/8/5PPP/4K2R w K - 0 1", {}, "e1"),
+    EXPECT_EQ(destinations("humans-elves", sprite, {"d7f5"}, "d5"), (Squares{"d6", "e6"}));
+    EXPECT_EQ(destinations("humans-elves", sprite, {"d7f5"}, "e5"), (Squares{"e6"}));
+    EXPECT_EQ(destinations("humans-elves", "4k3/8/8/8/2b5/8/5PPP/4K2R w K - 0 1", {}, "e1"),
               (Squares{"d1", "d2"}));  // the Ranger c4 hits e2 and f1: no O-O
-    EXPECT_EQ(destinations("asym-human-elf", "7k/8/8/8/4r3/4P3/4N3/4K3 w - - 0 1", {}, "e1"),
+    EXPECT_EQ(destinations("humans-elves", "7k/8/8/8/4r3/4P3/4N3/4K3 w - - 0 1", {}, "e1"),
               (Squares{"d1", "d2", "f1", "f2"}));  // the Pegasus checks across e3 and e2
     const std::string werewolf = "4k3/8/8/8/8/3n4/8/1N2K3 w - - 0 1";
-    EXPECT_EQ(destinations("asym-human-orc", werewolf, {}, "b1"), (Squares{"d2"}));
-    EXPECT_EQ(destinations("asym-human-orc", werewolf, {}, "e1"), (Squares{"d1", "e2", "f1"}));
-    EXPECT_EQ(destinations("asym-human-orc", "7k/8/8/4r3/4K3/8/8/8 w - - 0 1", {}, "e4"),
+    EXPECT_EQ(destinations("humans-orcs", werewolf, {}, "b1"), (Squares{"d2"}));
+    EXPECT_EQ(destinations("humans-orcs", werewolf, {}, "e1"), (Squares{"d1", "e2", "f1"}));
+    EXPECT_EQ(destinations("humans-orcs", "7k/8/8/4r3/4K3/8/8/8 w - - 0 1", {}, "e4"),
               (Squares{"d3", "d4", "d5", "e5", "f3", "f4", "f5"}));  // Wyvern e5
-    EXPECT_EQ(destinations("asym-human-elf", "7k/8/8/4b3/4K3/8/8/8 w - - 0 1", {}, "e4"),
+    EXPECT_EQ(destinations("humans-elves", "7k/8/8/4b3/4K3/8/8/8 w - - 0 1", {}, "e4"),
               (Squares{"d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"}));  // Ranger e5
 }
 
 TEST(ExternalFairymaxAsymmetric, BlackPawnsMoveTowardRankOne) {
     SKIP_UNLESS_FAIRYMAX();
-    EXPECT_EQ(destinations("asym-human-elf", "4k3/3p4/8/8/8/8/8/4K3 b - - 0 1", {}, "d7"),
+    EXPECT_EQ(destinations("humans-elves", "4k3/3p4/8/8/8/8/8/4K3 b - - 0 1", {}, "d7"),
               (Squares{"b5", "c6", "e6", "f5"}));
-    EXPECT_EQ(destinations("asym-human-orc", "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1", {}, "e7"),
+    EXPECT_EQ(destinations("humans-orcs", "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1", {}, "e7"),
               (Squares{"e5", "e6"}));
     // A double step never captures: an enemy on the target square stops it.
-    EXPECT_EQ(destinations("asym-elf-human", "4k3/8/8/8/4n3/8/2P5/4K3 w - - 0 1", {}, "c2"),
+    EXPECT_EQ(destinations("elves-humans", "4k3/8/8/8/4n3/8/2P5/4K3 w - - 0 1", {}, "c2"),
               (Squares{"a4", "b3", "d3"}));
     // Black Guard d5 next to a White Footman on e5: sideways capture, no sideways move.
-    EXPECT_EQ(destinations("asym-human-orc", "4k3/8/8/3pP3/8/8/8/4K3 b - - 0 1", {}, "d5"),
+    EXPECT_EQ(destinations("humans-orcs", "4k3/8/8/3pP3/8/8/8/4K3 b - - 0 1", {}, "d5"),
               (Squares{"d4", "e5"}));
 }
 
@@ -191,52 +208,52 @@ TEST(ExternalFairymaxAsymmetric, EnPassantRemovesTheVictim) {
     SKIP_UNLESS_FAIRYMAX();
     // Sprite d5 takes e.p. on e6; the Phoenix c3 then passes e5 to reach f6.
     const std::string elves = "4k3/4p3/8/3P4/8/2Q5/8/4K3 b - - 0 1";
-    EXPECT_TRUE(accepts("asym-elf-human", elves, {"e7e5", "d5e6", "e8f8", "c3f6"}));
-    EXPECT_FALSE(accepts("asym-elf-human", elves, {"e7e5", "e1e2", "e8f8", "c3f6"}));
+    EXPECT_TRUE(accepts("elves-humans", elves, {"e7e5", "d5e6", "e8f8", "c3f6"}));
+    EXPECT_FALSE(accepts("elves-humans", elves, {"e7e5", "e1e2", "e8f8", "c3f6"}));
     // Guard c6 takes e.p. sideways on d6; the Wyvern a5 then passes d5 to reach e5.
     const std::string orcs = "4k3/3p4/2P5/R7/8/8/8/4K3 b - - 0 1";
-    EXPECT_TRUE(accepts("asym-orc-human", orcs, {"d7d5", "c6d6", "e8f8", "a5e5"}));
-    EXPECT_FALSE(accepts("asym-orc-human", orcs, {"d7d5", "e1e2", "e8f8", "a5e5"}));
+    EXPECT_TRUE(accepts("orcs-humans", orcs, {"d7d5", "c6d6", "e8f8", "a5e5"}));
+    EXPECT_FALSE(accepts("orcs-humans", orcs, {"d7d5", "e1e2", "e8f8", "a5e5"}));
     // Footman d5 takes the Sprite f5 e.p. on e6; the Griffin f1 then passes f5. The Footman e5
     // stepping to e6 instead is a plain move: f5 stays and blocks.
     const std::string humans = "4k3/3p4/8/3PP3/8/8/8/4KR2 b - - 0 1";
-    EXPECT_TRUE(accepts("asym-human-elf", humans, {"d7f5", "d5e6", "e8d8", "f1f7"}));
-    EXPECT_FALSE(accepts("asym-human-elf", humans, {"d7f5", "e5e6", "e8d8", "f1f7"}));
+    EXPECT_TRUE(accepts("humans-elves", humans, {"d7f5", "d5e6", "e8d8", "f1f7"}));
+    EXPECT_FALSE(accepts("humans-elves", humans, {"d7f5", "e5e6", "e8d8", "f1f7"}));
 }
 
 TEST(ExternalFairymaxAsymmetric, OrcsPromoteToHarpyOnly) {
     SKIP_UNLESS_FAIRYMAX();
     const std::string white = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    EXPECT_TRUE(accepts("asym-orc-human", white, {"b7b8"}));
-    EXPECT_TRUE(accepts("asym-orc-human", white, {"b7b8b"}));
+    EXPECT_TRUE(accepts("orcs-humans", white, {"b7b8"}));
+    EXPECT_TRUE(accepts("orcs-humans", white, {"b7b8b"}));
     for (const char* refused : {"b7b8n", "b7b8r", "b7b8q", "b7b8k", "b7b8p"}) {
-        EXPECT_FALSE(accepts("asym-orc-human", white, {refused})) << refused;
+        EXPECT_FALSE(accepts("orcs-humans", white, {refused})) << refused;
     }
     // The default promotion is a Harpy: it leaps b8-d6, which no other Orcish unit can.
-    EXPECT_TRUE(accepts("asym-orc-human", white, {"b7b8", "e8f7", "b8d6"}));
-    EXPECT_FALSE(accepts("asym-orc-human", white, {"b7b8", "e8f7", "b8b1"}));
+    EXPECT_TRUE(accepts("orcs-humans", white, {"b7b8", "e8f7", "b8d6"}));
+    EXPECT_FALSE(accepts("orcs-humans", white, {"b7b8", "e8f7", "b8b1"}));
     // Black Guards promote to Black's Harpy (Fairy-Max piece 9).
     const std::string black = "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1";
-    EXPECT_FALSE(accepts("asym-human-orc", black, {"b2b1q"}));
-    EXPECT_TRUE(accepts("asym-human-orc", black, {"b2b1", "e1f2", "b1d3"}));
-    EXPECT_FALSE(accepts("asym-human-orc", black, {"b2b1", "e1f2", "b1b8"}));
+    EXPECT_FALSE(accepts("humans-orcs", black, {"b2b1q"}));
+    EXPECT_TRUE(accepts("humans-orcs", black, {"b2b1", "e1f2", "b1d3"}));
+    EXPECT_FALSE(accepts("humans-orcs", black, {"b2b1", "e1f2", "b1b8"}));
 }
 
 TEST(ExternalFairymaxAsymmetric, SpritesPromoteToElvishUnits) {
     SKIP_UNLESS_FAIRYMAX();
     const std::string white = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
     for (const char* move : {"b7c8", "b7c8n", "b7c8b", "b7c8r", "b7c8q", "b7a8q"}) {
-        EXPECT_TRUE(accepts("asym-elf-human", white, {move})) << move;
+        EXPECT_TRUE(accepts("elves-humans", white, {move})) << move;
     }
-    EXPECT_FALSE(accepts("asym-elf-human", white, {"b7c8p"}));
-    EXPECT_FALSE(accepts("asym-elf-human", white, {"b7c8k"}));
-    EXPECT_FALSE(accepts("asym-elf-human", white, {"b7b8"}));  // no straight step at all
+    EXPECT_FALSE(accepts("elves-humans", white, {"b7c8p"}));
+    EXPECT_FALSE(accepts("elves-humans", white, {"b7c8k"}));
+    EXPECT_FALSE(accepts("elves-humans", white, {"b7b8"}));  // no straight step at all
     // Default: Phoenix. Only the Phoenix both steps one square diagonally and slides three.
-    EXPECT_TRUE(accepts("asym-elf-human", white, {"b7c8", "e8f8", "c8d7"}));
-    EXPECT_TRUE(accepts("asym-elf-human", white, {"b7c8", "e8f8", "c8f5"}));
+    EXPECT_TRUE(accepts("elves-humans", white, {"b7c8", "e8f8", "c8d7"}));
+    EXPECT_TRUE(accepts("elves-humans", white, {"b7c8", "e8f8", "c8f5"}));
     const std::string black = "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1";
-    EXPECT_TRUE(accepts("asym-human-elf", black, {"b2c1", "e1f1", "c1d2"}));
-    EXPECT_TRUE(accepts("asym-human-elf", black, {"b2c1", "e1f1", "c1f4"}));
+    EXPECT_TRUE(accepts("humans-elves", black, {"b2c1", "e1f1", "c1d2"}));
+    EXPECT_TRUE(accepts("humans-elves", black, {"b2c1", "e1f1", "c1f4"}));
 }
 
 // Known deviation from RULES 1.3b, which lets any pawn on its own second rank double-step:
@@ -245,19 +262,19 @@ TEST(ExternalFairymaxAsymmetric, SpritesPromoteToElvishUnits) {
 TEST(ExternalFairymaxAsymmetric, GuardLosesDoubleStepAfterSidewaysCapture) {
     SKIP_UNLESS_FAIRYMAX();
     const std::string fen = "4k3/8/8/8/8/8/3nP3/4K3 w - - 0 1";
-    EXPECT_TRUE(accepts("asym-orc-human", fen, {"e2e4"}));  // unmoved: double step
-    EXPECT_TRUE(accepts("asym-orc-human", fen, {"e2d2", "e8f8", "d2d3"}));
-    EXPECT_FALSE(accepts("asym-orc-human", fen, {"e2d2", "e8f8", "d2d4"}));
+    EXPECT_TRUE(accepts("orcs-humans", fen, {"e2e4"}));  // unmoved: double step
+    EXPECT_TRUE(accepts("orcs-humans", fen, {"e2d2", "e8f8", "d2d3"}));
+    EXPECT_FALSE(accepts("orcs-humans", fen, {"e2d2", "e8f8", "d2d4"}));
 }
 
 TEST(ExternalFairymaxAsymmetric, PegasusAndWyvernCastleLikeRooks) {
     SKIP_UNLESS_FAIRYMAX();
     const std::string fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     const Squares king = {"c1", "d1", "d2", "e2", "f1", "f2", "g1"};
-    EXPECT_EQ(destinations("asym-elf-human", fen, {}, "e1"), king);
-    EXPECT_EQ(destinations("asym-orc-human", fen, {}, "e1"), king);
+    EXPECT_EQ(destinations("elves-humans", fen, {}, "e1"), king);
+    EXPECT_EQ(destinations("orcs-humans", fen, {}, "e1"), king);
     // Castling moves the corner piece: afterwards the Pegasus on f1 leaps to f4.
-    EXPECT_TRUE(accepts("asym-elf-human", fen, {"e1g1", "e8d8", "f1f4"}));
+    EXPECT_TRUE(accepts("elves-humans", fen, {"e1g1", "e8d8", "f1f4"}));
 }
 
 // Fairy-Max plays every pairing from the start position: 60 plies at depth 2 without errors, with
@@ -266,9 +283,9 @@ TEST(ExternalFairymaxAsymmetric, EveryPairingPlays) {
     SKIP_UNLESS_FAIRYMAX();
     Limits limits;
     limits.depth = 2;
-    for (const char* white : {"human", "elf", "orc"}) {
-        for (const char* black : {"human", "elf", "orc"}) {
-            const std::string name = std::string("asym-") + white + "-" + black;
+    for (const char* white : {"humans", "elves", "orcs"}) {
+        for (const char* black : {"humans", "elves", "orcs"}) {
+            const std::string name = fairymax_game_name(white, black);
             XboardClient& client = games().game(name);
             std::vector<std::string> moves;
             while (moves.size() < 60) {

@@ -1,6 +1,7 @@
 // Fairy-Max applies its own Footman step onto the square an Elf Sprite's diagonal double step
-// passed as an e.p. capture (RULES.md: a plain move; the Sprite stays). EnginePlayer then makes
-// the next search restate the position, so Fairy-Max's board is the game's again. The position
+// passed as an e.p. capture (RULES.md: a plain move; the Sprite stays). The fairymax player (an
+// EnginePlayer on the definitions Balance writes) then makes the next search restate the
+// position, so Fairy-Max's board is the game's again. The position
 // is the one where this ended a game of results/asymmetric-strength/ with an illegal move: after
 // ...e7-g5 (passing f6) Fairy-Max played f5-f6 and then Angel g4-g8 through the Sprite on g5.
 
@@ -9,9 +10,9 @@
 #include <sstream>
 
 #include "../mocks/mock_support.hpp"
+#include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
-#include "balance/players/external/engine_player.hpp"
-#include "balance/players/external/xboard_client.hpp"
+#include "balance/players/external/fairymax_player.hpp"
 
 namespace balance::players::external {
 namespace {
@@ -40,16 +41,13 @@ TEST(ExternalFairymaxEpResync, ItsBoardFollowsTheGameAfterAStepOntoThePassedSqua
         ASSERT_TRUE(move.ok()) << m << ": " << move.error().to_string();
         game.play(*move);
     }
-    EnginePlayer player(
-        [](const std::string& variant) -> std::unique_ptr<EngineClient> {
-            XboardConfig config;
-            config.process.argv = {
-                fairymax, "20",
-                std::string(BALANCE_SOURCE_DIR) + "/configs/engines/fairymax-asymmetric.ini"};
-            config.variant = variant;
-            return std::make_unique<XboardClient>(config);
-        },
-        "asym-human-elf");
+    FairymaxPlayerConfig config;
+    config.process.argv = {fairymax, "20"};
+    testing::TempDir dir;
+    config.definitions_dir = dir.path();
+    auto made = make_fairymax_player(config);
+    ASSERT_TRUE(made.ok()) << made.error().to_string();
+    Player& player = **made;
     SearchLimits limits;
     limits.depth = 4;
 

@@ -1,8 +1,7 @@
-// Definitions written by fairymax_ini.hpp, checked by Fairy-Max itself where the encoding is not
-// the hand-written Asymmetric file's (external_fairymax_asymmetric_test checks that one, and
-// fairymax_ini_test shows the generated Asymmetric definitions equal it): the Sprite's jump
-// option (E4) and the lame double step (24) differ exactly when the passed square is occupied.
-// Skipped where Fairy-Max is not installed.
+// Definitions written by fairymax_ini.hpp, checked by Fairy-Max itself beyond the Asymmetric
+// default rules (external_fairymax_asymmetric_test checks those against RULES.md's vectors): the
+// Sprite's jump option (E4) and the lame double step (24) differ exactly when the passed square
+// is occupied; lame three-square leaps; chiral halves. Skipped where Fairy-Max is not installed.
 
 #include <gtest/gtest.h>
 

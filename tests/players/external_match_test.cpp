@@ -1,10 +1,10 @@
 // Short matches between real Debian engines through EnginePlayer, the path a sweep takes: every
 // move is checked against our rules and played on our board. Stockfish against Fairy-Stockfish
 // in orthodox chess, both colours from two openings, at a small node limit (both are
-// deterministic with one thread); and SjaakII against Fairy-Max in the Asymmetric pairing both
-// can play from their shipped definitions (configs/engines/), chosen per game by army pairing as
-// a sweep's `variant = "asym-{white}-{black}"` does. A test is skipped only when an engine is
-// not installed.
+// deterministic with one thread); and SjaakII (its shipped definitions in configs/engines/,
+// chosen per game by army pairing as a sweep's `variant = "asym-{white}-{black}"` does) against
+// Fairy-Max (the fairymax player, on the definitions Balance writes) in Asymmetric Humans against
+// Humans. A test is skipped only when an engine is not installed.
 
 #include <gtest/gtest.h>
 
@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "../mocks/mock_support.hpp"
+#include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
 #include "balance/players/external/engine_player.hpp"
+#include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/uci_client.hpp"
 #include "balance/players/external/xboard_client.hpp"
 
@@ -134,7 +136,14 @@ TEST(ExternalMatch, SjaakIIAgainstFairymaxInAsymmetricHumansAgainstHumans) {
     if (!balance::mocks::executable(fairymax)) GTEST_SKIP() << fairymax << " is not installed";
     const auto spec = testing::load_shipped("asymmetric");
     auto sjaak = asym_xboard_player({sjaakii, "-xboard", engines_dir + "sjaakii-asymmetric.txt"});
-    auto fmax = asym_xboard_player({fairymax, "20", engines_dir + "fairymax-asymmetric.ini"});
+    FairymaxPlayerConfig fmax_config;  // on the definitions Balance writes
+    fmax_config.process.argv = {fairymax, "20"};
+    testing::TempDir dir;
+    fmax_config.definitions_dir = dir.path();
+    auto made = make_fairymax_player(fmax_config);
+    ASSERT_TRUE(made.ok()) << made.error().to_string();
+    auto* fmax = dynamic_cast<EnginePlayer*>(made->get());
+    ASSERT_NE(fmax, nullptr);
     SearchLimits depth3;
     depth3.depth = 3;  // Fairy-Max cannot count nodes
     for (int colours = 0; colours < 2; ++colours) {

@@ -1,11 +1,17 @@
 // A real external engine in a sweep: Fairy-Max through the XBoard adapter, one engine variant
-// per Asymmetric pairing ("asym-{white}-{black}"). Skipped where Fairy-Max is not installed.
+// per Asymmetric pairing ("asym-{white}-{black}" with army_names). Skipped where Fairy-Max is not
+// installed.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <utility>
 
 #include "../support/sweep_support.hpp"
+#include "../support/variants.hpp"
+#include "balance/players/external/fairymax_ini.hpp"
 
 namespace balance::tournament {
 namespace {
@@ -17,8 +23,24 @@ constexpr const char* kFairymax = "/usr/games/fairymax";
 TEST(ExternalEngine, FairymaxPlaysEveryPairingWithoutFaults) {
     if (!std::filesystem::exists(kFairymax)) GTEST_SKIP() << "fairymax is not installed";
     TempDir dir;
-    const std::string ini =
-        std::string(BALANCE_SOURCE_DIR) + "/configs/engines/fairymax-asymmetric.ini";
+    // An engine file of another author's naming: the definitions Balance writes for Fairy-Max,
+    // with each game renamed the way a hand-written file might name it (asym-elf-orc).
+    auto text = players::external::fairymax_ini(
+        balance::testing::load_shipped("asymmetric"),
+        {{"elves", "orcs"}, {"orcs", "humans"}, {"humans", "elves"}});
+    ASSERT_TRUE(text.ok()) << text.error().to_string();
+    const std::map<std::string, std::string> singular = {
+        {"humans", "human"}, {"elves", "elf"}, {"orcs", "orc"}};
+    for (const auto& [white, black] :
+         {std::pair{"elves", "orcs"}, {"orcs", "humans"}, {"humans", "elves"}}) {
+        const std::string ours = "Game: " + players::external::fairymax_game_name(white, black);
+        const auto at = text->find(ours + "\n");
+        ASSERT_NE(at, std::string::npos) << ours;
+        text->replace(at, ours.size(),
+                      "Game: asym-" + singular.at(white) + "-" + singular.at(black));
+    }
+    const std::string ini = (dir.path() / "asymmetric.ini").string();
+    std::ofstream(ini) << *text;
     const Sweep sweep = testing::load(dir, R"(
 name = "fm"
 variant = "asymmetric"
