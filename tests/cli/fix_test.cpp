@@ -14,6 +14,7 @@
 
 #include "../support/temp_dir.hpp"
 #include "balance/analysis/store_reader.hpp"
+#include "balance/tournament/shard_lock.hpp"
 #include "cli_runner.hpp"
 
 namespace balance::cli {
@@ -111,6 +112,41 @@ TEST(Fix, SameGamesAtAnyThreadCountAndAfterAStop) {
     EXPECT_EQ(rejected, 2);
     // Rejected last, the rest best first: balanced, then open, then dropped.
     EXPECT_EQ(list.back()["status"], "rejected");
+}
+
+// --status reads the race from the stored games while another process holds the database: it
+// plays nothing, writes nothing (no run recorded), and a finished search reads as the run that
+// finished it printed.
+TEST(Fix, StatusReadsTheStoredGamesBesideAWriter) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyFix).string();
+    const auto db = (dir.path() / "tiny.db").string();
+    const auto missing = run_balance({"fix", file, "--db", db, "--status"});
+    EXPECT_NE(missing.status, 0);
+    EXPECT_NE(missing.err.find(db + ": no such database"), std::string::npos) << missing.err;
+
+    ASSERT_EQ(run_balance({"fix", file, "--db", db, "--max-games", "25", "--quiet"}).status, 0);
+    const auto runs_before = analysis::read_store(db)->runs.size();
+    {
+        auto writer = tournament::ShardLock::take(db, tournament::Shard{});  // another process
+        ASSERT_TRUE(writer.ok()) << writer.error().to_string();
+        const auto refused = run_balance({"fix", file, "--db", db, "--max-games", "0"});
+        EXPECT_NE(refused.status, 0);
+        EXPECT_NE(refused.err.find("is writing this database"), std::string::npos) << refused.err;
+        const auto status = run_balance({"fix", file, "--db", db, "--status"});
+        ASSERT_EQ(status.status, 0) << status.err;
+        EXPECT_NE(status.out.find("(in progress inside round 1: 25 of its "), std::string::npos)
+            << status.out;
+        EXPECT_NE(status.out.find("read from the stored games, nothing played"), std::string::npos);
+    }
+    EXPECT_EQ(moves_by_key(db).size(), 25u);
+    EXPECT_EQ(analysis::read_store(db)->runs.size(), runs_before);
+
+    const auto finished = run_balance({"fix", file, "--db", db, "--json"});
+    ASSERT_EQ(finished.status, 0) << finished.err;
+    const auto status = run_balance({"fix", file, "--db", db, "--status", "--json"});
+    ASSERT_EQ(status.status, 0) << status.err;
+    EXPECT_EQ(json::parse(status.out), json::parse(finished.out));
 }
 
 TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
@@ -451,6 +487,12 @@ TEST(Fix, ConfirmationReplaysBalancedChangesFromAnotherSeed) {
         << stopped.out;
     EXPECT_EQ(stopped.out.find("Confirmed by independent games"), std::string::npos);
     EXPECT_EQ(moves_by_key(db).size(), 60u);  // the race: 6 candidates x 10 games
+    EXPECT_EQ(moves_by_key(confirm_db).size(), 6u);
+    // --status reads where it stands: inside the confirmation, 6 of its games stored.
+    const auto status = run_balance({"fix", file, "--db", db, "--confirm", "12", "--status"});
+    ASSERT_EQ(status.status, 0) << status.err;
+    EXPECT_NE(status.out.find("(in progress inside the confirmation: 6 of its "), std::string::npos)
+        << status.out;
     EXPECT_EQ(moves_by_key(confirm_db).size(), 6u);
     const auto run =
         run_balance({"fix", file, "--db", db, "--threads", "2", "--confirm", "12", "--json"});

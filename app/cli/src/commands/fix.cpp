@@ -69,6 +69,9 @@ void register_fix(CLI::App& app, AppContext& ctx) {
     command->add_flag("--confirm-open", args->confirm_open,
                       "With --confirm, also replay the changes the race left open (its budget "
                       "ran out before their intervals settled)");
+    command->add_flag("--status", args->status,
+                      "Show the search as its stored games stand, playing and writing nothing "
+                      "(also while another process plays into the database)");
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
     command->add_flag("--quiet", args->quiet, "No progress display");
     command->add_option("--html", args->html,

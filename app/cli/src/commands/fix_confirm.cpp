@@ -56,15 +56,9 @@ Result<bool> FixSearch::confirm() {
     confirmations_.assign(candidates_.size(), std::nullopt);
     if (chosen.empty()) return true;
     confirm_db_ = confirmation_db(db_);
-    auto store = tournament::ResultStore::open(confirm_db_, config::spec_text_from_configs);
-    if (!store) return store.error();
-    auto lock = tournament::ShardLock::take(confirm_db_, tournament::Shard{});
-    if (!lock) return lock.error();
     tournament::Sweep sweep = search_;
     sweep.name = loaded_.name + "-confirm";
     sweep.seed = confirmation_seed(search_.seed);
-    if (!args_.force)
-        if (auto same = same_search(*store, sweep, confirm_db_); !same) return same.error();
     const std::int64_t per_cell = (args_.confirm + cells() - 1) / cells();
     sweep.games_per_cell = static_cast<int>(per_cell);
     sweep.rule_sets.clear();
@@ -72,6 +66,18 @@ Result<bool> FixSearch::confirm() {
         sweep.rule_sets.push_back(candidates_[i].rule_set);
         sweep.rule_sets.back().name = fmt::format("c{}", i);
     }
+    // --status reads the confirmation's database as it is (none yet: nothing of it stored).
+    auto opened = open_fix_store(confirm_db_, args_.status);
+    if (!opened) return opened.error();
+    if (!*opened) {
+        in_progress_ =
+            fmt::format("0 of its {} games stored",
+                        static_cast<std::int64_t>(sweep.rule_sets.size()) * cells() * per_cell);
+        return false;
+    }
+    tournament::ResultStore* store = &(*opened)->store;
+    if (!args_.force)
+        if (auto same = same_search(*store, sweep, confirm_db_); !same) return same.error();
     auto complete = play(sweep, *store, confirm_db_);
     if (!complete || !*complete) return complete;
     const double low = fix_.target - fix_.margin;

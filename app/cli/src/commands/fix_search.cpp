@@ -25,8 +25,59 @@
 
 namespace balance::cli::fix_command {
 
+Result<std::optional<FixStore>> open_fix_store(const std::string& db, bool read_only) {
+    if (read_only) {
+        auto exists = tournament::database_exists(db);
+        if (!exists) return exists.error();
+        if (!*exists) return std::optional<FixStore>{};
+        auto store = tournament::ResultStore::open_existing(db);
+        if (!store) return store.error();
+        return std::optional<FixStore>{FixStore{std::move(*store), std::nullopt}};
+    }
+    auto store = tournament::ResultStore::open(db, config::spec_text_from_configs);
+    if (!store) return store.error();
+    auto lock = tournament::ShardLock::take(db, tournament::Shard{});
+    if (!lock) return lock.error();
+    std::optional<FixStore> out{FixStore{std::move(*store), std::nullopt}};
+    out->lock.emplace(std::move(*lock));
+    return out;
+}
+
+std::vector<std::string> FixSearch::cell_keys(const tournament::RuleSet& rule_set) const {
+    std::vector<std::string> keys;
+    for (const auto& pairing : search_.pairings) {
+        for (const auto& matchup : search_.matchups) {
+            keys.push_back(tournament::CellKey{search_.variant, pairing.white, pairing.black,
+                                               rule_set.cell_rules(), matchup.white, matchup.black}
+                               .str());
+        }
+    }
+    return keys;
+}
+
+Result<std::int64_t> FixSearch::stored_games(const tournament::Sweep& sweep,
+                                             tournament::ResultStore& store) const {
+    std::int64_t stored = 0;
+    for (const auto& rule_set : sweep.rule_sets) {
+        auto rows = store.games(cell_keys(rule_set));
+        if (!rows) return rows.error();
+        for (const auto& row : *rows)
+            if (row.game_index < sweep.games_per_cell) ++stored;
+    }
+    return stored;
+}
+
 Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultStore& store,
                              const std::string& db) {
+    if (args_.status) {
+        auto stored = stored_games(sweep, store);
+        if (!stored) return stored.error();
+        const std::int64_t needed =
+            static_cast<std::int64_t>(sweep.rule_sets.size()) * cells() * sweep.games_per_cell;
+        if (*stored >= needed) return true;
+        in_progress_ = fmt::format("{} of its {} games stored", *stored, needed);
+        return false;
+    }
     auto open = tournament::open_sweep(sweep);
     if (!open) return open.error();
     tournament::RunOptions options = run_options(args_.threads, loaded_.file);
@@ -56,16 +107,7 @@ Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candida
                                              std::int64_t games, tournament::ResultStore& store,
                                              const std::string& db) const {
     const std::int64_t per_cell = games / cells();
-    std::vector<std::string> keys;
-    for (const auto& pairing : search_.pairings) {
-        for (const auto& matchup : search_.matchups) {
-            keys.push_back(tournament::CellKey{search_.variant, pairing.white, pairing.black,
-                                               candidate.rule_set.cell_rules(), matchup.white,
-                                               matchup.black}
-                               .str());
-        }
-    }
-    auto rows = store.games(keys);
+    auto rows = store.games(cell_keys(candidate.rule_set));
     if (!rows) return rows.error();
     stats::ScoreSample out;
     for (const auto& row : *rows) {
@@ -219,11 +261,14 @@ int FixSearch::run() {
     entries_.assign(candidates_.size(), std::nullopt);
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
-    auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
-    if (!store) return report_error(ctx_, store.error());
-    store_ = std::move(*store);
-    auto lock = tournament::ShardLock::take(db_, tournament::Shard{});
-    if (!lock) return report_error(ctx_, lock.error());
+    // --status reads as it is, beside a process that may be writing: no lock, no schema change.
+    auto opened = open_fix_store(db_, args_.status);
+    if (!opened) return report_error(ctx_, opened.error());
+    if (!*opened)
+        return report_error(
+            ctx_, make_error("no such database: nothing of this search is stored yet", db_));
+    store_ = std::move((*opened)->store);
+    const std::optional<tournament::ShardLock> lock = std::move((*opened)->lock);
     if (!args_.force)
         if (auto same = same_search(*store_, search_, db_); !same)
             return report_error(ctx_, same.error());
@@ -271,7 +316,7 @@ int FixSearch::run() {
         ctx_.out << to_json().dump(2) << '\n';
     else
         print();
-    return stopped_ ? exit_code_ : 0;
+    return stopped_ && !args_.status ? exit_code_ : 0;
 }
 
 }  // namespace balance::cli::fix_command

@@ -14,6 +14,7 @@
 
 #include "balance/config/fix_candidates.hpp"
 #include "balance/stats/band_race.hpp"
+#include "balance/tournament/shard_lock.hpp"
 #include "balance/tournament/store.hpp"
 #include "balance/tournament/sweep.hpp"
 #include "commands.hpp"
@@ -33,6 +34,9 @@ struct FixArgs {
     bool json = false;
     bool quiet = false;
     bool force = false;
+    // Read the race from the stored games without playing or writing anything (another process
+    // may be playing into the database meanwhile).
+    bool status = false;
     std::string html;  // also write the candidates' intervals against the band as a page
 };
 
@@ -57,6 +61,17 @@ struct Confirmation {
 [[nodiscard]] double distance(double score, double target);
 
 // One candidate's line of the result.
+// A database the search reads, with the lock that keeps a second writer out (none when read
+// only).
+struct FixStore {
+    tournament::ResultStore store;
+    std::optional<tournament::ShardLock> lock;
+};
+
+// Opens `db` for the search and takes its lock; read only (--status): as it is, without a lock,
+// and empty when it does not exist.
+[[nodiscard]] Result<std::optional<FixStore>> open_fix_store(const std::string& db, bool read_only);
+
 struct Row {
     const config::FixCandidate* candidate = nullptr;
     const stats::RaceEntry* entry = nullptr;  // null: rejected
@@ -72,8 +87,14 @@ class FixSearch {
   private:
     Result<stats::RoundOutcome> round(const std::vector<std::int64_t>& games);
     // Plays `sweep` into `store`; false when it stopped (signal, --max-games) with games to go.
+    // With --status it plays nothing: true when every game of `sweep` is stored.
     Result<bool> play(const tournament::Sweep& sweep, tournament::ResultStore& store,
                       const std::string& db);
+    // The cell keys of one rule set: every pairing and matchup of the search.
+    [[nodiscard]] std::vector<std::string> cell_keys(const tournament::RuleSet& rule_set) const;
+    // How many of `sweep`'s games `store` holds (each cell's first games_per_cell).
+    Result<std::int64_t> stored_games(const tournament::Sweep& sweep,
+                                      tournament::ResultStore& store) const;
     Result<stats::ScoreSample> sample(const config::FixCandidate& candidate, std::int64_t games,
                                       tournament::ResultStore& store, const std::string& db) const;
     // The --confirm flags to repeat in a resume hint ("" without --confirm).
@@ -103,9 +124,15 @@ class FixSearch {
     // Where a stopped run stopped, for the summary line (empty when it did not stop).
     [[nodiscard]] std::string stop_note() const {
         if (complete_) return {};
+        const std::string where =
+            confirming_ ? "the confirmation" : fmt::format("round {}", rounds_ + 1);
+        if (args_.status)
+            return fmt::format(
+                " (in progress inside {}: {}; read from the stored games, nothing "
+                "played)",
+                where, in_progress_);
         return fmt::format(" (stopped inside {} after {} games this run: the same command resumes)",
-                           confirming_ ? "the confirmation" : fmt::format("round {}", rounds_ + 1),
-                           played_);
+                           where, played_);
     }
     // The row's confirmation; null when it has none (not balanced, not confirmed, no --confirm).
     [[nodiscard]] const Confirmation* confirmation_of(const Row& row) const {
@@ -144,6 +171,7 @@ class FixSearch {
     std::vector<std::int64_t> before_;  // games per raced candidate after the previous round
     int round_ = 0;
     std::int64_t played_ = 0;  // games played by this process
+    std::string in_progress_;  // --status: the stored games of the sweep in progress
     bool stopped_ = false;
     int exit_code_ = 0;
 };
