@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
+#include "balance/tournament/shard_lock.hpp"
 #include "cli_runner.hpp"
 
 namespace balance::cli {
@@ -89,6 +90,39 @@ values = ")") + values + "\"\n");
     const auto again = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--json"});
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_EQ(json::parse(again.out)["rounds"], rounds);
+}
+
+// --status reads the rounds from the stored games while another process holds the database:
+// a finished calibration reads as the run that finished it printed; a larger file (more games a
+// round) reads as in progress inside its round 0, nothing played.
+TEST(Calibrate, StatusReadsTheStoredRoundsBesideAWriter) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyCalibration).string();
+    const auto db = (dir.path() / "tiny.db").string();
+    const auto missing = run_balance({"calibrate", file, "--db", db, "--status"});
+    EXPECT_NE(missing.status, 0);
+    EXPECT_NE(missing.err.find(db + ": no such database"), std::string::npos) << missing.err;
+    const auto finished = run_balance({"calibrate", file, "--db", db, "--threads", "2", "--json"});
+    ASSERT_EQ(finished.status, 0) << finished.err;
+
+    auto writer = tournament::ShardLock::take(db, tournament::Shard{});  // another process
+    ASSERT_TRUE(writer.ok()) << writer.error().to_string();
+    const auto status = run_balance({"calibrate", file, "--db", db, "--status", "--json"});
+    ASSERT_EQ(status.status, 0) << status.err;
+    EXPECT_EQ(json::parse(status.out), json::parse(finished.out));
+
+    std::string more = kTinyCalibration;
+    more.replace(more.find("games_per_cell = 40"), 19, "games_per_cell = 80");
+    const auto larger = dir.write("tiny-more.toml", more).string();
+    const auto partial = run_balance({"calibrate", larger, "--db", db, "--status"});
+    ASSERT_EQ(partial.status, 0) << partial.err;
+    EXPECT_NE(partial.out.find("In progress after 0 finished round(s): tiny-more-r0: 40 of its 80 "
+                               "games stored; read from the stored games, nothing played."),
+              std::string::npos)
+        << partial.out;
+    const auto partial_json = run_balance({"calibrate", larger, "--db", db, "--status", "--json"});
+    ASSERT_EQ(partial_json.status, 0) << partial_json.err;
+    EXPECT_EQ(json::parse(partial_json.out)["rounds_played"], 0);
 }
 
 // step = 0.5: each round plays halfway (geometrically) from the values played to the values

@@ -33,10 +33,12 @@
 #include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/shard_lock.hpp"
+#include "balance/tournament/stored_count.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
 #include "run_guards.hpp"
+#include "run_store.hpp"
 
 namespace balance::cli {
 
@@ -54,6 +56,9 @@ struct CalibrateArgs {
     bool json = false;
     std::string write_values;
     bool quiet = false;
+    // Read the rounds from the stored games without playing or writing anything (another
+    // process may be playing into the database meanwhile).
+    bool status = false;
 };
 
 struct Round {
@@ -122,6 +127,8 @@ class Calibration {
 
   private:
     // Plays `sweep` into the store (resuming); false when the run stopped or failed (reported).
+    // With --status it plays nothing: false when some of the sweep's games are not stored yet
+    // (in_progress_ says how many are).
     bool play(tournament::Sweep sweep);
     Result<analysis::PieceValueFit> fit(const std::string& player);
     std::optional<stats::Interval> match_score(const std::string& now, const std::string& before,
@@ -136,6 +143,7 @@ class Calibration {
     std::string db_;
     std::optional<tournament::ResultStore> store_;
     int exit_code_ = 0;
+    std::string in_progress_;  // --status: the sweep in progress and its stored games
 };
 
 bool Calibration::play(tournament::Sweep sweep) {
@@ -148,6 +156,17 @@ bool Calibration::play(tournament::Sweep sweep) {
             tournament::assign_spec_cells(open->sweep, *store_, false, config::spec_differences);
         !cells) {
         exit_code_ = report_error(ctx_, cells.error());
+        return false;
+    }
+    if (args_.status) {
+        auto count = tournament::count_stored(open->sweep, *store_);
+        if (!count) {
+            exit_code_ = report_error(ctx_, count.error());
+            return false;
+        }
+        if (count->complete()) return true;
+        in_progress_ = fmt::format("{}: {} of its {} games stored", open->sweep.name, count->stored,
+                                   count->planned);
         return false;
     }
     const tournament::RunOptions options = run_options(args_.threads, file_);
@@ -254,6 +273,13 @@ void Calibration::print(const std::vector<Round>& rounds, bool converged) const 
                                          : fmt::format("  moved beyond their intervals: {}\n",
                                                        fmt::join(round.moved, ", ")));
     }
+    if (!in_progress_.empty()) {
+        ctx_.out << fmt::format(
+            "\nIn progress after {} finished round(s): {}; read from the stored games, nothing "
+            "played.\n",
+            rounds.size(), in_progress_);
+        return;
+    }
     ctx_.out << '\n'
              << (converged
                      ? fmt::format("Fixed point after {} round(s): the values round {} played by "
@@ -273,6 +299,7 @@ Json Calibration::to_json(const std::vector<Round>& rounds, bool converged) cons
     out["database"] = db_;
     out["converged"] = converged;
     out["rounds_played"] = rounds.size();
+    if (!in_progress_.empty()) out["in_progress"] = in_progress_;  // --status, not finished
     Json list = Json::array();
     for (const Round& round : rounds) {
         Json r;
@@ -301,7 +328,8 @@ Json Calibration::to_json(const std::vector<Round>& rounds, bool converged) cons
     }
     out["rounds"] = std::move(list);
     Json fixed = Json::array();
-    for (const auto& row : rounds.back().fit.rows) {
+    for (const auto& row :
+         rounds.empty() ? std::vector<analysis::PieceValueRow>{} : rounds.back().fit.rows) {
         if (!row.identified) continue;
         const auto& shown = analysis::shown_value_interval(row);
         fixed.push_back({{"piece", row.piece},
@@ -323,24 +351,32 @@ int Calibration::run() {
     if (args_.nodes > 0) sweep_.name += fmt::format("-n{}", args_.nodes);
 
     db_ = args_.db.empty() ? "results/" + sweep_.name + ".db" : args_.db;
-    auto store = tournament::ResultStore::open(db_, config::spec_text_from_configs);
-    if (!store) return report_error(ctx_, store.error());
-    store_ = std::move(*store);
-    auto lock = tournament::ShardLock::take(db_, tournament::Shard{});
-    if (!lock) return report_error(ctx_, lock.error());
+    // --status reads as it is, beside a process that may be writing: no lock, no schema change.
+    auto opened = open_run_store(db_, args_.status);
+    if (!opened) return report_error(ctx_, opened.error());
+    if (!*opened)
+        return report_error(
+            ctx_, make_error("no such database: nothing of this calibration is stored yet", db_));
+    store_ = std::move((*opened)->store);
+    const std::optional<tournament::ShardLock> lock = std::move((*opened)->lock);
 
     std::vector<Round> rounds;
     config::PieceValues values = player.piece_values;  // round 0: the file's (usually none)
-    bool converged = false;
+    bool converged = false, stopped = false;
     for (int r = 0; r < cal.max_rounds && !converged; ++r) {
         Round round;
         round.index = r;
         round.player = round_player(player.name, r);
         round.played = values;
-        if (!play(self_play(sweep_, player, r, values))) return exit_code_;
+        if (!play(self_play(sweep_, player, r, values))) {
+            stopped = true;
+            break;
+        }
         if (r > 0 && cal.match_games > 0) {
-            if (!play(match(sweep_, player, r, values, rounds.back().played, cal.match_games)))
-                return exit_code_;
+            if (!play(match(sweep_, player, r, values, rounds.back().played, cal.match_games))) {
+                stopped = true;
+                break;
+            }
             round.match = match_score(round.player, rounds.back().player, round.match_wdl);
         }
         auto fitted = fit(round.player);
@@ -367,8 +403,11 @@ int Calibration::run() {
         rounds.push_back(std::move(round));
         values = std::move(next);
     }
+    // A round that did not finish: stopped or failed (both reported), or under --status still
+    // in progress, when the rounds so far are shown.
+    if (stopped && (!args_.status || exit_code_ != 0)) return exit_code_;
 
-    if (!args_.write_values.empty()) {
+    if (!args_.write_values.empty() && !stopped) {
         const std::string provenance = fmt::format(
             "Piece values of {} from `balance calibrate {}`: {} after {} round(s), database {}.",
             sweep_.variant, args_.file, converged ? "a fixed point" : "no fixed point",
@@ -421,6 +460,10 @@ void register_calibrate(CLI::App& app, AppContext& ctx) {
     command->add_option("--write-values", args->write_values,
                         "Write the last fitted values as a values file for sweep players");
     command->add_flag("--quiet", args->quiet, "No progress display");
+    command->add_flag("--status", args->status,
+                      "Show the finished rounds and the one in progress from the stored games, "
+                      "playing and writing nothing (also while another process plays into the "
+                      "database)");
     command->callback([args, &ctx] { ctx.exit_code = run_calibrate_command(*args, ctx); });
 }
 

@@ -17,31 +17,15 @@
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/shard_lock.hpp"
+#include "balance/tournament/stored_count.hpp"
 #include "balance/tournament/sweep_json.hpp"
 #include "fix_search.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
 #include "run_guards.hpp"
+#include "run_store.hpp"
 
 namespace balance::cli::fix_command {
-
-Result<std::optional<FixStore>> open_fix_store(const std::string& db, bool read_only) {
-    if (read_only) {
-        auto exists = tournament::database_exists(db);
-        if (!exists) return exists.error();
-        if (!*exists) return std::optional<FixStore>{};
-        auto store = tournament::ResultStore::open_existing(db);
-        if (!store) return store.error();
-        return std::optional<FixStore>{FixStore{std::move(*store), std::nullopt}};
-    }
-    auto store = tournament::ResultStore::open(db, config::spec_text_from_configs);
-    if (!store) return store.error();
-    auto lock = tournament::ShardLock::take(db, tournament::Shard{});
-    if (!lock) return lock.error();
-    std::optional<FixStore> out{FixStore{std::move(*store), std::nullopt}};
-    out->lock.emplace(std::move(*lock));
-    return out;
-}
 
 std::vector<std::string> FixSearch::cell_keys(const tournament::RuleSet& rule_set) const {
     std::vector<std::string> keys;
@@ -55,27 +39,13 @@ std::vector<std::string> FixSearch::cell_keys(const tournament::RuleSet& rule_se
     return keys;
 }
 
-Result<std::int64_t> FixSearch::stored_games(const tournament::Sweep& sweep,
-                                             tournament::ResultStore& store) const {
-    std::int64_t stored = 0;
-    for (const auto& rule_set : sweep.rule_sets) {
-        auto rows = store.games(cell_keys(rule_set));
-        if (!rows) return rows.error();
-        for (const auto& row : *rows)
-            if (row.game_index < sweep.games_per_cell) ++stored;
-    }
-    return stored;
-}
-
 Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultStore& store,
                              const std::string& db) {
     if (args_.status) {
-        auto stored = stored_games(sweep, store);
-        if (!stored) return stored.error();
-        const std::int64_t needed =
-            static_cast<std::int64_t>(sweep.rule_sets.size()) * cells() * sweep.games_per_cell;
-        if (*stored >= needed) return true;
-        in_progress_ = fmt::format("{} of its {} games stored", *stored, needed);
+        auto count = tournament::count_stored(sweep, store);
+        if (!count) return count.error();
+        if (count->complete()) return true;
+        in_progress_ = fmt::format("{} of its {} games stored", count->stored, count->planned);
         return false;
     }
     auto open = tournament::open_sweep(sweep);
@@ -262,7 +232,7 @@ int FixSearch::run() {
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_fix_store(db_, args_.status);
+    auto opened = open_run_store(db_, args_.status);
     if (!opened) return report_error(ctx_, opened.error());
     if (!*opened)
         return report_error(

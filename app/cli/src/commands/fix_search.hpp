@@ -14,7 +14,6 @@
 
 #include "balance/config/fix_candidates.hpp"
 #include "balance/stats/band_race.hpp"
-#include "balance/tournament/shard_lock.hpp"
 #include "balance/tournament/store.hpp"
 #include "balance/tournament/sweep.hpp"
 #include "commands.hpp"
@@ -61,17 +60,6 @@ struct Confirmation {
 [[nodiscard]] double distance(double score, double target);
 
 // One candidate's line of the result.
-// A database the search reads, with the lock that keeps a second writer out (none when read
-// only).
-struct FixStore {
-    tournament::ResultStore store;
-    std::optional<tournament::ShardLock> lock;
-};
-
-// Opens `db` for the search and takes its lock; read only (--status): as it is, without a lock,
-// and empty when it does not exist.
-[[nodiscard]] Result<std::optional<FixStore>> open_fix_store(const std::string& db, bool read_only);
-
 struct Row {
     const config::FixCandidate* candidate = nullptr;
     const stats::RaceEntry* entry = nullptr;  // null: rejected
@@ -92,9 +80,6 @@ class FixSearch {
                       const std::string& db);
     // The cell keys of one rule set: every pairing and matchup of the search.
     [[nodiscard]] std::vector<std::string> cell_keys(const tournament::RuleSet& rule_set) const;
-    // How many of `sweep`'s games `store` holds (each cell's first games_per_cell).
-    Result<std::int64_t> stored_games(const tournament::Sweep& sweep,
-                                      tournament::ResultStore& store) const;
     Result<stats::ScoreSample> sample(const config::FixCandidate& candidate, std::int64_t games,
                                       tournament::ResultStore& store, const std::string& db) const;
     // The --confirm flags to repeat in a resume hint ("" without --confirm).

@@ -1,0 +1,30 @@
+#include "run_store.hpp"
+
+#include <utility>
+
+#include "balance/config/variant_loader.hpp"
+
+namespace balance::cli {
+
+Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only) {
+    if (read_only) {
+        auto exists = tournament::database_exists(db);
+        if (!exists) return exists.error();
+        if (!*exists) return std::optional<RunStore>{};
+        auto store = tournament::ResultStore::open_existing(db);
+        if (!store) return store.error();
+        std::optional<RunStore> out;
+        out.emplace(RunStore{std::move(*store), std::nullopt});
+        return out;
+    }
+    auto store = tournament::ResultStore::open(db, config::spec_text_from_configs);
+    if (!store) return store.error();
+    auto lock = tournament::ShardLock::take(db, tournament::Shard{});
+    if (!lock) return lock.error();
+    std::optional<RunStore> out;
+    out.emplace(RunStore{std::move(*store), std::nullopt});
+    out->lock.emplace(std::move(*lock));
+    return out;
+}
+
+}  // namespace balance::cli

@@ -1,0 +1,24 @@
+#pragma once
+// The database of a command that plays in rounds (`fix`, `calibrate`): opened for writing with
+// the lock that keeps a second writer out, or with --status read as it is, without the lock,
+// beside a process that may be playing into it.
+
+#include <optional>
+#include <string>
+
+#include "balance/core/error.hpp"
+#include "balance/tournament/shard_lock.hpp"
+#include "balance/tournament/store.hpp"
+
+namespace balance::cli {
+
+struct RunStore {
+    tournament::ResultStore store;
+    std::optional<tournament::ShardLock> lock;  // none when read only
+};
+
+// Opens `db` (creating it) and takes its lock; read only: as it is, and empty when `db` does
+// not exist.
+[[nodiscard]] Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only);
+
+}  // namespace balance::cli
