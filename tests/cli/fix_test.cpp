@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -147,6 +148,25 @@ TEST(Fix, StatusReadsTheStoredGamesBesideAWriter) {
     const auto status = run_balance({"fix", file, "--db", db, "--status", "--json"});
     ASSERT_EQ(status.status, 0) << status.err;
     EXPECT_EQ(json::parse(status.out), json::parse(finished.out));
+}
+
+// A budget that cannot give every playable candidate one game per cell would end the race at
+// once with nothing played: check and fix refuse it, naming the [fix] table's line.
+TEST(Fix, BudgetBelowOneGameACandidateIsRefused) {
+    TempDir dir;
+    std::string text = kTinyFix;
+    text.replace(text.find("budget = 100"), 12, "budget = 5");
+    const auto file = dir.write("small.toml", text).string();
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"check", file}, {"fix", file, "--db", (dir.path() / "s.db").string()}}) {
+        const auto run = run_balance(args);
+        EXPECT_NE(run.status, 0) << args.front();
+        EXPECT_NE(run.err.find(file + ":12: [fix] budget = 5 is less than one game in every cell "
+                                      "for each of the 6 playable candidates (6 games)"),
+                  std::string::npos)
+            << run.err;
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "s.db"));
 }
 
 TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {

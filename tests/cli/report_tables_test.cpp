@@ -172,6 +172,20 @@ TEST(ReportTables, SideFlipsThePointOfViewAndTheReference) {
     EXPECT_NEAR(pair["reference"]["x_black_score"].get<double>(), 1.0 - 0.492, 1e-12);
 }
 
+// A --side no variant of the database knows is an error with a suggestion, not the default
+// point of view.
+TEST(ReportTables, UnknownSideIsRefused) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const auto run = run_balance({"report", "--db", store.path().string(), "--side", "elvs"});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find("--side: no army 'elvs' in the database's games; did you mean 'elves'?"),
+              std::string::npos)
+        << run.err;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+}
+
 TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");

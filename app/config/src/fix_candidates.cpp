@@ -346,7 +346,25 @@ Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool
 }  // namespace
 
 Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep) {
-    return generate(sweep, false);
+    auto out = generate(sweep, false);
+    if (!out) return out;
+    // The race plays whole games per cell: a budget that cannot give every playable candidate
+    // one game in each of its cells would end at once, having played nothing.
+    const auto& fix = *sweep.fix;
+    const tournament::Sweep search = fix_search_sweep(sweep);
+    const auto cells = static_cast<std::int64_t>(search.pairings.size() * search.matchups.size());
+    const auto playable = static_cast<std::int64_t>(std::count_if(
+        out->begin(), out->end(), [](const FixCandidate& c) { return c.rejected.empty(); }));
+    if (fix.budget < playable * cells) {
+        return make_error(
+            fmt::format("[fix] budget = {} is less than one game in every cell for each of the "
+                        "{} playable candidates ({} games); one round of round_games = {} takes "
+                        "{} games",
+                        fix.budget, playable, playable * cells, fix.round_games,
+                        playable * cells * fix.round_games),
+            fix.where);
+    }
+    return out;
 }
 
 Result<std::vector<FixCandidate>> fix_pair_candidates(const tournament::Sweep& sweep,
