@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -294,6 +295,18 @@ TEST(ValuesGames, ReportShowsOddsStartsForOddsGamesOnly) {
     const auto markdown =
         run_balance({"report", "--db", odds.path().string(), "--values", "--min-ply", "2"});
     EXPECT_NE(markdown.out.find("| odds-starts |"), std::string::npos) << markdown.out;
+    // CSV: one row per method and piece (the table fits the values by itself), no nested fits
+    // left in a field.
+    const auto csv = run_balance({"report", "--db", odds.path().string(), "--min-ply", "2",
+                                  "--format", "csv", "--table", "values"});
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    const std::size_t pieces = values[0]["pieces"].size();
+    EXPECT_EQ(static_cast<std::size_t>(std::count(csv.out.begin(), csv.out.end(), '\n')),
+              1 + 3 * pieces)
+        << csv.out;
+    for (const char* method : {"\ntexel,", "\nregression,", "\nodds-starts,"})
+        EXPECT_NE(csv.out.find(method), std::string::npos) << method << csv.out;
+    EXPECT_EQ(csv.out.find("[{"), std::string::npos) << csv.out;
 
     TestStore ordinary(dir.path() / "ordinary.sqlite");
     TestGame game;

@@ -73,11 +73,35 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
             !element[nested].empty()) {
             Json outer = element;
             outer.erase(nested);
-            for (const auto& inner : element[nested]) {
-                std::vector<std::pair<std::string, std::string>> row;
-                flatten(outer, "", row);
-                flatten(inner, nested, row);
-                rows.push_back(std::move(row));
+            // A values fit carries the other methods' fits of the same games (regression,
+            // odds_starts): their pieces are rows too, under their own method's columns.
+            std::vector<Json> fits;
+            if (table == "values") {
+                for (const char* other : {"regression", "odds_starts"}) {
+                    if (!outer.contains(other)) continue;
+                    if (outer[other].is_object() && outer[other].contains(nested)) {
+                        Json fit = outer;
+                        for (const char* drop : {"regression", "odds_starts"}) fit.erase(drop);
+                        for (const auto& [key, value] : outer[other].items())
+                            if (key != nested) fit[key] = value;
+                        fit[nested] = outer[other][nested];
+                        fits.push_back(std::move(fit));
+                    }
+                    outer.erase(other);
+                }
+            }
+            Json own = outer;
+            own[nested] = element[nested];
+            fits.insert(fits.begin(), std::move(own));
+            for (Json& fit : fits) {
+                const Json inners = fit[nested];
+                fit.erase(nested);
+                for (const auto& inner : inners) {
+                    std::vector<std::pair<std::string, std::string>> row;
+                    flatten(fit, "", row);
+                    flatten(inner, nested, row);
+                    rows.push_back(std::move(row));
+                }
             }
             continue;
         }

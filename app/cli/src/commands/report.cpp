@@ -54,7 +54,9 @@ Result<void> known_side(const std::string& side, const analysis::Store& store,
 }
 
 int run_report_command(const ReportArgs& args, AppContext& ctx) {
-    const bool values = args.values || (args.format == "html" && !args.no_values);
+    // The CSV values table is the fit itself: asking for it asks for the fit.
+    const bool values = args.values || (args.format == "html" && !args.no_values) ||
+                        (args.format == "csv" && args.table == "values");
     auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
     analysis::VariantCatalog catalog(store->specs);
@@ -82,6 +84,9 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
         auto csv = analysis::render_csv(analysis::report_json(data), args.table);
         if (!csv) return report_error(ctx, csv.error());
         text = std::move(*csv);
+        if (text.empty())
+            ctx.err << fmt::format("note: table '{}' has no rows for the games of {}\n", args.table,
+                                   args.db);
     } else {
         text = analysis::render_html(data, catalog);
     }
