@@ -160,6 +160,61 @@ TEST(SprtSelection, ErrorsNameWhatTheStoreHas) {
     EXPECT_EQ(neither.status, 1);
 }
 
+// Two players each played both armies: two comparisons (a with humans against b with elves, and
+// the other way round). --player names the first army's player, both colour orders pooled.
+TEST(SprtSelection, PlayerNamesTheFirstArmysPlayer) {
+    TempDir dir;
+    TestStore store(dir.path() / "s.sqlite");
+    // a wins every game it plays with the humans; with b playing them every game is drawn.
+    for (const auto& [white, black] : {std::pair{"humans", "elves"}, {"elves", "humans"}}) {
+        for (const auto& [wp, bp] : {std::pair{"a", "b"}, {"b", "a"}}) {
+            TestGame g = asymmetric(white, black);
+            g.white_player = wp;
+            g.black_player = bp;
+            const bool humans_white = std::string(white) == "humans";
+            const bool a_humans = std::string(humans_white ? wp : bp) == "a";
+            if (!a_humans)
+                store.add_counts(g, 0, 3, 0);
+            else if (humans_white)
+                store.add_counts(g, 3, 0, 0);
+            else
+                store.add_counts(g, 0, 0, 3);
+        }
+    }
+    const auto ambiguous = run_balance({"sprt", "--db", store.path().string(), "--white", "humans",
+                                        "--black", "elves", "--margin", "0.05"});
+    EXPECT_EQ(ambiguous.status, 1);
+    EXPECT_NE(ambiguous.err.find("--player (the player of humans)"), std::string::npos)
+        << ambiguous.err;
+    const json a =
+        sprt_json(store.path(), {"--white", "humans", "--black", "elves", "--player", "a"});
+    EXPECT_EQ(a["games"], 6);  // 3 as White, 3 as Black
+    EXPECT_EQ(a["wins"], 6);
+    EXPECT_NE(a["players"].get<std::string>().find("a (humans) vs b (elves)"), std::string::npos)
+        << a["players"];
+    const json b =
+        sprt_json(store.path(), {"--white", "humans", "--black", "elves", "--player", "b"});
+    EXPECT_EQ(b["games"], 6);
+    EXPECT_EQ(b["draws"], 6);
+    const auto nobody = run_balance({"sprt", "--db", store.path().string(), "--white", "humans",
+                                     "--black", "elves", "--player", "c", "--margin", "0.05"});
+    EXPECT_EQ(nobody.status, 1);
+}
+
+// A misspelt army is named with a suggestion, not reported as a selection without games.
+TEST(SprtSelection, UnknownArmyIsNamed) {
+    TempDir dir;
+    TestStore store(dir.path() / "s.sqlite");
+    store.add_counts(asymmetric("humans", "elves"), 2, 2, 2);
+    const auto run = run_balance({"sprt", "--db", store.path().string(), "--white", "elvs",
+                                  "--black", "humans", "--margin", "0.05"});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(
+        run.err.find("--white: no army 'elvs' in the database's games; did you mean 'elves'?"),
+        std::string::npos)
+        << run.err;
+}
+
 TEST(SprtSelection, DecidesBalancedAndUnbalanced) {
     TempDir dir;
     TestStore even(dir.path() / "even.sqlite");

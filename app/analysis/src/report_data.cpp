@@ -1,4 +1,5 @@
 #include "balance/analysis/report_data.hpp"
+#include "balance/config/army_reader.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -179,6 +180,18 @@ std::vector<std::string> variants_in(std::span<const StoredGame> games) {
     std::set<std::string> names;
     for (const StoredGame& game : games) names.insert(game.variant);
     return {names.begin(), names.end()};
+}
+
+Result<void> known_army(std::span<const StoredGame> games, const std::string& army,
+                        VariantCatalog& catalog) {
+    std::string hint;
+    for (const std::string& variant : variants_in(games)) {
+        if (catalog.army_rank(variant, catalog.canonical_army(variant, army)) < kUnknownArmyRank)
+            return {};
+        auto spec = catalog.spec(variant);
+        if (spec && hint.empty()) hint = config::unknown_army_hint(army, (*spec)->armies);
+    }
+    return make_error(fmt::format("no army '{}' in the database's games{}", army, hint));
 }
 
 ReportData build_report(const Store& store, VariantCatalog& catalog, const ReportOptions& options) {

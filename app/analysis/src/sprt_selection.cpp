@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "balance/analysis/cells.hpp"
+#include "balance/analysis/report_data.hpp"
 #include "balance/stats/game_result.hpp"
 
 namespace balance::analysis {
@@ -96,6 +97,9 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
     }
     if (query.white.empty() || query.black.empty())
         return make_error("give --cell KEY, or --white ARMY and --black ARMY");
+    for (const auto& [flag, army] : {std::pair{"--white", &query.white}, {"--black", &query.black}})
+        if (auto known = known_army(games, *army, catalog); !known)
+            return make_error(known.error().message, flag);
 
     // Games of A White vs B Black, and (both colour orders) of B White vs A Black, grouped by
     // variant and the player of each army.
@@ -120,6 +124,15 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
     const std::string what =
         fmt::format("{} vs {} with rules '{}'", query.white, query.black, rules_label(query.rules));
     if (groups.empty()) return nothing_found(games, what);
+    // Two players that each played both armies make two comparisons (A's player against B's, and
+    // the other way round): --player names the first army's player.
+    if (groups.size() > 1 && !query.player.empty()) {
+        for (auto it = groups.begin(); it != groups.end();)
+            it = std::get<1>(it->first) == query.player ? std::next(it) : groups.erase(it);
+        if (groups.empty())
+            return make_error(fmt::format("{}: '{}' never played {} against it", what, query.player,
+                                          query.white));
+    }
     if (groups.size() > 1) {
         std::vector<std::string> names;
         for (const auto& [group, found] : groups)
@@ -127,8 +140,8 @@ Result<SprtSample> select_sprt_sample(std::span<const StoredGame> games, const S
                                         std::get<2>(group)));
         return make_error(
             fmt::format("{} matches several variants or player pairings: {}; "
-                        "choose one with --variant / --player or --cell",
-                        what, fmt::join(names, ", ")));
+                        "choose one with --variant, --player (the player of {}) or --cell",
+                        what, fmt::join(names, ", "), query.white));
     }
     const auto& [group, found] = *groups.begin();
     const auto& [side_white, side_black] = found;

@@ -12,7 +12,6 @@
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/value_methods.hpp"
-#include "balance/config/army_reader.hpp"
 #include "commands.hpp"
 #include "number_flags.hpp"
 #include "output.hpp"
@@ -37,22 +36,6 @@ struct ReportArgs {
     std::string normalize;
 };
 
-// --side names an army of some variant in the database (by name or alias): a misspelt one
-// would silently give the default point of view.
-Result<void> known_side(const std::string& side, const analysis::Store& store,
-                        analysis::VariantCatalog& catalog) {
-    if (side.empty()) return {};
-    std::string hint;
-    for (const std::string& variant : analysis::variants_in(store.games)) {
-        if (catalog.army_rank(variant, catalog.canonical_army(variant, side)) <
-            analysis::kUnknownArmyRank)
-            return {};
-        auto spec = catalog.spec(variant);
-        if (spec && hint.empty()) hint = config::unknown_army_hint(side, (*spec)->armies);
-    }
-    return make_error(fmt::format("no army '{}' in the database's games{}", side, hint), "--side");
-}
-
 int run_report_command(const ReportArgs& args, AppContext& ctx) {
     // The CSV values table is the fit itself: asking for it asks for the fit.
     const bool values = args.values || (args.format == "html" && !args.no_values) ||
@@ -60,8 +43,10 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
     analysis::VariantCatalog catalog(store->specs);
-    if (auto known = known_side(args.side, *store, catalog); !known)
-        return report_error(ctx, known.error());
+    // A misspelt --side would silently give the default point of view.
+    if (!args.side.empty())
+        if (auto known = analysis::known_army(store->games, args.side, catalog); !known)
+            return report_error(ctx, make_error(known.error().message, "--side"));
     analysis::ReportOptions options;
     options.confidence = args.confidence;
     options.side = args.side;

@@ -167,7 +167,9 @@ void register_sprt(CLI::App& app, AppContext& ctx) {
     command->add_option("--black", args->query.black, "Army B")->excludes(cell);
     command->add_option("--rules", args->query.rules, "Rule set as stored (default: defaults)");
     command->add_option("--variant", args->query.variant, "Variant, when the store has several");
-    command->add_option("--player", args->query.player, "Only games this player took part in");
+    command->add_option("--player", args->query.player,
+                        "Only games this player took part in; when two players each played both "
+                        "armies, the player of the --white army");
     command->add_flag("--one-colour", args->query.one_colour,
                       "Only the games with A White (default: both colour orders pooled)");
     command->add_flag("--trinomial", args->query.force_trinomial,

@@ -84,4 +84,9 @@ struct ReportData {
 // The variant names in `games`, sorted.
 [[nodiscard]] std::vector<std::string> variants_in(std::span<const StoredGame> games);
 
+// Whether some variant of `games` knows `army` (by name or alias); else an error naming it, with
+// a suggestion: a misspelt army in a flag is not a selection that finds no games.
+[[nodiscard]] Result<void> known_army(std::span<const StoredGame> games, const std::string& army,
+                                      VariantCatalog& catalog);
+
 }  // namespace balance::analysis
