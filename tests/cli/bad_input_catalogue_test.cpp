@@ -204,6 +204,14 @@ std::vector<BadInput> sweep_cases() {
               sweep_with("games_per_cell = 2\n",
                          mover + "[openings]\ntype = \"random-plies\"\nplies = 0\n"),
               {"bad.toml:7", "'plies'", "must be between 1 and 200"}),
+        sweep("SweepOpeningsTypeCutShort",
+              sweep_with("games_per_cell = 2\n", mover + "[openings]\ntype = \"random\"\n"),
+              {"bad.toml:6", "'type' in [openings]", "did you mean 'random-plies'"}),
+        sweep("SweepValuesFileMissing",
+              sweep_with("games_per_cell = 2\n",
+                         "[players.e]\ntype = \"engine\"\nnodes = 300\nvalues = "
+                         "\"nosuch-values.toml\"\n"),
+              {"bad.toml:6", "[players.e] values: no values file 'nosuch-values.toml'"}),
         // Fails when the engine starts: into a new database, which must not be left behind.
         BadInput{"SweepEngineMissing",
                  {{"bad.toml", sweep_with("games_per_cell = 2\n",
@@ -211,6 +219,14 @@ std::vector<BadInput> sweep_cases() {
                                           "\"/nonexistent/engine\"\ndepth = 1\n")}},
                  {"sweep", "{dir}/bad.toml", "--db", "{dir}/ghost.db", "--quiet"},
                  {"ghost", "/nonexistent/engine"}},
+        // `check` looks for the program before anything starts, and names the key's line.
+        BadInput{
+            "CheckEngineMissing",
+            {{"bad.toml", sweep_with("games_per_cell = 2\n",
+                                     "[players.ghost]\ntype = \"uci\"\ncommand = "
+                                     "\"/nonexistent/engine\"\ndepth = 1\n")}},
+            {"check", "{dir}/bad.toml"},
+            {"bad.toml:5", "[players.ghost] command: program '/nonexistent/engine' not found"}},
         BadInput{"SweepFileMissing",
                  {},
                  {"sweep", "{dir}/nowhere.toml", "--db", "{dir}/existing.db"},

@@ -156,6 +156,19 @@ TEST(PiecesCommand, UnknownPieceIsNamed) {
     EXPECT_NE(r.status, 0);
     EXPECT_TRUE(has(r.err, "unknown piece 'kinght' in variant 'chess'; did you mean 'knight'?"))
         << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+// A FEN letter, either case, names each army's piece with that letter.
+TEST(PiecesCommand, ALetterNamesEachArmysPiece) {
+    const CliRun chess = run_balance({"pieces", "chess", "n"});
+    ASSERT_EQ(chess.status, 0) << chess.err;
+    EXPECT_EQ(chess.out, run_balance({"pieces", "chess", "knight"}).out);
+    const CliRun asym = run_balance({"pieces", "asymmetric", "N"});
+    ASSERT_EQ(asym.status, 0) << asym.err;
+    for (const char* piece : {"knight (", "unicorn (", "werewolf ("})
+        EXPECT_TRUE(has(asym.out, piece)) << piece << asym.out;
+    EXPECT_FALSE(has(asym.out, "pegasus (")) << asym.out;
 }
 
 }  // namespace

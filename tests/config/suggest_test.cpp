@@ -55,6 +55,11 @@ TEST(QuotedName, ShowsLongNamesByTheirStartAndLength) {
 TEST(DidYouMean, FormatsOrStaysSilent) {
     EXPECT_EQ(did_you_mean("leep", {"diagonal", "leap", "none"}), "; did you mean 'leap'?");
     EXPECT_EQ(did_you_mean("zzzz", {"diagonal", "leap", "none"}), "");
+    // A name cut short: the one candidate it begins; none when several do, or it is too short.
+    EXPECT_EQ(did_you_mean("random", {"none", "random-plies", "book"}),
+              "; did you mean 'random-plies'?");
+    EXPECT_EQ(did_you_mean("random", {"random-plies", "random-moves"}), "");
+    EXPECT_EQ(did_you_mean("ra", {"none", "random-plies"}), "");
 }
 
 }  // namespace

@@ -149,7 +149,7 @@ TEST(SweepReader, ErrorsAboutArmiesPlayersAndRules) {
                          players),
         "bad.toml:3: rule set 'b' selects the same rules ('') as an earlier one");
     EXPECT_EQ(sweep_load_error("variant = \"chesss\"\ngames_per_cell = 1\n" + players)
-                  .rfind("bad.toml:1: no such variant", 0),
+                  .rfind("bad.toml:1: variant 'chesss': no such variant", 0),
               0u);
 }
 

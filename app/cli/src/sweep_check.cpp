@@ -47,9 +47,10 @@ Result<void> check_programs(const tournament::Sweep& sweep) {
         const auto& command = player.external.command;
         if (command.empty()) continue;
         if (!program_exists(command.front(), player.external.working_dir)) {
-            return make_error(fmt::format("player '{}': program '{}' not found or not executable",
+            return make_error(fmt::format("[players.{}] command: program '{}' not found or not "
+                                          "executable",
                                           player.name, command.front()),
-                              sweep.file);
+                              player.command_where.empty() ? sweep.file : player.command_where);
         }
     }
     return {};

@@ -63,6 +63,17 @@ std::optional<std::string> nearest_name(std::string_view word,
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
     if (auto best = nearest_name(word, candidates))
         return fmt::format("; did you mean '{}'?", *best);
+    // A word cut short ("random" for "random-plies"): the one candidate it begins.
+    if (word.size() >= 3 && word.size() <= kLongestName) {
+        std::optional<std::string> begun;
+        for (const auto& candidate : candidates) {
+            if (candidate.size() <= word.size() || candidate.compare(0, word.size(), word) != 0)
+                continue;
+            if (begun) return {};  // several: no guess
+            begun = candidate;
+        }
+        if (begun) return fmt::format("; did you mean '{}'?", *begun);
+    }
     return {};
 }
 

@@ -145,6 +145,13 @@ Result<void> read_values(Fields& fields, const toml::table& table, PlayerSpec& s
         std::filesystem::path path = given;
         std::error_code ec;
         if (path.is_relative() && !std::filesystem::exists(path, ec)) path = context.dir / path;
+        if (!std::filesystem::is_regular_file(path, ec)) {
+            // Named where the sweep names it: the file it points to cannot say where it is wanted.
+            return make_error(fmt::format("{}: no values file '{}' (a relative path is read from "
+                                          "the working directory, then beside the sweep file)",
+                                          section, given.string()),
+                              where_of(node->source(), fields.file()));
+        }
         values = load_piece_values_file(path, context.variant);
         spec.values_file = display_path(path.string());
     } else {
@@ -247,6 +254,7 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
     Fields fields(table, fmt::format("[players.{}]", name), file);
     PlayerSpec spec;
     spec.name = name;
+    spec.command_where = fields.where("command");
     const auto type = fields.choice("type", kTypes, Need::Required);
     spec.kind = kind_of(type.value_or("engine"));
     if (auto misplaced = misplaced_key(table, spec.kind)) {

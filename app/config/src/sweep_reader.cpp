@@ -50,7 +50,7 @@ Result<fs::path> variant_file(const std::string& name, const fs::path& sweep_dir
     // The non-throwing query: a name the file system refuses (too long, say) is just not found.
     std::error_code ec;
     if (fs::path beside = sweep_dir / name; fs::is_regular_file(beside, ec)) return beside;
-    return make_error(found.error().message + " (variant '" + name + "')", where);
+    return make_error("variant '" + name + "': " + found.error().message, where);
 }
 
 Result<void> read_rule_sets(Sweep& sweep, const toml::table* table, const fs::path& variant,

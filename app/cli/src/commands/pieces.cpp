@@ -8,6 +8,7 @@
 #include <cctype>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -113,23 +114,36 @@ int run_pieces(const PiecesArgs& args, AppContext& ctx) {
                                  players::external::sjaakii_definitions);
     std::vector<std::string> names;
     for (const auto& p : spec->pieces) names.push_back(p.name);
-    if (!args.piece.empty() && std::find(names.begin(), names.end(), args.piece) == names.end()) {
+    // A piece by name, or by a FEN letter ("N", "n"): each army's piece with that letter, as the
+    // diagrams name them (Asymmetric's N is the Knight, the Unicorn and the Werewolf).
+    std::set<std::string> wanted;
+    if (std::find(names.begin(), names.end(), args.piece) != names.end()) wanted.insert(args.piece);
+    if (args.piece.size() == 1) {
+        const char upper =
+            static_cast<char>(std::toupper(static_cast<unsigned char>(args.piece[0])));
+        for (const auto& army : spec->armies)
+            if (auto it = army.letters.find(upper); it != army.letters.end())
+                wanted.insert(it->second);
+    }
+    if (!args.piece.empty() && wanted.empty()) {
         return report_error(
             ctx,
-            make_error(fmt::format("unknown piece '{}' in variant '{}'{} (pieces: {})", args.piece,
-                                   spec->name, config::did_you_mean(args.piece, names),
+            make_error(fmt::format("unknown piece '{}' in variant '{}'{} (pieces: {}; or a "
+                                   "piece's letter)",
+                                   args.piece, spec->name, config::did_you_mean(args.piece, names),
                                    config::join_names(names)),
                        "PIECE"));
     }
-    bool first = true;
+    // Every diagram first: an error in one piece prints none of them.
+    std::string out;
     for (const auto& piece : spec->pieces) {
-        if (!args.piece.empty() && piece.name != args.piece) continue;
+        if (!args.piece.empty() && !wanted.contains(piece.name)) continue;
         auto text = describe_piece(*spec, piece);
         if (!text) return report_error(ctx, text.error());
         if (text->empty()) continue;
-        ctx.out << (first ? "" : "\n") << *text;
-        first = false;
+        out += (out.empty() ? "" : "\n") + *text;
     }
+    ctx.out << out;
     ctx.out << "\n* moves or captures   o moves only   x captures only   ! captures without "
                "moving   + both * and !\n";
     return 0;

@@ -83,7 +83,8 @@ struct PlayerSpec {
     // player's identity (stored with its settings), so two players differing only in values
     // can be matched and told apart.
     std::map<std::string, double> piece_values;
-    std::string values_file;  // where they were read from, for messages; "" when inline
+    std::string values_file;    // where they were read from, for messages; "" when inline
+    std::string command_where;  // file:line of its program (`command`, or its table), for messages
     // External engines only.
     ExternalSpec external;
     // The sweep stops (with an error naming the engine) when this player's engine cannot be

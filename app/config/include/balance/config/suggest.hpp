@@ -19,7 +19,8 @@ namespace balance::config {
 [[nodiscard]] std::optional<std::string> nearest_name(std::string_view word,
                                                       const std::vector<std::string>& candidates);
 
-// "; did you mean 'betza'?" when there is a plausible candidate, otherwise "".
+// "; did you mean 'betza'?" when there is a plausible candidate (nearest_name, else the one
+// candidate that begins with `word`, for a name cut short), otherwise "".
 [[nodiscard]] std::string did_you_mean(std::string_view word,
                                        const std::vector<std::string>& candidates);
 
