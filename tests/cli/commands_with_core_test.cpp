@@ -26,7 +26,7 @@ TEST(CheckCommand, ChessAndAsymmetricAreValidWithEveryOptionValue) {
     const CliRun result = run_balance({"check", "chess", "asymmetric"});
     EXPECT_EQ(result.status, 0) << result.err;
     EXPECT_EQ(result.err, "");
-    EXPECT_NE(result.out.find("chess.toml: 6 pieces, 1 armies, 19 options (23 configurations"),
+    EXPECT_NE(result.out.find("chess.toml: 6 pieces, 1 army, 19 options (23 configurations"),
               std::string::npos)
         << result.out;
     EXPECT_NE(result.out.find("asymmetric.toml: 16 pieces, 3 armies, 8 options (10 configurations"),

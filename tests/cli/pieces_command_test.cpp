@@ -45,7 +45,7 @@ TEST(PiecesCommand, PawnMovesAndCapturesApart) {
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(has(r.out, "   5 . . x o x . . .\n")) << r.out;
     EXPECT_TRUE(has(r.out, "   6 . . . . . . . .\n")) << r.out;
-    EXPECT_TRUE(has(r.out, "1 squares to move to, 2 to capture on")) << r.out;
+    EXPECT_TRUE(has(r.out, "1 square to move to, 2 to capture on")) << r.out;
 }
 
 // Lame and skipping moves as compiled: the Werewolf's knight squares through the orthogonal

@@ -121,8 +121,8 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
         const auto rejected = static_cast<std::size_t>(
             std::count_if(candidates->begin(), candidates->end(),
                           [](const config::FixCandidate& c) { return !c.rejected.empty(); }));
-        games =
-            fmt::format("{} games per cell a round, budget {} games", f->round_games, f->budget);
+        games = fmt::format("{} game{} per cell a round, budget {} games", f->round_games,
+                            f->round_games == 1 ? "" : "s", f->budget);
         notes.push_back(fmt::format(
             "a fix search (`balance fix`): {} within {:.3f}-{:.3f}, player '{}'; {} candidates "
             "(the unchanged rules among them), {} rejected",

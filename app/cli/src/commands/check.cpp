@@ -143,9 +143,14 @@ int run_check_command(const CheckArgs& args, AppContext& ctx) {
         if (args.json) {
             files.push_back(to_json(report));
         } else if (report.problems.empty()) {
-            ctx.out << "ok " << report.file << ": " << report.pieces << " pieces, " << report.armies
-                    << " armies, " << report.options << " options (" << report.configurations
-                    << " configurations validated)\n";
+            const auto count = [](std::size_t n, const char* one, const char* many) {
+                return fmt::format("{} {}", n, n == 1 ? one : many);
+            };
+            ctx.out << fmt::format("ok {}: {}, {}, {} ({} validated)\n", report.file,
+                                   count(report.pieces, "piece", "pieces"),
+                                   count(report.armies, "army", "armies"),
+                                   count(report.options, "option", "options"),
+                                   count(report.configurations, "configuration", "configurations"));
         }
     }
     if (args.json) print_json(ctx, Json{{"ok", all_ok}, {"files", std::move(files)}});

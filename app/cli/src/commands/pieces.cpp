@@ -77,8 +77,9 @@ Result<std::string> describe_piece(const core::VariantSpec& spec, const core::Pi
             fmt::format("  {} on {}{}{}:\n", d.letter,
                         static_cast<char>('a' + board.from % d.files), board.from / d.files + 1,
                         by_colour ? (board.light ? " (a light square)" : " (a dark square)") : "");
-        out += diagram(d, board) + fmt::format("     {} squares to move to, {} to capture on\n",
-                                               board.moves, board.captures);
+        out += diagram(d, board) + fmt::format("     {} square{} to move to, {} to capture on\n",
+                                               board.moves, board.moves == 1 ? "" : "s",
+                                               board.captures);
     }
     return out;
 }
