@@ -10,8 +10,9 @@ namespace balance::analysis {
 namespace {
 
 constexpr double kWidth = 980.0;
-constexpr double kLabelWidth = 250.0;
-constexpr double kRight = 190.0;  // the printed numbers
+constexpr double kLabelWidth = 250.0;    // at least; wider for long row labels
+constexpr double kLabelCharWidth = 7.0;  // a 12px label's characters, bold ones included
+constexpr double kRight = 190.0;         // the printed numbers
 constexpr double kTop = 42.0;
 constexpr double kRowHeight = 22.0;
 constexpr double kBottom = 58.0;
@@ -128,7 +129,13 @@ std::string forest_plot(const std::string& id, const std::string& title,
     const Range range = data_range(rows, axis);
     const double step = nice_step(range.high - range.low, 8);
     const double first_tick = std::ceil(range.low / step) * step;
-    const double left = kLabelWidth, right = kWidth - kRight;
+    // The label column fits the longest label (a fix candidate's edit can be long); the plot
+    // keeps its width and the picture grows, scaled to the page's width by the viewBox.
+    std::size_t longest = 0;
+    for (const ForestRow& row : rows) longest = std::max(longest, row.label.size());
+    const double left =
+        std::max(kLabelWidth, 22.0 + kLabelCharWidth * static_cast<double>(longest) + 12.0);
+    const double width = kWidth + (left - kLabelWidth), right = width - kRight;
     const auto x_of = [&](double v) {
         const double clipped =
             std::clamp(std::isnan(v) ? axis.null_value : v, range.low, range.high);
@@ -141,7 +148,7 @@ std::string forest_plot(const std::string& id, const std::string& title,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" class=\"chart\" width=\"100%\" "
         "viewBox=\"0 0 {:.0f} {:.0f}\" preserveAspectRatio=\"xMinYMin meet\" "
         "role=\"img\">\n<title>{}</title>\n",
-        xml_escape(id), kWidth, height, xml_escape(title));
+        xml_escape(id), width, height, xml_escape(title));
     svg += fmt::format(
         "<text x=\"10\" y=\"22\" class=\"chart-title\" font-size=\"15\" "
         "font-weight=\"bold\">{}</text>\n",
@@ -184,7 +191,7 @@ std::string forest_plot(const std::string& id, const std::string& title,
             svg += fmt::format(
                 "<rect x=\"0\" y=\"{:.1f}\" width=\"{:.0f}\" height=\"{:.0f}\" "
                 "fill=\"#f7f7f9\"/>\n",
-                y - kRowHeight / 2, kWidth, kRowHeight);
+                y - kRowHeight / 2, width, kRowHeight);
         }
         svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" {}>{}</text>\n",
                            row.heading ? 10.0 : 22.0, y + 4.0,
