@@ -101,8 +101,8 @@ TEST(ReportHtml, SelfContainedWellFormedWithCharts) {
         EXPECT_NE(html.find(std::string("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"") + id),
                   std::string::npos)
             << id;
-    // The seed's Fairy-Max scores are drawn beside ours, one marker per published number.
-    EXPECT_NE(html.find("Fairy-Max (the seed&#39;s published numbers)"), std::string::npos);
+    // The published scores are drawn beside ours, one marker per published number.
+    EXPECT_NE(html.find("the published table&#39;s numbers"), std::string::npos);
     const auto references = [&] {
         std::size_t n = 0;
         for (std::size_t at = html.find("class=\"reference\""); at != std::string::npos;

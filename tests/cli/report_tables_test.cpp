@@ -1,4 +1,4 @@
-// `balance report` on hand-made stores with known counts: the table numbers, the seed's pooled
+// `balance report` on hand-made stores with known counts: the table numbers, the published pooled
 // "X = Y" layout, terminations, engine failures, the army fit, rule effects with Holm, the JSON
 // schema, CSV and the error paths.
 
@@ -143,7 +143,7 @@ TEST(ReportTables, PooledPairFromTheFirstArmysViewBesideTheSeed) {
     EXPECT_DOUBLE_EQ(pooled["score"].get<double>(), 0.59375);
     EXPECT_NEAR(pooled["score_low"].get<double>(), 0.4949952467093049, 1e-12);
     EXPECT_NEAR(pooled["score_high"].get<double>(), 0.6839138540027838, 1e-12);
-    // The seed's table beside it: Human-Elf 49.2%, Elf-Human 48.1% (human), pooled 48.65%.
+    // The published table beside it: Human-Elf 49.2%, Elf-Human 48.1% (human), pooled 48.65%.
     const json& ref = (*pair)["reference"];
     ASSERT_TRUE(ref.is_object());
     EXPECT_DOUBLE_EQ(ref["x_white_score"].get<double>(), 0.492);
@@ -199,7 +199,7 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     EXPECT_NE(run.out.find("49.20% by 500 (+/- 3.5%)"), std::string::npos);
     EXPECT_NE(run.out.find("48.65% by 1000 (+/- 2.5%)"), std::string::npos);
     EXPECT_NE(run.out.find("trinomial Wilson"), std::string::npos);
-    EXPECT_NE(run.out.find("seed's numbers"), std::string::npos);
+    EXPECT_NE(run.out.find("| W-D-L (X) | draws | published |"), std::string::npos) << run.out;
 }
 
 // The report opens with its verdict: each pairing's pooled score and the army strengths, with
@@ -337,9 +337,9 @@ TEST(ReportTables, JsonSummaryComesFirst) {
     EXPECT_EQ(white, 1);
 }
 
-TEST(ReportTables, NoSeedColumnWhereTheSeedPublishedNothing) {
-    // The seed's Fairy-Max numbers exist for Asymmetric Chess only: an Uneven table has no
-    // empty column for them, the Asymmetric one keeps it.
+TEST(ReportTables, NoPublishedColumnWhereNothingWasPublished) {
+    // The variant files publish a table for Asymmetric Chess only: an Uneven table has no empty
+    // column for it, the Asymmetric one keeps it.
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");
     fill_reference_store(store);
@@ -353,12 +353,12 @@ TEST(ReportTables, NoSeedColumnWhereTheSeedPublishedNothing) {
     const auto at = run.out.find("### uneven, rules: default, players: engine");
     ASSERT_NE(at, std::string::npos) << run.out;
     const auto table = run.out.substr(at, run.out.find("\n## ", at) - at);
-    EXPECT_EQ(table.find("seed's numbers"), std::string::npos) << table;
+    EXPECT_EQ(table.find("| published |"), std::string::npos) << table;
     EXPECT_NE(table.find("| W-D-L (X) | draws |\n"), std::string::npos) << table;
     EXPECT_NE(table.find("| white-black | 30 | 41.67% (white) |"), std::string::npos) << table;
     const auto asym = run.out.find("### asymmetric, rules: default");
     ASSERT_NE(asym, std::string::npos);
-    EXPECT_NE(run.out.find("seed's numbers", asym), std::string::npos);
+    EXPECT_NE(run.out.find("| W-D-L (X) | draws | published |", asym), std::string::npos);
 }
 
 TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults) {

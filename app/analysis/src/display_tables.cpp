@@ -92,9 +92,8 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
                 "Scores of the army named first, over both colour orders (X-Y: X has White). "
                 "{} trinomial Wilson intervals; \"+/-\" is half the interval's width.",
                 ci);
-            table.header = {"pairing",        "games", "score (X)",
-                            ci + " interval", "+/-",   "Elo",
-                            "W-D-L (X)",      "draws", "Fairy-Max (seed's numbers)"};
+            table.header = {"pairing", "games",     "score (X)", ci + " interval", "+/-",
+                            "Elo",     "W-D-L (X)", "draws",     "published"};
             out.push_back(std::move(table));
         }
         DisplayTable& table = out.back();
@@ -689,8 +688,9 @@ std::vector<std::string> reading_guide(const ReportData& report) {
         fmt::format("Intervals are {} trinomial Wilson score intervals: draws shrink the spread "
                     "of a game's score, and the interval stays inside [0%, 100%].",
                     ci),
-        "The seed's layout reads like the Fairy-Max table: \"Human-Elf\" = Humans White; every "
-        "row is the first army's score; \"Human = Elf\" pools both colour orders.",
+        "The balance table is laid out as the variant's published table (where its file has one, "
+        "its numbers in the \"published\" column): \"Human-Elf\" = Humans White; every row is "
+        "the first army's score; \"Human = Elf\" pools both colour orders.",
         "A pairing is balanced within the precision of the data when its pooled interval "
         "contains 50%; use `balance sprt` to decide \"balanced within +/-X%\" with error rates.",
         "The army fit separates moving first from army strength: army ratings are relative to "

@@ -146,7 +146,7 @@ std::string score_chart(const ReportData& report, VariantCatalog& catalog) {
                     confidence_label(report.confidence)),
         rows,
         axis(0.5, ForestAxis::Scale::Percent, "score of the first-named army (X-Y: X has White)",
-             "Fairy-Max (the seed's published numbers)"));
+             "the published table's numbers"));
 }
 
 std::string army_chart(const ReportData& report, VariantCatalog& catalog) {
@@ -262,7 +262,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
         << "<a href=\"#pieces\">pieces</a><a href=\"#runs\">runs</a>"
         << "<a href=\"#reading\">how to read</a></nav>\n";
 
-    out << "<section id=\"balance\">\n<h2>Balance table (the seed's layout)</h2>\n";
+    out << "<section id=\"balance\">\n<h2>Balance table (the published table's layout)</h2>\n";
     for (const auto& table : seed_layout_tables(report, catalog)) write_table(out, table);
     out << "</section>\n<section id=\"charts\">\n<h2>Scores with intervals</h2>\n"
         << score_chart(report, catalog) << "</section>\n";

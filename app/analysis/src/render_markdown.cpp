@@ -72,7 +72,7 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
         out << '\n';
     }
 
-    out << "## Balance table (the seed's layout)\n\n";
+    out << "## Balance table (the published table's layout)\n\n";
     const auto seed_tables = seed_layout_tables(report, catalog);
     if (seed_tables.empty()) out << "No pairing of two different armies was played.\n\n";
     for (const auto& table : seed_tables) out << markdown_table(table, "###");

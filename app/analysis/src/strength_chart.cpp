@@ -118,8 +118,8 @@ std::string strength_chart(const std::string& id, const std::string& title,
     // The marker's key in two lines: one line ran past the chart's right edge.
     svg += fmt::format(
         "<path d=\"M {:.1f} {:.1f} l 5 5 l -5 5 l -5 -5 z\" fill=\"none\" stroke=\"#444\" "
-        "stroke-width=\"1.5\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">the seed's "
-        "score</text><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">(Fairy-Max)</text>\n"
+        "stroke-width=\"1.5\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">the published "
+        "score</text><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">(variant file)</text>\n"
         "</svg>\n",
         plot_right + 40.0, kChartHeight - 39.0, plot_right + 50.0, kChartHeight - 30.0,
         plot_right + 50.0, kChartHeight - 16.0);

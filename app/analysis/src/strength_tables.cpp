@@ -47,10 +47,11 @@ DisplayTable scores_table(const StrengthLadder& ladder, VariantCatalog& catalog,
         "X's score at each rung ({} trinomial Wilson interval, games): X-Y with X White, Y-X "
         "with X Black, X = Y both colours pooled. Trend: score change per doubling of {} "
         "(weighted least squares on log2 of the limit, {} interval).{}",
-        ci, ladder.limit, ci, any_reference ? " Seed: Eskin's Fairy-Max table (2016)." : "");
+        ci, ladder.limit, ci,
+        any_reference ? " Published: the variant file's reference table." : "");
     table.header = {"pairing"};
     for (auto v : ladder.values) table.header.push_back(fmt::format("{} {}", ladder.limit, v));
-    table.header.insert(table.header.end(), {"trend per doubling", "seed", "verdict"});
+    table.header.insert(table.header.end(), {"trend per doubling", "published", "verdict"});
     for (const StrengthLine& line : ladder.lines) {
         // A view no cell plays (Uneven: each array has one colour only) is not a row.
         if (std::none_of(line.rungs.begin(), line.rungs.end(),

@@ -94,7 +94,7 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command->add_option("--out", args->out, "Write to this file instead of the terminal");
     command->add_option("--side", args->side,
                         "Army whose point of view the pairings take (default: the first army of "
-                        "the variant file, as the seed's table)");
+                        "the variant file, as the published table)");
     command->add_option("--table", args->table, "CSV only: " + analysis::csv_table_names());
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(finite_range(0.5, 0.9999));
