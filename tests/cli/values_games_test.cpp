@@ -318,6 +318,30 @@ TEST(ValuesGames, ReportShowsOddsStartsForOddsGamesOnly) {
     EXPECT_TRUE(json::parse(without.out)["values"][0]["odds_starts"].is_null());
 }
 
+// Games that one material difference always decided leave the fit without an answer: the
+// error says why in a designer's words, not only the statistician's.
+TEST(ValuesGames, OneSidedGamesAreCalledSo) {
+    TempDir dir;
+    TestStore store(dir.path() / "g.sqlite");
+    TestGame up;  // White a knight up wins every game; the same moves without the capture draw
+    up.moves = kKnightUp;
+    up.white_score = 1.0;
+    TestGame level;
+    level.moves =
+        "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 a2a3 a7a6 h2h3 h7h6 b2b3 b7b6 g2g3 g7g6 a3a4 "
+        "a6a5 h3h4 h6h5 b3b4 b6b5";
+    for (int i = 0; i < 4; ++i) {
+        store.add(up);
+        store.add(level);
+    }
+    const auto run =
+        run_balance({"values", "--db", store.path().string(), "--normalize", "knight"});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find("separation"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("game(s) are too few or too one-sided for this fit"), std::string::npos)
+        << run.err;
+}
+
 TEST(ValuesGames, ChoosesTheVariantAndRules) {
     TempDir dir;
     TestStore store(dir.path() / "g.sqlite");

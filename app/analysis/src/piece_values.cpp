@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -56,6 +57,21 @@ void attach_published(PieceValueFit& fit, const core::ReferenceTable& reference)
         for (const auto& [piece, value] : reference.values)
             if (piece == row.piece) row.published = value / unit * fit.unit_value;
 }
+
+namespace {
+
+// What a designer can do when the fit has no answer: a "separation" means that some material
+// difference decided every game it appeared in, which few or one-sided games do.
+std::string separation_hint(const std::string& message, const MaterialData& data) {
+    if (message.find("separation") == std::string::npos) return "";
+    return fmt::format(
+        ". The {} game(s) are too few or too one-sided for this fit (some material difference "
+        "won or lost every game it appeared in): play more games, or games from more varied "
+        "openings",
+        std::set<std::int64_t>(data.clusters.begin(), data.clusters.end()).size());
+}
+
+}  // namespace
 
 Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitOptions& options) {
     if (data.rows.empty())
@@ -120,7 +136,9 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
             whole(i, 1) = (data.engine_material[k] + data.positional[k]) / 100.0;
         }
         auto scale = stats::fit_logistic(whole, y, data.clusters);
-        if (!scale) return make_error("fit of the engine's scale failed: " + scale.error().message);
+        if (!scale)
+            return make_error("fit of the engine's scale failed: " + scale.error().message +
+                              separation_hint(scale.error().message, data));
         fit.positional = stats::Estimate{scale->coefficients(1), scale->se_robust(1)};
         for (std::size_t k = 0; k < data.positional.size(); ++k)
             offset.push_back(fit.positional->value * data.positional[k] / 100.0);
@@ -137,7 +155,9 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
             x(i, static_cast<Eigen::Index>(k) + first) = data.rows[i][kept[k]];
     }
     auto result = stats::fit_logistic(x, y, data.clusters, offset);
-    if (!result) return make_error("piece-value fit failed: " + result.error().message);
+    if (!result)
+        return make_error("piece-value fit failed: " + result.error().message +
+                          separation_hint(result.error().message, data));
     fit.positions = n;
     fit.clusters = result->clusters;
     fit.dispersion = result->dispersion;
