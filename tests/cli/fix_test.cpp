@@ -237,6 +237,23 @@ TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {
         << check.out;
     EXPECT_NE(check.out.find("rejected: rook: R -> '' (R removed): the rook would have no moves"),
               std::string::npos);
+    // --json lists every candidate: its TOML, or why it cannot be played.
+    const auto listed = run_balance({"check", file, "--json"});
+    ASSERT_EQ(listed.status, 0) << listed.err;
+    const json checked = json::parse(listed.out);
+    const json& candidates = checked["files"][0]["candidates"];
+    ASSERT_EQ(candidates.size(), 8u) << checked;
+    EXPECT_EQ(candidates[0]["edit"], "no change");
+    int rejected = 0;
+    for (const auto& c : candidates) {
+        if (c["playable"].get<bool>()) {
+            EXPECT_TRUE(c.contains("toml")) << c;
+        } else {
+            ++rejected;
+            EXPECT_FALSE(c["rejected"].get<std::string>().empty()) << c;
+        }
+    }
+    EXPECT_EQ(rejected, 2);
     // A database of the search refuses the same file with other player settings.
     const auto db = (dir.path() / "first.db").string();
     ASSERT_EQ(run_balance({"fix", file, "--db", db, "--max-games", "6", "--quiet"}).status, 0);

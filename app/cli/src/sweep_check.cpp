@@ -143,14 +143,28 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
                 notes.push_back(fmt::format("rejected: {}: {}", c.label, c.rejected));
     }
     if (json) {
-        files.push_back({{"file", file},
-                         {"ok", true},
-                         {"kind", "sweep"},
-                         {"name", sweep->name},
-                         {"variant", sweep->variant},
-                         {"cells", cells},
-                         {"notes", notes},
-                         {"errors", Json::array()}});
+        Json entry = {{"file", file},
+                      {"ok", true},
+                      {"kind", "sweep"},
+                      {"name", sweep->name},
+                      {"variant", sweep->variant},
+                      {"cells", cells},
+                      {"notes", notes},
+                      {"errors", Json::array()}};
+        // A fix file's candidates, each with its TOML or why it cannot be played.
+        if (candidates) {
+            Json list = Json::array();
+            for (const auto& c : *candidates) {
+                Json item = {{"edit", c.label}, {"playable", c.rejected.empty()}};
+                if (c.rejected.empty())
+                    item["toml"] = c.fragment;
+                else
+                    item["rejected"] = c.rejected;
+                list.push_back(std::move(item));
+            }
+            entry["candidates"] = std::move(list);
+        }
+        files.push_back(std::move(entry));
     } else {
         ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {} = {}, {}\n", file,
                                sweep->name, sweep->variant,
