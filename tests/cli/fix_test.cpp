@@ -214,6 +214,18 @@ TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
             EXPECT_EQ(c["toml"], "[pieces.knight]\nbetza = 'NW'\n");
         }
     }
+    // The report names an edited candidate's cells by a hash, and says what each one changes.
+    const auto report = run_balance({"report", "--db", db});
+    ASSERT_EQ(report.status, 0) << report.err;
+    std::string knight_hash;
+    for (const auto& [hash, text] : spec_of)
+        if (text.find("betza = 'NW'") != std::string::npos) knight_hash = hash.substr(0, 8);
+    ASSERT_FALSE(knight_hash.empty());
+    EXPECT_NE(report.out.find("Rules @" + knight_hash +
+                              " of chess: pieces.knight.betza: 'N' -> 'NW' (against its default "
+                              "rules)."),
+              std::string::npos)
+        << report.out;
 }
 
 TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {

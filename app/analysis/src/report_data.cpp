@@ -1,5 +1,4 @@
 #include "balance/analysis/report_data.hpp"
-#include "balance/config/army_reader.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,6 +11,8 @@
 
 #include "balance/analysis/odds_values.hpp"
 #include "balance/analysis/value_methods.hpp"
+#include "balance/config/army_reader.hpp"
+#include "balance/config/spec_text.hpp"
 #include "natural_order.hpp"
 
 namespace balance::analysis {
@@ -182,6 +183,33 @@ std::vector<std::string> variants_in(std::span<const StoredGame> games) {
     return {names.begin(), names.end()};
 }
 
+// Cells whose rules are an edit of the variant's (a `balance fix` candidate, or games kept apart
+// by --force) carry a hash ("@29f9c410") in their rules: say what each one changes against the
+// variant's own rules, from the specs the database stored.
+void note_edited_rules(const Store& store, std::vector<std::string>& notes) {
+    std::set<std::pair<std::string, std::string>> edited;  // variant, cell rules
+    for (const StoredGame& game : store.games) {
+        const std::string rules = cell_of(game).rules;
+        if (rules.find('@') != std::string::npos) edited.insert({game.variant, rules});
+    }
+    for (const auto& [variant, rules] : edited) {
+        const tournament::RuleSpecRow* row = nullptr;
+        const tournament::RuleSpecRow* base = nullptr;
+        for (const auto& spec : store.specs) {
+            if (spec.variant != variant) continue;
+            if (spec.cell_rules == rules) row = &spec;
+            if (spec.cell_rules.empty() && !base) base = &spec;
+        }
+        if (!row) continue;
+        notes.push_back(
+            base ? fmt::format("Rules {} of {}: {} (against its default rules).", rules, variant,
+                               config::spec_differences(base->spec_toml, row->spec_toml))
+                 : fmt::format("Rules {} of {}: an edit of its rules (options '{}'); the database "
+                               "holds no game of the default rules to compare with.",
+                               rules, variant, row->rules));
+    }
+}
+
 Result<void> known_army(std::span<const StoredGame> games, const std::string& army,
                         VariantCatalog& catalog) {
     std::string hint;
@@ -226,6 +254,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.failures = tally_failures(store.games, store.failed_attempts);
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);
+    note_edited_rules(store, report.notes);
     note_repeated_games(report, report.notes);
     note_player_values(report);
     for (const ArmyFit& fit : report.armies) {
