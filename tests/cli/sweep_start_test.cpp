@@ -138,7 +138,13 @@ TEST(SweepStart, ASecondSweepOfTheSameGamesIsRefused) {
     const auto other_shard =
         testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--threads", "1",
                               "--quiet", "--shard", "2/2", "--max-games", "1"});
+    // --status reads beside the writer.
+    const auto status =
+        testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--status"});
     stop(first);
+    EXPECT_EQ(status.status, 0) << status.err;
+    EXPECT_NE(status.out.find(" of its 400 planned games stored ("), std::string::npos)
+        << status.out;
     EXPECT_NE(second.status, 0);
     EXPECT_NE(second.err.find("another `balance sweep` is writing this database"),
               std::string::npos)
@@ -164,6 +170,36 @@ TEST(SweepStart, ShardsOfOneDatabaseRunSideBySide) {
 }
 
 // An empty file is a new database: `touch x.db` first, or a file created by other means.
+// --status counts the planned games stored, plays nothing and writes nothing.
+TEST(SweepStart, StatusCountsThePlannedGamesStored) {
+    balance::testing::TempDir dir;
+    const auto sweep = dir.write("quick.toml", kQuickSweep);
+    const auto db = dir.path() / "quick.db";
+    const auto none =
+        testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--status"});
+    EXPECT_NE(none.status, 0);
+    EXPECT_NE(none.err.find("no such database"), std::string::npos) << none.err;
+    EXPECT_FALSE(fs::exists(db));
+    ASSERT_EQ(testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--threads", "1",
+                                    "--quiet", "--max-games", "3"})
+                  .status,
+              0);
+    const auto partial =
+        testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--status"});
+    ASSERT_EQ(partial.status, 0) << partial.err;
+    EXPECT_NE(partial.out.find("3 of its 8 planned games stored (5 to play"), std::string::npos)
+        << partial.out;
+    EXPECT_EQ(stored_games(db), 3);
+    ASSERT_EQ(testing::run_balance(
+                  {"sweep", sweep.string(), "--db", db.string(), "--threads", "1", "--quiet"})
+                  .status,
+              0);
+    const auto done =
+        testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--status"});
+    EXPECT_NE(done.out.find("8 of its 8 planned games stored (complete)"), std::string::npos)
+        << done.out;
+}
+
 TEST(SweepStart, AnEmptyFileIsANewDatabase) {
     balance::testing::TempDir dir;
     const auto sweep = dir.write("quick.toml", kQuickSweep);

@@ -13,7 +13,9 @@
 #include "balance/config/variant_loader.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/opening_notes.hpp"
+#include "balance/tournament/rule_specs.hpp"
 #include "balance/tournament/runner.hpp"
+#include "balance/tournament/stored_count.hpp"
 #include "balance/tournament/sweep_database.hpp"
 #include "commands.hpp"
 #include "output.hpp"
@@ -32,8 +34,48 @@ struct SweepArgs {
     std::string shard = "1/1";
     std::int64_t max_games = -1;
     bool quiet = false;
+    bool status = false;  // how many of the planned games are stored; plays and writes nothing
     int engine_log_mb = static_cast<int>(players::external::kDefaultStderrLogMaxBytes >> 20);
 };
+
+// --status: how far the sweep stands in its database, read as it is (also while another process
+// plays into it): its planned games and how many are stored.
+int print_status(const tournament::OpenSweep& open, const std::string& db, const SweepArgs& args,
+                 AppContext& ctx) {
+    auto exists = tournament::database_exists(db);
+    if (!exists) return report_error(ctx, exists.error());
+    if (!*exists)
+        return report_error(
+            ctx, make_error("no such database: nothing of this sweep is stored yet", db));
+    auto store = tournament::ResultStore::open_existing(db);
+    if (!store) return report_error(ctx, store.error());
+    tournament::Sweep sweep = open.sweep;
+    if (auto cells =
+            tournament::assign_spec_cells(sweep, *store, args.force, config::spec_differences);
+        !cells)
+        return report_error(ctx, cells.error());
+    if (sweep.adaptive) {
+        auto games = store->games();
+        if (!games) return report_error(ctx, games.error());
+        ctx.out << fmt::format(
+            "sweep {}: adaptive, {} games stored of a {}-game budget, database {}; read from the "
+            "stored games, nothing played\n",
+            sweep.name, games->size(), sweep.adaptive->budget, db);
+        return 0;
+    }
+    auto count = tournament::count_stored(sweep, *store);
+    if (!count) return report_error(ctx, count.error());
+    ctx.out << fmt::format(
+        "sweep {}: {} of its {} planned games stored{}, database {}; read from "
+        "the stored games, nothing played\n",
+        sweep.name, count->stored, count->planned,
+        count->complete() ? " (complete)"
+                          : fmt::format(" ({} to play: the same `balance sweep` command "
+                                        "continues it)",
+                                        count->planned - count->stored),
+        db);
+    return 0;
+}
 
 std::string resume_command(const SweepArgs& args, const std::string& db) {
     std::string command = fmt::format("balance sweep {} --db {}", args.file, db);
@@ -62,6 +104,10 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     if (!open) return report_error(ctx, open.error());
     auto shard = tournament::parse_shard(args.shard);
     if (!shard) return report_error(ctx, shard.error());
+
+    if (args.status)
+        return print_status(
+            *open, args.db.empty() ? "results/" + open->sweep.name + ".db" : args.db, args, ctx);
 
     const int threads = thread_count(args.threads);
     if (auto memory = tournament::check_hash_memory(open->sweep, threads); !memory)
@@ -142,6 +188,9 @@ void register_sweep(CLI::App& app, AppContext& ctx) {
     command->add_option("--max-games", args->max_games, "Stop after this many games")
         ->check(CLI::Range(std::int64_t{0}, INT64_MAX));
     command->add_flag("--quiet", args->quiet, "No progress display");
+    command->add_flag("--status", args->status,
+                      "How many of the sweep's planned games the database holds, playing and "
+                      "writing nothing (also while another process plays into it)");
     command
         ->add_option("--engine-log-mb", args->engine_log_mb,
                      "Cap of each external engine's stderr log in <db>.logs/, in MB (0: no "
