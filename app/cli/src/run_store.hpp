@@ -1,7 +1,7 @@
 #pragma once
-// The database of a command that plays in rounds (`fix`, `calibrate`): opened for writing with
-// the lock that keeps a second writer out, or with --status read as it is, without the lock,
-// beside a process that may be playing into it.
+// The database of a command that plays (`fix`, `calibrate`): opened for writing with the lock
+// that keeps a second writer out, or with --status (theirs and `sweep`'s) read as it is, without
+// the lock, beside a process that may be playing into it.
 
 #include <optional>
 #include <string>

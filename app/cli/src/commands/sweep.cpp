@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "output.hpp"
 #include "run_guards.hpp"
+#include "run_store.hpp"
 
 namespace balance::cli {
 
@@ -42,13 +43,12 @@ struct SweepArgs {
 // plays into it): its planned games and how many are stored.
 int print_status(const tournament::OpenSweep& open, const std::string& db, const SweepArgs& args,
                  AppContext& ctx) {
-    auto exists = tournament::database_exists(db);
-    if (!exists) return report_error(ctx, exists.error());
-    if (!*exists)
+    auto opened = open_run_store(db, true);
+    if (!opened) return report_error(ctx, opened.error());
+    if (!*opened)
         return report_error(
             ctx, make_error("no such database: nothing of this sweep is stored yet", db));
-    auto store = tournament::ResultStore::open_existing(db);
-    if (!store) return report_error(ctx, store.error());
+    const tournament::ResultStore* store = &(*opened)->store;
     tournament::Sweep sweep = open.sweep;
     if (auto cells =
             tournament::assign_spec_cells(sweep, *store, args.force, config::spec_differences);
