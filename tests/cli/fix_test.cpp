@@ -139,6 +139,13 @@ TEST(Fix, StatusReadsTheStoredGamesBesideAWriter) {
         EXPECT_NE(status.out.find("(in progress inside round 1: 25 of its "), std::string::npos)
             << status.out;
         EXPECT_NE(status.out.find("read from the stored games, nothing played"), std::string::npos);
+        // Inside round 1 the open candidates show the games stored so far: all 25 of them.
+        const auto listed = run_balance({"fix", file, "--db", db, "--status", "--json"});
+        ASSERT_EQ(listed.status, 0) << listed.err;
+        const json parsed = json::parse(listed.out);
+        std::int64_t games = 0;
+        for (const auto& c : parsed["candidates"]) games += c.value("games", std::int64_t{0});
+        EXPECT_EQ(games, 25) << listed.out;
     }
     EXPECT_EQ(moves_by_key(db).size(), 25u);
     EXPECT_EQ(analysis::read_store(db)->runs.size(), runs_before);

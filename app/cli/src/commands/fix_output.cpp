@@ -87,7 +87,8 @@ void FixSearch::print() const {
     ctx_.out << fmt::format(
         "\n{} candidates raced, {} rejected; {} games in {} round(s) of a {}-game budget{}.\n",
         raced, rejected, games_, rounds_, fix_.budget, stop_note());
-    if (all > 0) {
+    // (Not while --status shows a round in progress: its games are not in the count yet.)
+    if (all > 0 && interim_.empty()) {
         ctx_.out << fmt::format(
             "Every candidate to {} games, as many as the most-played one, would take {} games: "
             "racing spent {:.0f}% of that.\n",

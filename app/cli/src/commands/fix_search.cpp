@@ -73,9 +73,9 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultS
     return true;
 }
 
-Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candidate,
-                                             std::int64_t games, tournament::ResultStore& store,
-                                             const std::string& db) const {
+Result<stats::ScoreSample> FixSearch::stored_sample(const config::FixCandidate& candidate,
+                                                    std::int64_t games,
+                                                    tournament::ResultStore& store) const {
     const std::int64_t per_cell = games / cells();
     auto rows = store.games(cell_keys(candidate.rule_set));
     if (!rows) return rows.error();
@@ -86,9 +86,17 @@ Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candida
         if (!fix_.side.empty() && row.black_army == fix_.side) score = 1.0 - score;
         (void)out.add(score);
     }
-    if (out.games != games) {
+    return out;
+}
+
+Result<stats::ScoreSample> FixSearch::sample(const config::FixCandidate& candidate,
+                                             std::int64_t games, tournament::ResultStore& store,
+                                             const std::string& db) const {
+    auto out = stored_sample(candidate, games, store);
+    if (!out) return out;
+    if (out->games != games) {
         return make_error(fmt::format("candidate '{}' has {} of its {} games stored",
-                                      candidate.label, out.games, games),
+                                      candidate.label, out->games, games),
                           db);
     }
     return out;
@@ -109,6 +117,15 @@ Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& ga
     if (!complete) return complete.error();
     if (!*complete) {
         stopped_ = true;
+        // --status: the racing candidates' games stored so far in the round in progress.
+        if (args_.status) {
+            for (std::size_t i = 0; i < games.size(); ++i) {
+                if (games[i] == before_[i]) continue;
+                auto so_far = stored_sample(candidates_[playable_[i]], games[i], *store_);
+                if (!so_far) return so_far.error();
+                interim_[playable_[i]] = *so_far;
+            }
+        }
         return stats::RoundOutcome{false, {}};
     }
     stats::RoundOutcome out;
@@ -171,6 +188,16 @@ Result<bool> FixSearch::race(std::size_t first) {
         [this](const std::vector<std::int64_t>& games) { return round(games); });
     if (!race) return race.error();
     for (std::size_t i = 0; i < playable_.size(); ++i) entries_[playable_[i]] = race->entries[i];
+    // --status inside a round: the open candidates show the games stored so far (their
+    // verdicts are still those of the last finished round).
+    for (std::size_t i : playable_) {
+        if (!interim_.contains(i) || !entries_[i] || interim_[i].games <= entries_[i]->sample.games)
+            continue;
+        auto interval = stats::sample_interval(interim_[i], fix_.confidence);
+        if (!interval) return make_error(interval.error().message);
+        entries_[i]->sample = interim_[i];
+        entries_[i]->interval = *interval;
+    }
     games_ += race->games;
     rounds_ += race->rounds;
     return race->complete;

@@ -4,6 +4,7 @@
 // seed (fix_confirm.cpp); the result as a table, JSON or a page (fix_output.cpp).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,11 @@ class FixSearch {
                       const std::string& db);
     // The cell keys of one rule set: every pairing and matchup of the search.
     [[nodiscard]] std::vector<std::string> cell_keys(const tournament::RuleSet& rule_set) const;
+    // A candidate's stored games among its first `games` (whole games per cell); sample() also
+    // requires all of them.
+    Result<stats::ScoreSample> stored_sample(const config::FixCandidate& candidate,
+                                             std::int64_t games,
+                                             tournament::ResultStore& store) const;
     Result<stats::ScoreSample> sample(const config::FixCandidate& candidate, std::int64_t games,
                                       tournament::ResultStore& store, const std::string& db) const;
     // The --confirm flags to repeat in a resume hint ("" without --confirm).
@@ -113,9 +119,9 @@ class FixSearch {
             confirming_ ? "the confirmation" : fmt::format("round {}", rounds_ + 1);
         if (args_.status)
             return fmt::format(
-                " (in progress inside {}: {}; read from the stored games, nothing "
-                "played)",
-                where, in_progress_);
+                " (in progress inside {}: {}; read from the stored games, nothing played{})", where,
+                in_progress_,
+                interim_.empty() ? "" : "; the open candidates show their games so far");
         return fmt::format(" (stopped inside {} after {} games this run: the same command resumes)",
                            where, played_);
     }
@@ -157,6 +163,7 @@ class FixSearch {
     int round_ = 0;
     std::int64_t played_ = 0;  // games played by this process
     std::string in_progress_;  // --status: the stored games of the sweep in progress
+    std::map<std::size_t, stats::ScoreSample> interim_;  // --status: games so far in that round
     bool stopped_ = false;
     int exit_code_ = 0;
 };
