@@ -411,6 +411,12 @@ TEST(ReportTables, EngineFailuresAreCountedAgainstThePlayerThatFailed) {
     EXPECT_EQ(by_player["beta"]["total"], 1);
     EXPECT_EQ(by_player["engine"]["total"], 0);
     EXPECT_EQ(by_player["engine"]["games"], 180);
+    // Every player lists the statuses the table always shows, 0 included: CSV columns that do
+    // not depend on the data.
+    for (const char* status : {"timeout", "crashed", "illegal-move"})
+        for (const char* player : {"alpha", "beta", "engine"})
+            EXPECT_TRUE(by_player[player]["by_status"].contains(status)) << player << status;
+    EXPECT_EQ(by_player["engine"]["by_status"]["crashed"], 0);
 }
 
 // Holm's adjustment, written out independently of stats::holm_adjust.

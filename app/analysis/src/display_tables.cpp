@@ -363,7 +363,8 @@ DisplayTable player_scale_table(const ReportData& report) {
 }
 
 DisplayTable failures_table(const ReportData& report) {
-    std::set<std::string> statuses{"timeout", "crashed", "illegal-move"};
+    std::set<std::string> statuses(EngineFailures::kShownStatuses.begin(),
+                                   EngineFailures::kShownStatuses.end());
     for (const EngineFailures& f : report.failures)
         for (const auto& [status, count] : f.by_status) statuses.insert(status);
     DisplayTable table;

@@ -481,6 +481,7 @@ Json report_json(const ReportData& report) {
     for (const RuleEffect& e : report.rule_effects) effects.push_back(effect_json(e, alpha));
     for (const EngineFailures& f : report.failures) {
         Json by_status = Json::object();
+        for (const char* status : EngineFailures::kShownStatuses) by_status[status] = 0;
         for (const auto& [status, count] : f.by_status) by_status[status] = count;
         failures.push_back({{"player", f.player},
                             {"games", f.games},

@@ -3,6 +3,7 @@
 // W/D/L from White's view, terminations, length; plus per-engine failure counts. Pure counting,
 // no statistics: the summaries beside it turn the counts into intervals.
 
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <map>
@@ -56,6 +57,10 @@ struct CellTally {
 
 // Engine failures of one player (as named in the sweep): games it played and failures by status.
 struct EngineFailures {
+    // The statuses every failures table shows, 0 or not (others only when they occur), so that
+    // its columns do not change with the data.
+    static constexpr std::array<const char*, 3> kShownStatuses{"timeout", "crashed",
+                                                               "illegal-move"};
     std::string player;
     std::int64_t games = 0;
     std::map<std::string, std::int64_t> by_status;  // "timeout", "crashed", "illegal-move", ...
