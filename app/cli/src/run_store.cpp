@@ -27,4 +27,12 @@ Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_
     return out;
 }
 
+Result<RunStore> open_run_store(const std::string& db, bool read_only, const std::string& what) {
+    auto opened = open_run_store(db, read_only);
+    if (!opened) return opened.error();
+    if (!*opened)
+        return make_error("no such database: nothing of this " + what + " is stored yet", db);
+    return std::move(**opened);
+}
+
 }  // namespace balance::cli

@@ -21,4 +21,9 @@ struct RunStore {
 // not exist.
 [[nodiscard]] Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only);
 
+// The same, where a missing database read only is an error: "no such database: nothing of this
+// <what> is stored yet", naming `db`.
+[[nodiscard]] Result<RunStore> open_run_store(const std::string& db, bool read_only,
+                                              const std::string& what);
+
 }  // namespace balance::cli

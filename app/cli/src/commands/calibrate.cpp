@@ -352,13 +352,10 @@ int Calibration::run() {
 
     db_ = args_.db.empty() ? "results/" + sweep_.name + ".db" : args_.db;
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_run_store(db_, args_.status);
+    auto opened = open_run_store(db_, args_.status, "calibration");
     if (!opened) return report_error(ctx_, opened.error());
-    if (!*opened)
-        return report_error(
-            ctx_, make_error("no such database: nothing of this calibration is stored yet", db_));
-    store_ = std::move((*opened)->store);
-    const std::optional<tournament::ShardLock> lock = std::move((*opened)->lock);
+    store_ = std::move(opened->store);
+    const std::optional<tournament::ShardLock> lock = std::move(opened->lock);
 
     std::vector<Round> rounds;
     config::PieceValues values = player.piece_values;  // round 0: the file's (usually none)

@@ -259,13 +259,10 @@ int FixSearch::run() {
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_run_store(db_, args_.status);
+    auto opened = open_run_store(db_, args_.status, "search");
     if (!opened) return report_error(ctx_, opened.error());
-    if (!*opened)
-        return report_error(
-            ctx_, make_error("no such database: nothing of this search is stored yet", db_));
-    store_ = std::move((*opened)->store);
-    const std::optional<tournament::ShardLock> lock = std::move((*opened)->lock);
+    store_ = std::move(opened->store);
+    const std::optional<tournament::ShardLock> lock = std::move(opened->lock);
     if (!args_.force)
         if (auto same = same_search(*store_, search_, db_); !same)
             return report_error(ctx_, same.error());

@@ -43,12 +43,9 @@ struct SweepArgs {
 // plays into it): its planned games and how many are stored.
 int print_status(const tournament::OpenSweep& open, const std::string& db, const SweepArgs& args,
                  AppContext& ctx) {
-    auto opened = open_run_store(db, true);
+    auto opened = open_run_store(db, true, "sweep");
     if (!opened) return report_error(ctx, opened.error());
-    if (!*opened)
-        return report_error(
-            ctx, make_error("no such database: nothing of this sweep is stored yet", db));
-    const tournament::ResultStore* store = &(*opened)->store;
+    const tournament::ResultStore* store = &opened->store;
     tournament::Sweep sweep = open.sweep;
     if (auto cells =
             tournament::assign_spec_cells(sweep, *store, args.force, config::spec_differences);
