@@ -358,12 +358,12 @@ namespace balance::cli {
 namespace {
 
 // pairs = "fallback": when every single change is decided and none is balanced, the pairs race
-// with the budget left. A band no chess change reaches (White at 95% +- 4%) drops every single
+// with the budget left. A band no chess change reaches (White at 99% +- 0.5%) drops every single
 // change after its first round, then every pair after its first.
 TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
     TempDir dir;
     std::string text = kTinyFix;
-    text.replace(text.find("margin = 0.1"), 12, "target = 0.95\nmargin = 0.04");
+    text.replace(text.find("margin = 0.1"), 12, "target = 0.99\nmargin = 0.005");
     text.replace(text.find("budget = 100"), 12, "budget = 300\npairs = \"fallback\"");
     const auto file = dir.write("pairs.toml", text).string();
     const auto run = run_balance(
@@ -397,7 +397,7 @@ TEST(Fix, PairsRaceWhenNoSingleChangeIsBalanced) {
 TEST(Fix, BestPairsBuildOnTheClosestSingle) {
     TempDir dir;
     std::string text = kTinyFix;
-    text.replace(text.find("margin = 0.1"), 12, "target = 0.95\nmargin = 0.04");
+    text.replace(text.find("margin = 0.1"), 12, "target = 0.99\nmargin = 0.005");
     text.replace(text.find("budget = 100"), 12, "budget = 300\npairs = \"best\"");
     const auto file = dir.write("best.toml", text).string();
     const auto run = run_balance(
@@ -416,7 +416,7 @@ TEST(Fix, BestPairsBuildOnTheClosestSingle) {
             continue;
         }
         if (c["status"] == "rejected" || edit == "no change") continue;
-        const double d = std::abs(c["score"].get<double>() - 0.95);
+        const double d = std::abs(c["score"].get<double>() - 0.99);
         if (d < closest) {
             closest = d;
             anchor = edit;

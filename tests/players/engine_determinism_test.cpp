@@ -1,6 +1,8 @@
-// Reproducibility: under node and depth limits a search is a pure function of the position,
-// the limits and the seed - twice in a row, from a fresh engine, after unrelated searches.
-// And the seeded opening randomisation really varies the moves, within its margin.
+// Reproducibility: under node and depth limits a search is a pure function of the game so far,
+// the limits and the seed - twice in a row, from a fresh engine, after unrelated searches; a
+// whole game the same from a fresh engine and a used one, though each move's search starts
+// from what the game's earlier searches learnt. And the seeded opening randomisation really
+// varies the moves, within its margin.
 
 #include <gtest/gtest.h>
 
@@ -39,6 +41,66 @@ TEST(EngineDeterminism, SameNodeLimitSameMoveAndNodes) {
     // The node limit is honoured within the last node visited.
     EXPECT_LE(first.nodes, limits.nodes + 1);
     EXPECT_GE(first.nodes, limits.nodes);
+}
+
+// The engine plays both sides for `plies` plies from `game`; the moves and their node counts.
+std::vector<std::pair<std::uint32_t, std::uint64_t>> self_play(Engine& engine, core::Game game,
+                                                               int plies, std::uint64_t nodes) {
+    players::SearchLimits limits;
+    limits.nodes = nodes;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> played;
+    for (int i = 0; i < plies && !game.outcome().over(); ++i) {
+        const auto r = engine.choose_move(game, limits, 77);
+        played.emplace_back(r.move.raw(), r.nodes);
+        game.play(r.move);
+    }
+    return played;
+}
+
+TEST(EngineDeterminism, AGameIsTheSameFromAFreshEngineAndAUsedOne) {
+    const auto chess = load_shipped("chess");
+    const auto asym = load_shipped("asymmetric");
+    const auto game = make_game(asym, "elves", "orcs");
+    Engine fresh;
+    const auto reference = self_play(fresh, game, 24, 4000);
+    ASSERT_EQ(reference.size(), 24u);
+    // Used for other games before, with and without new_game() between: a search that does not
+    // continue the position searched last starts from nothing.
+    Engine used;
+    (void)self_play(used, make_game(chess, "", "", Middlegame), 10, 4000);
+    EXPECT_EQ(self_play(used, game, 24, 4000), reference);
+    (void)self_play(used, game, 9, 4000);  // the same game again from its start, no new_game()
+    EXPECT_EQ(self_play(used, game, 24, 4000), reference);
+    (void)self_play(used, game, 9, 4000);
+    used.new_game();
+    EXPECT_EQ(self_play(used, game, 24, 4000), reference);
+}
+
+TEST(EngineDeterminism, TheNextMoveStartsFromWhatTheLastSearchLearnt) {
+    // After a depth-8 search and the two plies of its principal variation, a depth-8 search of
+    // the game's next position needs fewer nodes than a fresh engine's (the hash table still
+    // holds the expected line); search(), which is not a game's move, starts from nothing.
+    const auto spec = load_shipped("chess");
+    auto game = make_game(spec, "", "", Middlegame);
+    EngineOptions off;
+    off.random_plies = 0;
+    Engine engine(off);
+    const auto first = with_position(
+        game, [&](auto& pos) { return engine.search_game_move(pos, depth_limit(8), 0, 0); });
+    ASSERT_GE(first.pv.size(), 3u);
+    game.play(first.pv[0]);
+    game.play(first.pv[1]);
+    const auto next = with_position(
+        game, [&](auto& pos) { return engine.search_game_move(pos, depth_limit(8), 0, 2); });
+    Engine fresh(off);
+    const auto cold = with_position(
+        game, [&](auto& pos) { return fresh.search_game_move(pos, depth_limit(8), 0, 2); });
+    EXPECT_LT(next.nodes * 5, cold.nodes * 4) << next.nodes << " against " << cold.nodes;
+    // search() (not a game's move) always starts from nothing.
+    const auto plain =
+        with_position(game, [&](auto& pos) { return engine.search(pos, depth_limit(8)); });
+    EXPECT_EQ(plain.nodes, cold.nodes);
+    EXPECT_EQ(plain.best, cold.best);
 }
 
 TEST(EngineDeterminism, DepthLimitOnWideBoard) {

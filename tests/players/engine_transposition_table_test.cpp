@@ -1,5 +1,6 @@
-// The transposition table: what a search stores it finds again, within that search only, in a
-// table of the size asked for (allocated on a huge-page boundary since the huge-page change).
+// The transposition table: what a search stores it finds again, in that search and the game's
+// later searches, never after clear(), in a table of the size asked for (allocated on a
+// huge-page boundary).
 
 #include <gtest/gtest.h>
 
@@ -27,23 +28,47 @@ TEST(TranspositionTable, FindsWhatItStoredWithEveryField) {
     EXPECT_EQ(tt.probe(KeyB), nullptr);
 }
 
-TEST(TranspositionTable, ANewSearchStartsFromAnEmptyTable) {
+TEST(TranspositionTable, AClearedTableIsEmptyAndTheNextSearchSeesTheLastOnes) {
     TranspositionTable tt(1);
-    tt.new_search();
+    tt.clear();
     tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
     ASSERT_NE(tt.probe(KeyA), nullptr);
-    tt.new_search();
+    tt.new_search();  // the game's next move: what the last search stored is still there
+    ASSERT_NE(tt.probe(KeyA), nullptr);
+    EXPECT_EQ(tt.probe(KeyA)->depth, 3);
+    tt.store(KeyB, core::Move(3, 4), 20, 20, 2, Bound::Lower);
+    tt.clear();  // another game, or a search that does not continue it
     EXPECT_EQ(tt.probe(KeyA), nullptr);
+    EXPECT_EQ(tt.probe(KeyB), nullptr);
+}
+
+TEST(TranspositionTable, AnEarlierSearchsEntryGivesWayToANewResult) {
+    TranspositionTable tt(1);
+    tt.clear();
+    tt.store(KeyA, core::Move(1, 2), 10, 10, 9, Bound::Lower);
+    tt.store(KeyA, core::Move(5, 6), 30, 10, 2, Bound::Upper);  // same search: the deeper stays
+    EXPECT_EQ(tt.probe(KeyA)->depth, 9);
+    tt.new_search();
+    tt.store(KeyA, core::Move(5, 6), 30, 10, 2, Bound::Upper);  // next search: the new result
+    EXPECT_EQ(tt.probe(KeyA)->depth, 2);
+    EXPECT_EQ(tt.probe(KeyA)->best_move(), core::Move(5, 6));
 }
 
 TEST(TranspositionTable, OldEntriesStayInvisibleWhenTheGenerationWraps) {
     TranspositionTable tt(1);
-    tt.new_search();
+    tt.clear();
     tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
     // 65535 more searches bring the 16-bit generation back to the value KeyA was stored under.
     for (int i = 0; i < 65535; ++i) tt.new_search();
     EXPECT_EQ(tt.probe(KeyA), nullptr);
     EXPECT_EQ(tt.hashfull(), 0);
+    // Cleared often, the table is wiped for real by a clear(), never inside a game.
+    tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
+    for (int i = 0; i < 40'000; ++i) tt.clear();
+    tt.store(KeyB, core::Move(1, 2), 10, 10, 3, Bound::Exact);
+    for (int i = 0; i < 30; ++i) tt.new_search();
+    EXPECT_EQ(tt.probe(KeyA), nullptr);
+    EXPECT_NE(tt.probe(KeyB), nullptr);
 }
 
 TEST(TranspositionTable, HasTheSizeAskedForAndForgetsOnResize) {
@@ -53,6 +78,7 @@ TEST(TranspositionTable, HasTheSizeAskedForAndForgetsOnResize) {
     tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::Exact);
     tt.resize(2);
     EXPECT_EQ(tt.bytes(), std::size_t{2} * 1024 * 1024);
+    EXPECT_EQ(tt.megabytes(), 2u);
     tt.new_search();
     EXPECT_EQ(tt.probe(KeyA), nullptr);
     // Every cluster is usable: as many distinct keys as the table has entries mostly stay.
@@ -90,7 +116,7 @@ TEST(TranspositionTable, EnsureResizesOnlyOnAChange) {
     tt.ensure(1);
     EXPECT_EQ(tt.bytes(), std::size_t{1} * 1024 * 1024);
     tt.new_search();
-    EXPECT_EQ(tt.probe(KeyA), nullptr);
+    EXPECT_EQ(tt.probe(KeyA), nullptr);  // resizing forgets
 }
 
 }  // namespace

@@ -42,8 +42,8 @@ Result<BenchResult> run_bench(int depth, const std::vector<BenchSet>& sets, std:
         for (const auto& fen : set.fens) {
             auto game = core::Game::start(*rules, fen);
             if (!game) return game.error();
-            // Every search starts from a logically empty table (engine.hpp), so one engine
-            // gives the same counts as a fresh engine per position.
+            // search() is not a game's move: it starts from a logically empty table
+            // (engine.hpp), so one engine gives the same counts as a fresh engine per position.
             out.nodes += game->visit([&](const auto& current) {
                 auto pos = current;
                 return engine.search(pos, limits).nodes;

@@ -19,10 +19,25 @@ struct PerWidth {
     std::unique_ptr<Searcher<BB>> searcher;
 };
 
+// The position searched last as a game's move: the next search keeps the game's memory only if
+// its position continues this one (this one's key lies in its history, `plies` moves in).
+struct LastGameSearch {
+    bool valid = false;
+    bool wide = false;
+    int plies = 0;
+    std::uint64_t key = 0;
+};
+
 struct Engine::State {
     TranspositionTable tt;
     PerWidth<core::u64> narrow;
     PerWidth<core::u128> wide;
+    LastGameSearch last;
+
+    template <core::Bitboard BB>
+    SearchResult run(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed,
+                     int plies_played, const SearchHooks& hooks, const EngineOptions& options,
+                     bool game_move);
 
     template <core::Bitboard BB>
     PerWidth<BB>& prepare(const core::Position<BB>& pos, const EngineOptions& options);
@@ -34,7 +49,12 @@ struct Engine::State {
 Engine::Engine(EngineOptions options) : options_(options), state_(std::make_unique<State>()) {}
 Engine::~Engine() = default;
 
+void Engine::new_game() {
+    state_->last = {};
+}
+
 void Engine::set_options(const EngineOptions& options) {
+    state_->last = {};  // other values or limits: nothing carries over
     // The next search sizes the table; tables built from other piece values are rebuilt.
     if (options.piece_values != options_.piece_values) {
         state_->narrow.rules.reset();
@@ -95,12 +115,33 @@ RootRandom Engine::State::root_random(const core::Position<BB>& pos, std::uint64
 }
 
 template <core::Bitboard BB>
+SearchResult Engine::State::run(core::Position<BB>& pos, const SearchLimits& limits,
+                                std::uint64_t seed, int plies_played, const SearchHooks& hooks,
+                                const EngineOptions& options, bool game_move) {
+    PerWidth<BB>& w = prepare(pos, options);
+    const std::size_t megabytes = table_megabytes(options.hash_mb, limits.nodes);
+    constexpr bool wide_board = std::is_same_v<BB, core::u128>;
+    const bool next_move = game_move && last.valid && last.wide == wide_board &&
+                           pos.history_size() > last.plies &&
+                           pos.history_key(last.plies) == last.key && tt.megabytes() == megabytes;
+    tt.ensure(megabytes);
+    last = {};
+    if (game_move) last = {true, wide_board, pos.history_size(), pos.key()};
+    return w.searcher->run(pos, *w.tables, limits, root_random(pos, seed, plies_played, options),
+                           hooks, next_move);
+}
+
+template <core::Bitboard BB>
 SearchResult Engine::search(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed,
                             int plies_played, const SearchHooks& hooks) {
-    PerWidth<BB>& w = state_->prepare(pos, options_);
-    state_->tt.ensure(table_megabytes(options_.hash_mb, limits.nodes));
-    return w.searcher->run(pos, *w.tables, limits,
-                           state_->root_random(pos, seed, plies_played, options_), hooks);
+    return state_->run(pos, limits, seed, plies_played, hooks, options_, false);
+}
+
+template <core::Bitboard BB>
+SearchResult Engine::search_game_move(core::Position<BB>& pos, const SearchLimits& limits,
+                                      std::uint64_t seed, int plies_played,
+                                      const SearchHooks& hooks) {
+    return state_->run(pos, limits, seed, plies_played, hooks, options_, true);
 }
 
 template <core::Bitboard BB>
@@ -117,7 +158,8 @@ MoveReply Engine::choose_move(const core::Game& game, const SearchLimits& limits
                               std::uint64_t seed) {
     return game.visit([&](const auto& current) {
         auto pos = current;  // the search makes and unmakes moves; the game stays untouched
-        const SearchResult r = search(pos, limits, seed, static_cast<int>(game.moves().size()));
+        const SearchResult r =
+            search_game_move(pos, limits, seed, static_cast<int>(game.moves().size()));
         MoveReply reply;
         if (r.best.is_none()) {
             reply.status = MoveStatus::NoMove;
@@ -136,6 +178,10 @@ template SearchResult Engine::search(core::Position<core::u64>&, const SearchLim
                                      int, const SearchHooks&);
 template SearchResult Engine::search(core::Position<core::u128>&, const SearchLimits&,
                                      std::uint64_t, int, const SearchHooks&);
+template SearchResult Engine::search_game_move(core::Position<core::u64>&, const SearchLimits&,
+                                               std::uint64_t, int, const SearchHooks&);
+template SearchResult Engine::search_game_move(core::Position<core::u128>&, const SearchLimits&,
+                                               std::uint64_t, int, const SearchHooks&);
 template int Engine::static_eval(const core::Position<core::u64>&);
 template int Engine::static_eval(const core::Position<core::u128>&);
 

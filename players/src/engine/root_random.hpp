@@ -16,8 +16,8 @@
 //    small inaccuracies, symmetrically, in the opening only;
 //  * mate scores are never randomised;
 //  * the sweep can additionally pair every game with a colour-reversed twin with the same seed.
-// The choice is a pure function of (position and history, limits, seed): replaying a game with
-// its recorded seed replays it exactly.
+// The choice is a pure function of (the game so far, limits, seed): replaying a game with its
+// recorded seed replays it exactly.
 
 #include <cstdint>
 

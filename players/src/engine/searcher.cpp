@@ -615,7 +615,7 @@ int Searcher<BB>::root_search(int depth, int alpha, int beta) {
 template <Bitboard BB>
 SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& tables,
                                const SearchLimits& limits, const RootRandom& random,
-                               const SearchHooks& hooks) {
+                               const SearchHooks& hooks, bool next_move) {
     pos_ = &pos;
     et_ = &tables;
     pawn_cache_.clear();
@@ -630,9 +630,15 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     stopped_ = false;
     limits_armed_ = false;
     random_margin_ = random.active ? std::max(1, random.margin_cp) : 0;
-    tt_.new_search();
-    for (auto& h : history_) h.fill(0);
-    for (auto& c : counter_) c.fill(Move::none());
+    if (next_move) {
+        tt_.new_search();
+        for (auto& h : history_)
+            for (int& v : h) v /= 2;
+    } else {
+        tt_.clear();
+        for (auto& h : history_) h.fill(0);
+        for (auto& c : counter_) c.fill(Move::none());
+    }
     for (auto& fr : frames_) {
         fr.killers[0] = fr.killers[1] = Move::none();
         fr.static_eval = 0;
@@ -657,7 +663,9 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
                            : draw_score();
         return result;
     }
-    score_moves(f0, Move::none(), 0, false);
+    // The root's own entry (a game's next move: the reply the last search expected) goes first.
+    const TTEntry* root_entry = tt_.probe(node_key());
+    score_moves(f0, root_entry ? root_entry->best_move() : Move::none(), 0, false);
     int unused;
     for (Move m = pick(f0, unused); !m.is_none(); m = pick(f0, unused))
         root_moves_.push_back(RootMove{m, -Infinite, false, {}});

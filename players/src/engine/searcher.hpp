@@ -3,7 +3,8 @@
 // per-ply scratch is allocated once); tests and the bench may drive it directly.
 //
 // Search: iterative deepening with aspiration windows, principal variation search, a
-// transposition table, quiescence search (captures, e.p. and promotions; all evasions when in
+// transposition table (kept, with the history and counter moves, from one move of a game to the
+// next), quiescence search (captures, e.p. and promotions; all evasions when in
 // check), check extension, null-move pruning (not in check, not during free placement, only
 // with non-pawn material), reverse futility pruning, late move reductions and late move /
 // futility pruning of quiet moves, mate distance pruning. Move ordering: hash move, captures by
@@ -23,8 +24,9 @@
 // so a child's score is negated only when the turn actually passed (see child()).
 //
 // Determinism: the result is a function of the position (with history), the limits, and the
-// seed. Time is only read when a movetime is set; node and depth limits are checked against
-// the node counter, which counts the same on every machine.
+// seed, and for a game's next move of the game's earlier searches (run's next_move). Time is only
+// read when a movetime is set; node and depth limits are checked against the node counter, which
+// counts the same on every machine.
 
 #include <array>
 #include <chrono>
@@ -32,15 +34,15 @@
 #include <vector>
 
 #include "balance/core/position.hpp"
+#include "balance/players/engine/eval.hpp"
+#include "balance/players/engine/search_types.hpp"
+#include "balance/players/player.hpp"
 #include "engine/attacks.hpp"
 #include "engine/check_after_move.hpp"
-#include "balance/players/engine/eval.hpp"
 #include "engine/pawn_cache.hpp"
 #include "engine/points_search.hpp"
 #include "engine/root_random.hpp"
-#include "balance/players/engine/search_types.hpp"
 #include "engine/transposition_table.hpp"
-#include "balance/players/player.hpp"
 
 namespace balance::players::engine {
 
@@ -50,9 +52,12 @@ class Searcher {
     explicit Searcher(TranspositionTable& tt);
 
     // Searches `pos` (restored on return) with `tables` built from pos.rules().
+    // `next_move`: `pos` is the next position of the game this searcher searched last (Engine
+    // checks): the hash table's entries, the history and the counter moves of the game's
+    // earlier searches are kept (history halved). Otherwise the search starts from nothing.
     SearchResult run(core::Position<BB>& pos, const EvalTables<BB>& tables,
                      const SearchLimits& limits, const RootRandom& random,
-                     const SearchHooks& hooks = {});
+                     const SearchHooks& hooks = {}, bool next_move = false);
 
     [[nodiscard]] std::size_t scratch_bytes() const;
     void set_eval_terms(EvalTerms terms) { eval_terms_ = terms; }

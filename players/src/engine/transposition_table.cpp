@@ -46,20 +46,33 @@ void TranspositionTable::resize(std::size_t megabytes) {
 #endif
     std::memset(static_cast<void*>(clusters_.get()), 0, bytes());
     generation_ = 0;
+    first_ = 0;
 }
 
 void TranspositionTable::new_search() {
     if (++generation_ == 0) {  // wrapped: old entries would look current again
         std::memset(static_cast<void*>(clusters_.get()), 0, bytes());
         generation_ = 1;
+        first_ = 1;
     }
+}
+
+void TranspositionTable::clear() {
+    // Wiped for real well before the counter wraps, and only here: a game's entries must not
+    // vanish in the middle of it at a point that depends on the games searched before.
+    if (generation_ >= 0x8000) {
+        std::memset(static_cast<void*>(clusters_.get()), 0, bytes());
+        generation_ = 0;
+    }
+    new_search();
+    first_ = generation_;
 }
 
 const TTEntry* TranspositionTable::probe(std::uint64_t key) const {
     const Cluster& c = clusters_[index(key)];
     const auto key32 = static_cast<std::uint32_t>(key);
     for (const TTEntry& e : c.entries)
-        if (e.generation == generation_ && e.key32 == key32) return &e;
+        if (visible(e) && e.key32 == key32) return &e;
     return nullptr;
 }
 
@@ -68,21 +81,25 @@ void TranspositionTable::store(std::uint64_t key, core::Move move, int score, in
     Cluster& c = clusters_[index(key)];
     const auto key32 = static_cast<std::uint32_t>(key);
     TTEntry* victim = &c.entries[0];
+    // Replaced first: an invisible entry, then the least worth keeping: the shallowest, an
+    // earlier search's entry counting 8 plies less for each search since (ties: the first).
+    const auto worth = [&](const TTEntry& e) {
+        const int age = std::min(generation_ - e.generation, 64);
+        return visible(e) ? e.depth - 8 * age : e.depth - 1000;
+    };
     for (TTEntry& e : c.entries) {
-        if (e.generation == generation_ && e.key32 == key32) {
+        if (visible(e) && e.key32 == key32) {
             victim = &e;
             break;
         }
-        // Prefer an entry from an older search, then the shallowest.
-        const bool e_stale = e.generation != generation_,
-                   v_stale = victim->generation != generation_;
-        if ((e_stale && !v_stale) || (e_stale == v_stale && e.depth < victim->depth)) victim = &e;
+        if (worth(e) < worth(*victim)) victim = &e;
     }
+    const bool same = visible(*victim) && victim->key32 == key32;
     // Keep a known move when the new result has none (a fail-low at this node).
-    if (move.is_none() && victim->generation == generation_ && victim->key32 == key32)
-        move = victim->best_move();
-    // Do not let a shallow non-exact result overwrite a deeper one of the same position.
-    if (victim->generation == generation_ && victim->key32 == key32 && bound != Bound::Exact &&
+    if (move.is_none() && same) move = victim->best_move();
+    // Do not let a shallow non-exact result of this search overwrite a deeper one of the same
+    // position (an earlier search's entry gives way: its bounds are older).
+    if (same && victim->generation == generation_ && bound != Bound::Exact &&
         depth + 2 < victim->depth)
         return;
     victim->key32 = key32;

@@ -1,11 +1,13 @@
 #pragma once
 // The transposition table: 16-byte entries in 64-byte clusters of four.
 //
-// Every search starts from a logically empty table: new_search() bumps a 16-bit generation and
-// entries of older generations are invisible to probe(). A move therefore depends only on the
-// position (with its history), the limits and the seed, never on what the engine searched
-// before, and a fresh engine answers exactly like a used one. Clearing is O(1); the memory is
-// wiped for real only when the generation counter wraps (every 65535 searches).
+// Each search writes under a new 16-bit generation (new_search()). clear() makes the table
+// logically empty: entries written before it are invisible to probe() (the engine clears at a
+// new game, and before every search that is not the next move of the game it searched last), so
+// a move depends only on the game so far, its limits and seed, never on what the engine searched
+// in other games. Within a game the entries of earlier moves stay visible: the next move's
+// search starts with what the last one learnt, as in any engine that keeps its table. Clearing
+// is O(1); the memory is wiped for real by a clear() after 32,768 searches.
 
 #include <cstddef>
 #include <cstdint>
@@ -34,9 +36,9 @@ struct TTEntry {
 static_assert(sizeof(TTEntry) == 16);
 
 // The table a search with these limits uses, in MB, given the `hash_mb` asked for: all of it,
-// unless a node limit bounds what the search can store. Every search starts from a logically
-// empty table and stores at most one entry per node, so one 64-byte cluster (4 entries) per node
-// holds a node-limited search with room to spare; a bigger table only spreads the same entries
+// unless a node limit bounds what the search can store. A search stores at most one entry per
+// node, so one 64-byte cluster (4 entries) per node holds a node-limited search and the most
+// useful entries of the game's last few moves; a bigger table only spreads the same entries
 // over more cache lines and pages. (Measured on the quick sweep, 10k nodes: 1 MB instead of 16 MB
 // played the same 72 games 7-10% faster.) At least 1 MB, at most `hash_mb`.
 [[nodiscard]] std::size_t table_megabytes(std::size_t hash_mb, std::uint64_t node_limit);
@@ -53,12 +55,14 @@ class TranspositionTable {
     void ensure(std::size_t megabytes) {
         if (megabytes != megabytes_) resize(megabytes);
     }
-    void new_search();
+    void new_search();  // the next search of the same game: earlier entries stay visible
+    void clear();       // logically empty: nothing written before is visible
     [[nodiscard]] const TTEntry* probe(std::uint64_t key) const;
     void store(std::uint64_t key, core::Move move, int score, int eval, int depth, Bound bound);
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&clusters_[index(key)]); }
 
     [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Cluster); }
+    [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
     // Per mille of the first 1000 clusters' entries written by the current search.
     [[nodiscard]] int hashfull() const;
 
@@ -81,6 +85,10 @@ class TranspositionTable {
     std::size_t count_ = 0;
     std::size_t megabytes_ = 0;
     std::uint16_t generation_ = 0;
+    std::uint16_t first_ = 0;  // the first generation visible: entries since the last clear()
+    [[nodiscard]] bool visible(const TTEntry& e) const {
+        return e.generation != 0 && e.generation >= first_;
+    }
 };
 
 }  // namespace balance::players::engine

@@ -341,7 +341,7 @@ void UciSession::go(const std::vector<std::string>& w) {
                 }
                 say(line);
             };
-            const SearchResult r = engine_.search(pos, limits, seed_, plies, hooks);
+            const SearchResult r = engine_.search_game_move(pos, limits, seed_, plies, hooks);
             // `go infinite` must not answer before `stop`.
             while (infinite && !stop_.load())
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -80,6 +80,11 @@ class Position {
     void make_null();
     void unmake_null();
     [[nodiscard]] int history_size() const { return static_cast<int>(history_.size()); }
+    // The key of the position `plies` moves into the history (0 <= plies <= history_size();
+    // history_size() is the current position).
+    [[nodiscard]] std::uint64_t history_key(int plies) const {
+        return plies == history_size() ? key_ : history_[static_cast<std::size_t>(plies)].key;
+    }
     [[nodiscard]] Move last_move() const {
         return history_.empty() ? Move::none() : history_.back().move;
     }

@@ -10,8 +10,12 @@
 //
 // Limits: SearchLimits nodes / depth / movetime, any combination (whichever is hit first).
 // With no limit at all the engine searches to depth 6. Under node and depth limits the reply is
-// a pure function of (game, limits, seed): every search starts from a logically empty hash
-// table, and no clock is read unless a movetime is set.
+// a pure function of (game so far, limits, seed), and no clock is read unless a movetime is set.
+// Within a game the engine keeps what its earlier searches learnt (hash table, history): a
+// search of the game's next position (the last searched position's continuation by the game's
+// moves, with no new_game() between) starts from it; any other search starts from nothing. So
+// the same game gets the same moves from a fresh engine and from one that played other games
+// before, and search() (openings, tests, the bench) always starts from nothing.
 
 #include <memory>
 #include <string>
@@ -30,7 +34,7 @@ class Engine : public Player {
     Engine& operator=(const Engine&) = delete;
 
     [[nodiscard]] std::string name() const override { return "balance"; }
-    void new_game() override {}
+    void new_game() override;
     [[nodiscard]] MoveReply choose_move(const core::Game& game, const SearchLimits& limits,
                                         std::uint64_t seed) override;
 
@@ -40,6 +44,12 @@ class Engine : public Player {
     template <core::Bitboard BB>
     SearchResult search(core::Position<BB>& pos, const SearchLimits& limits, std::uint64_t seed = 0,
                         int plies_played = -1, const SearchHooks& hooks = {});
+    // The same for a move of a game (choose_move, the UCI loop): keeps what the game's earlier
+    // searches learnt when `pos` continues the position searched last (see above).
+    template <core::Bitboard BB>
+    SearchResult search_game_move(core::Position<BB>& pos, const SearchLimits& limits,
+                                  std::uint64_t seed, int plies_played,
+                                  const SearchHooks& hooks = {});
 
     // Static evaluation of `pos`, side to move's view (for tests and the UCI `eval` command).
     template <core::Bitboard BB>
