@@ -10,7 +10,9 @@
 #       --confirm-open)
 #
 # Writes NAME.txt (the table), NAME.json and NAME.html (the intervals against the band). Run from
-# anywhere (DB as the caller names it: the table prints that name); uses build/app/balance. The
+# anywhere (DB as the caller names it: the table prints that name); uses build/app/balance, or
+# the binary $BALANCE names (the revision that played the search, so that a missing game is
+# never played by another engine). The
 # databases are kept with results/checkpoint.sh save (two searches may share one database: their
 # games depend on the rules, not on the search).
 set -euo pipefail
@@ -21,7 +23,7 @@ confirm="${3:-3000}"
 extra=("${@:4}")
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-balance="$root/build/app/balance"
+balance="${BALANCE:-$root/build/app/balance}"
 file="$root/configs/sweeps/$name.toml"
 [ -f "$file" ] || { echo "$0: no fix file $file" >&2; exit 1; }
 [ -f "$db" ] || { echo "$0: no database $db" >&2; exit 1; }
