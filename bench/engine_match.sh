@@ -5,6 +5,7 @@
 #
 #   bench/engine_match.sh --baseline PATH/TO/balance [--new PATH/TO/balance] [--nodes 10000]
 #                         [--movetime-ms 0] [--games 200] [--threads 2] [--out DIR]
+#                         [--min-imbalance-cp 0] [--max-imbalance-cp 60]
 #
 # Three sweeps, both colours in each (matchups [new, baseline] and [baseline, new], each game's
 # opening shared by the two colour orders): chess, and the Asymmetric pairings Humans vs Elves
@@ -14,7 +15,9 @@
 # search should gain). The databases and reports go to DIR (default a new directory in /tmp);
 # each report's "players" section has the new engine's score and Elo with their intervals.
 # --new names the new build's binary (default build/app/balance; a copy keeps a long match
-# independent of rebuilds in the meantime).
+# independent of rebuilds in the meantime). --min-imbalance-cp N plays openings our engine scores
+# N to --max-imbalance-cp centipawns from level (default: level openings, within 60): each
+# opening's two games then cancel its bias, and the report's paired interval is the narrower.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +28,8 @@ movetime=0
 games=200
 threads=2
 out=""
+min_imbalance=0
+max_imbalance=60
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --baseline) baseline="$2"; shift 2 ;;
@@ -34,7 +39,9 @@ while [[ $# -gt 0 ]]; do
     --games) games="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --min-imbalance-cp) min_imbalance="$2"; shift 2 ;;
+    --max-imbalance-cp) max_imbalance="$2"; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "engine_match.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -45,6 +52,9 @@ baseline="$(realpath "$baseline")"
 out="${out:-$(mktemp -d /tmp/balance-match.XXXXXX)}"
 mkdir -p "$out"
 if [[ "$movetime" -gt 0 ]]; then limit="movetime_ms = $movetime"; else limit="nodes = $nodes"; fi
+window="max_imbalance_cp = $max_imbalance"
+if [[ "$min_imbalance" -gt 0 ]]; then window="$window
+min_imbalance_cp = $min_imbalance"; fi
 
 # sweep NAME VARIANT [WHITE BLACK]: writes and runs one sweep file.
 sweep() {
@@ -77,7 +87,7 @@ $limit
 [openings]
 type = "random-plies"
 plies = 4
-max_imbalance_cp = 60
+$window
 
 [adjudication]
 max_plies = 300

@@ -178,6 +178,16 @@ TEST(SweepReader, ErrorsAboutModesAndLimits) {
                          "0 1\"]\nmax_imbalance_cp = 50\n"),
         "bad.toml:9: 'max_imbalance_cp' in [openings] needs 'plies' (random plies after "
         "the book position)");
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                               "[openings]\ntype = \"random-plies\"\nplies = 4\n"
+                               "max_imbalance_cp = 50\nmin_imbalance_cp = 80\n"),
+              "bad.toml:10: min_imbalance_cp = 80 needs max_imbalance_cp at least as large (the "
+              "window of scores an opening may have), not 50");
+    EXPECT_EQ(sweep_load_error("variant = \"chess\"\ngames_per_cell = 1\n" + players +
+                               "[openings]\ntype = \"random-plies\"\nplies = 4\n"
+                               "min_imbalance_cp = 80\n"),
+              "bad.toml:9: min_imbalance_cp = 80 needs max_imbalance_cp at least as large (the "
+              "window of scores an opening may have), not 0");
     EXPECT_EQ(sweep_load_error(
                   "variant = \"asymmetric\"\ngames_per_cell = 1\n[players.x]\ntype = "
                   "\"xboard\"\ncommand = \"x\"\ndepth = 1\narmy_names = { elvs = \"elf\" }\n"),

@@ -87,6 +87,30 @@ TEST(Openings, ImbalanceFilterKeepsLevelPositions) {
     EXPECT_EQ(filtered, 12);
 }
 
+// min_imbalance_cp: openings at least that uneven (for player matches, whose pairs of games
+// cancel an opening's bias), still within max_imbalance_cp; the level first draws are redrawn.
+TEST(Openings, ImbalanceWindowKeepsUnevenPositions) {
+    const auto r = rules("chess", "fide", "fide");
+    players::engine::Engine evaluator(quick_evaluator_options());
+    OpeningSpec spec = random_plies(6);
+    spec.imbalance_nodes = 500;
+    spec.min_imbalance_cp = 100;
+    spec.max_imbalance_cp = 250;
+    OpeningSpec level = with_filter(random_plies(6));
+    int inside = 0, redrawn = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        auto opening = make_opening(spec, r, seed, 0, &evaluator);
+        ASSERT_TRUE(opening.ok());
+        const int a = std::abs(opening->imbalance_cp);
+        if (a >= spec.min_imbalance_cp && a <= spec.max_imbalance_cp) ++inside;
+        auto first_level = make_opening(level, r, seed, 0, &evaluator);
+        ASSERT_TRUE(first_level.ok());
+        redrawn += first_level->moves != opening->moves;
+    }
+    EXPECT_EQ(inside, 12);
+    EXPECT_GT(redrawn, 0);  // a level opening is not taken
+}
+
 TEST(Openings, BookPositionsByIndex) {
     balance::testing::TempDir dir;
     const auto file = dir.write("book.epd", R"(# a comment

@@ -44,9 +44,9 @@ int white_score(const core::Game& game, players::engine::Engine& evaluator, std:
 }
 
 // Random plies from `start`. The filter keeps lines whose quick score (White's view) stays
-// within max_imbalance_cp of the start's own: zero for the variant start, and for a book
-// position (a designed material-odds start) whatever imbalance the book gave it, so the
-// random plies vary the position without undoing the design.
+// within max_imbalance_cp of the start's own (and, with min_imbalance_cp, at least that far): zero
+// for the variant start, and for a book position (a designed material-odds start) whatever
+// imbalance the book gave it, so the random plies vary the position without undoing the design.
 Result<Opening> random_opening(const OpeningSpec& spec, const core::Game& start, std::uint64_t seed,
                                players::engine::Engine* evaluator) {
     const bool filter = spec.max_imbalance_cp > 0 && evaluator;
@@ -62,11 +62,15 @@ Result<Opening> random_opening(const OpeningSpec& spec, const core::Game& start,
         line->imbalance_cp =
             !from_book ? quick_score(line->game, *evaluator, spec.imbalance_nodes)
                        : white_score(line->game, *evaluator, spec.imbalance_nodes) - baseline;
-        if (std::abs(line->imbalance_cp) <= spec.max_imbalance_cp) return std::move(*line);
-        if (!best || std::abs(line->imbalance_cp) < std::abs(best->imbalance_cp))
-            best = std::move(line);
+        // How far the line's score lies outside [min_imbalance_cp, max_imbalance_cp] either way.
+        const auto outside = [&](const Opening& o) {
+            const int a = std::abs(o.imbalance_cp);
+            return std::max({0, spec.min_imbalance_cp - a, a - spec.max_imbalance_cp});
+        };
+        if (outside(*line) == 0) return std::move(*line);
+        if (!best || outside(*line) < outside(*best)) best = std::move(line);
     }
-    if (best) return std::move(*best);  // none within the limit: the most level one seen
+    if (best) return std::move(*best);  // none within the window: the closest one seen
     return make_error("no random opening of " + std::to_string(spec.plies) +
                       " plies keeps the game going in " + std::to_string(spec.attempts) +
                       " attempts; use fewer plies");

@@ -87,6 +87,7 @@ Json openings_json(const OpeningSpec& o) {
     if (o.kind == OpeningSpec::Kind::RandomPlies) {
         j["plies"] = o.plies;
         j["max_imbalance_cp"] = o.max_imbalance_cp;
+        if (o.min_imbalance_cp > 0) j["min_imbalance_cp"] = o.min_imbalance_cp;  // keeps old keys
         j["imbalance_nodes"] = o.imbalance_nodes;
         j["attempts"] = o.attempts;
     }
@@ -99,6 +100,7 @@ Json openings_json(const OpeningSpec& o) {
         if (o.plies > 0) {  // only then, so book sweeps without random plies keep their identity
             j["plies"] = o.plies;
             j["max_imbalance_cp"] = o.max_imbalance_cp;
+            if (o.min_imbalance_cp > 0) j["min_imbalance_cp"] = o.min_imbalance_cp;
             j["imbalance_nodes"] = o.imbalance_nodes;
             j["attempts"] = o.attempts;
         }

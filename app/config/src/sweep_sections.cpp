@@ -33,7 +33,8 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                 fields.where(key));
         }
     }
-    for (const char* key : {"plies", "max_imbalance_cp", "attempts", "imbalance_nodes"}) {
+    for (const char* key :
+         {"plies", "max_imbalance_cp", "min_imbalance_cp", "attempts", "imbalance_nodes"}) {
         if (type == "none" && table.contains(key)) {
             return make_error(fmt::format("'{}' in [openings] applies only to type = "
                                           "\"random-plies\" or \"book\"",
@@ -42,7 +43,8 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
         }
     }
     if (type == "book" && !table.contains("plies")) {
-        for (const char* key : {"max_imbalance_cp", "attempts", "imbalance_nodes"}) {
+        for (const char* key :
+             {"max_imbalance_cp", "min_imbalance_cp", "attempts", "imbalance_nodes"}) {
             if (table.contains(key)) {
                 return make_error(
                     fmt::format("'{}' in [openings] needs 'plies' (random plies after the "
@@ -57,6 +59,16 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
         spec.plies = as_int(fields.integer("plies", need, type == "book" ? 0 : 1, 200), 0);
         spec.max_imbalance_cp = as_int(
             fields.integer("max_imbalance_cp", Need::Optional, 0, 100000), spec.max_imbalance_cp);
+        spec.min_imbalance_cp = as_int(
+            fields.integer("min_imbalance_cp", Need::Optional, 0, 100000), spec.min_imbalance_cp);
+        if (spec.min_imbalance_cp > 0 &&
+            (spec.max_imbalance_cp == 0 || spec.min_imbalance_cp > spec.max_imbalance_cp)) {
+            return make_error(
+                fmt::format("min_imbalance_cp = {} needs max_imbalance_cp at least as large "
+                            "(the window of scores an opening may have), not {}",
+                            spec.min_imbalance_cp, spec.max_imbalance_cp),
+                fields.where("min_imbalance_cp"));
+        }
         spec.imbalance_nodes = static_cast<std::uint64_t>(
             fields.integer("imbalance_nodes", Need::Optional, 1, INT64_MAX)
                 .value_or(static_cast<std::int64_t>(spec.imbalance_nodes)));

@@ -141,8 +141,13 @@ struct OpeningSpec {
     // beyond this many centipawns either way (Book: beyond the book position's own score);
     // 0 = no filter.
     int max_imbalance_cp = 0;
+    // And while it scores the position within this many centipawns (0 = no lower bound): openings
+    // that favour one side, for matches between players, where each opening is played with both
+    // colours and its pair of games is scored together (an opening's bias then cancels within
+    // the pair and narrows the paired interval; a balance study keeps level openings).
+    int min_imbalance_cp = 0;
     std::uint64_t imbalance_nodes = 2000;
-    int attempts = 50;              // draws before the most balanced one seen is taken
+    int attempts = 50;              // draws before the one closest to the window is taken
     std::string book_file;          // Book: the EPD/FEN file as given
     std::vector<std::string> book;  // Book: its positions, game i plays book[i % size]
 };
