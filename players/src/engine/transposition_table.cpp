@@ -81,11 +81,13 @@ void TranspositionTable::store(std::uint64_t key, core::Move move, int score, in
     Cluster& c = clusters_[index(key)];
     const auto key32 = static_cast<std::uint32_t>(key);
     TTEntry* victim = &c.entries[0];
-    // Replaced first: an invisible entry, then the least worth keeping: the shallowest, an
-    // earlier search's entry counting 8 plies less for each search since (ties: the first).
+    // Replaced first: the first invisible entry, then the least worth keeping: the shallowest,
+    // an earlier search's entry counting 8 plies less for each search since (ties: the first).
+    // Invisible entries are all alike: were their depths compared, the slot a new entry takes,
+    // and with it which entry a later tie evicts, would depend on the games searched before.
     const auto worth = [&](const TTEntry& e) {
         const int age = std::min(generation_ - e.generation, 64);
-        return visible(e) ? e.depth - 8 * age : e.depth - 1000;
+        return visible(e) ? e.depth - 8 * age : -1000;
     };
     for (TTEntry& e : c.entries) {
         if (visible(e) && e.key32 == key32) {
