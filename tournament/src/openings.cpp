@@ -53,6 +53,11 @@ Result<Opening> random_opening(const OpeningSpec& spec, const core::Game& start,
     const bool from_book = spec.kind == OpeningSpec::Kind::Book;
     const int baseline =
         filter && from_book ? white_score(start, *evaluator, spec.imbalance_nodes) : 0;
+    // How far a line's score lies outside [min_imbalance_cp, max_imbalance_cp] either way.
+    const auto outside = [&](const Opening& o) {
+        const int a = std::abs(o.imbalance_cp);
+        return std::max({0, spec.min_imbalance_cp - a, a - spec.max_imbalance_cp});
+    };
     std::optional<Opening> best;
     for (int attempt = 0; attempt < std::max(1, spec.attempts); ++attempt) {
         auto line =
@@ -62,11 +67,6 @@ Result<Opening> random_opening(const OpeningSpec& spec, const core::Game& start,
         line->imbalance_cp =
             !from_book ? quick_score(line->game, *evaluator, spec.imbalance_nodes)
                        : white_score(line->game, *evaluator, spec.imbalance_nodes) - baseline;
-        // How far the line's score lies outside [min_imbalance_cp, max_imbalance_cp] either way.
-        const auto outside = [&](const Opening& o) {
-            const int a = std::abs(o.imbalance_cp);
-            return std::max({0, spec.min_imbalance_cp - a, a - spec.max_imbalance_cp});
-        };
         if (outside(*line) == 0) return std::move(*line);
         if (!best || outside(*line) < outside(*best)) best = std::move(line);
     }
