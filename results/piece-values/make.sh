@@ -26,6 +26,10 @@
 #                         stockfish-in-game.sql.xz), fitted by texel and the regression
 #   engine-odds-starts.md the internal engine at 5k nodes from the same starts (round 0 of
 #                         calibrate-chess-odds: engine-odds-starts.sql.xz), fitted by odds-starts
+#   asymmetric-calibration-<n>.md, asymmetric-calibrate-<n>-report.md, asymmetric-fixed-<n>.toml
+#                         `balance calibrate` of configs/sweeps/calibrate-asymmetric.toml at
+#                         n = 2500 and 10000 nodes (asymmetric-calibrate-<n>.sql.xz): the rounds,
+#                         the report of every round's games, the values the next round would play
 set -eu
 WORK="${1:-/tmp/piece-values}"
 OUT=results/piece-values
@@ -45,6 +49,9 @@ restore "$OUT/asymmetric-values-openings.sql.xz" "$WORK/asymmetric-values-openin
 restore "$OUT/stockfish-odds-starts.sql.xz" "$WORK/stockfish-odds-starts.db"
 restore "$OUT/stockfish-in-game.sql.xz" "$WORK/stockfish-in-game.db"
 restore "$OUT/engine-odds-starts.sql.xz" "$WORK/engine-odds-starts.db"
+for nodes in 2500 10000; do
+    restore "$OUT/asymmetric-calibrate-$nodes.sql.xz" "$WORK/asymmetric-calibrate-$nodes.db"
+done
 
 # Re-running the calibration on its complete database plays nothing and prints the rounds.
 {
@@ -87,4 +94,24 @@ for method in texel regression; do
     "$BALANCE" values --db "$WORK/stockfish-in-game.db" --method "$method"
 done > "$OUT/stockfish-in-game.md"
 "$BALANCE" values --db "$WORK/engine-odds-starts.db" --player balance-r0 > "$OUT/engine-odds-starts.md"
+# The Asymmetric calibrations (damped, step 0.5) at two strengths; --status reads the rounds and
+# never plays. 10k is the file's own node limit (played without --nodes, so its rounds carry no
+# -n suffix).
+for nodes in 2500 10000; do
+    db="$WORK/asymmetric-calibrate-$nodes.db"
+    limit=""
+    [ "$nodes" = 10000 ] || limit="--nodes $nodes"
+    {
+        echo '```'
+        # shellcheck disable=SC2086
+        "$BALANCE" calibrate configs/sweeps/calibrate-asymmetric.toml $limit --db "$db" \
+            --status --write-values "$OUT/asymmetric-fixed-$nodes.toml" | sed "s|$WORK/|WORK/|"
+        echo '```'
+    } > "$OUT/asymmetric-calibration-$nodes.md"
+    sed -i "s|$db|results/piece-values/asymmetric-calibrate-$nodes.sql.xz|" \
+        "$OUT/asymmetric-fixed-$nodes.toml"
+    "$BALANCE" report --db "$db" |
+        sed "s|$db|results/piece-values/asymmetric-calibrate-$nodes.sql.xz|" \
+            > "$OUT/asymmetric-calibrate-$nodes-report.md"
+done
 echo "wrote $OUT/*.md"
