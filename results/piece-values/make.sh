@@ -30,6 +30,9 @@
 #                         `balance calibrate` of configs/sweeps/calibrate-asymmetric.toml at
 #                         n = 2500 and 10000 nodes (asymmetric-calibrate-<n>.sql.xz): the rounds,
 #                         the report of every round's games, the values the next round would play
+#   asymmetric-fixed-vs-documented-report.md
+#                         the engine by those values against by the documented ones, head to
+#                         head at both node limits (asymmetric-fixed-vs-documented.sql.xz)
 set -eu
 WORK="${1:-/tmp/piece-values}"
 OUT=results/piece-values
@@ -52,6 +55,7 @@ restore "$OUT/engine-odds-starts.sql.xz" "$WORK/engine-odds-starts.db"
 for nodes in 2500 10000; do
     restore "$OUT/asymmetric-calibrate-$nodes.sql.xz" "$WORK/asymmetric-calibrate-$nodes.db"
 done
+restore "$OUT/asymmetric-fixed-vs-documented.sql.xz" "$WORK/asymmetric-fixed-vs-documented.db"
 
 # Re-running the calibration on its complete database plays nothing and prints the rounds.
 {
@@ -114,4 +118,7 @@ for nodes in 2500 10000; do
         sed "s|$db|results/piece-values/asymmetric-calibrate-$nodes.sql.xz|" \
             > "$OUT/asymmetric-calibrate-$nodes-report.md"
 done
+"$BALANCE" report --db "$WORK/asymmetric-fixed-vs-documented.db" |
+    sed "s|$WORK/asymmetric-fixed-vs-documented.db|results/piece-values/asymmetric-fixed-vs-documented.sql.xz|" \
+        > "$OUT/asymmetric-fixed-vs-documented-report.md"
 echo "wrote $OUT/*.md"
