@@ -198,6 +198,20 @@ TEST(SweepStart, StatusCountsThePlannedGamesStored) {
         testing::run_balance({"sweep", sweep.string(), "--db", db.string(), "--status"});
     EXPECT_NE(done.out.find("8 of its 8 planned games stored (complete)"), std::string::npos)
         << done.out;
+    EXPECT_EQ(done.out.find("note:"), std::string::npos) << done.out;
+    // The same game keys played by another player definition: counted, but said to be another
+    // configuration, which `balance sweep` would refuse to extend.
+    std::string changed = kQuickSweep;
+    changed.replace(changed.find("type = \"random\""), 15, "type = \"greedy\"");
+    const auto other = dir.write("quick.toml", changed);
+    const auto differs =
+        testing::run_balance({"sweep", other.string(), "--db", db.string(), "--status"});
+    EXPECT_EQ(differs.status, 0) << differs.err;
+    EXPECT_NE(differs.out.find("note: " + db.string() +
+                               ": holds games of a different configuration of sweep 'quick'"),
+              std::string::npos)
+        << differs.out;
+    EXPECT_NE(differs.out.find("differs in: players"), std::string::npos) << differs.out;
 }
 
 TEST(SweepStart, AnEmptyFileIsANewDatabase) {

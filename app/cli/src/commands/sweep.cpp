@@ -17,6 +17,7 @@
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/stored_count.hpp"
 #include "balance/tournament/sweep_database.hpp"
+#include "balance/tournament/sweep_json.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "run_guards.hpp"
@@ -62,6 +63,12 @@ int print_status(const tournament::OpenSweep& open, const std::string& db, const
     }
     auto count = tournament::count_stored(sweep, *store);
     if (!count) return report_error(ctx, count.error());
+    // Stored games are counted by their keys alone; say so when they were played by another
+    // configuration (other players, say), which `balance sweep` would refuse to extend.
+    if (!args.force) {
+        if (auto same = tournament::check_same_sweep(*store, tournament::config_json(sweep)); !same)
+            ctx.out << fmt::format("note: {}\n", same.error().to_string());
+    }
     ctx.out << fmt::format(
         "sweep {}: {} of its {} planned games stored{}, database {}; read from "
         "the stored games, nothing played\n",
