@@ -199,8 +199,9 @@ std::vector<DisplayTable> strength_tables(const StrengthReport& strength, Varian
         table.title = "Mixed matchups by army";
         table.caption = fmt::format(
             "Different players that met: each player's score with each army it played, both "
-            "colours and every opposing army pooled ({} interval, games). The per-player totals "
-            "are in the head-to-head table.",
+            "colours and every opposing army pooled ({} interval, games). A weak army scores low "
+            "whoever plays it: compare a player's row with its opponent's row for the same "
+            "army. The per-player totals are in the head-to-head table.",
             ci);
         table.header = {"variant", "rules", "player", "opponent", "army", "score"};
         for (const ArmyByPlayer& m : strength.mixed) {
