@@ -20,9 +20,12 @@
 set -euo pipefail
 WORK="${2:-/root/studies}"
 REPO="$(pwd)"
-# study (sweep name), pinned revision, checkpoint; in the order they are played. A finished
-# study moves to FINISHED: save and status still see it, run neither builds nor plays it (a
-# no-op resume would still add a run record and so change its checkpoint).
+# study (sweep or fix file name), pinned revision, checkpoint, then for a search of `balance
+# fix` the word fix and its flags; in the order they are played. A search's confirmation games
+# (--confirm) go to a database and a checkpoint of their own, named with -confirm
+# (orcs.sql.xz, orcs-confirm.sql.xz). A finished study moves to FINISHED: save and status still
+# see it, run neither builds nor plays it (a no-op resume would still add a run record and so
+# change its checkpoint).
 FINISHED=(
     "uneven-balance 010a773 results/uneven/games.sql.xz"
     "asymmetric-rules 316f741 results/asymmetric-rules/games.sql.xz"
@@ -30,9 +33,18 @@ FINISHED=(
     "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
     "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
 )
-STUDIES=()
+STUDIES=(
+    "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
+)
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
+# The databases of a study and their checkpoints, one "DB CHECKPOINT" line each: the study's own
+# and, for a search, its confirmation's.
+databases() {
+    local study="$1" ckpt="$2" kind="${3:-sweep}"
+    echo "$WORK/$study.db $ckpt"
+    if [ "$kind" = fix ]; then echo "$WORK/$study-confirm.db ${ckpt%.sql.xz}-confirm.sql.xz"; fi
+}
 
 snapshot() {
     local rev="$1" dir="$WORK/snapshot-$1"
@@ -48,42 +60,47 @@ case "${1:-}" in
 run)
     mkdir -p "$WORK"
     for entry in "${STUDIES[@]}"; do
-        read -r study rev ckpt <<<"$entry"
+        read -r study rev ckpt kind flags <<<"$entry"
         snapshot "$rev" >/dev/null
-        db="$WORK/$study.db"
-        if [ ! -e "$db" ] && [ -f "$REPO/$ckpt" ]; then
-            "$REPO/results/checkpoint.sh" restore "$REPO/$ckpt" "$db" | tee -a "$WORK/studies.log"
-        fi
+        while read -r db saved; do
+            if [ ! -e "$db" ] && [ -f "$REPO/$saved" ]; then
+                "$REPO/results/checkpoint.sh" restore "$REPO/$saved" "$db" | tee -a "$WORK/studies.log"
+            fi
+        done < <(databases "$study" "$ckpt" "$kind")
     done
     for entry in "${STUDIES[@]}"; do
-        read -r study rev ckpt <<<"$entry"
+        read -r study rev ckpt kind flags <<<"$entry"
         dir="$WORK/snapshot-$rev"
         log "start $study ($rev)"
         rc=0
-        (cd "$dir" && nice -n 19 build/app/balance sweep "configs/sweeps/$study.toml" --quiet \
-            --threads "$(nproc)" --db "$WORK/$study.db") >>"$WORK/$study.log" 2>&1 || rc=$?
+        # shellcheck disable=SC2086  # the flags are words
+        (cd "$dir" && nice -n 19 build/app/balance "${kind:-sweep}" "configs/sweeps/$study.toml" \
+            --quiet --threads "$(nproc)" --db "$WORK/$study.db" $flags) >>"$WORK/$study.log" 2>&1 ||
+            rc=$?
         log "end $study rc $rc"
     done
     ;;
 save)
     for entry in "${STUDIES[@]}" "${FINISHED[@]}"; do
-        read -r study rev ckpt <<<"$entry"
-        if [ -f "$WORK/$study.db" ]; then
-            "$REPO/results/checkpoint.sh" save "$WORK/$study.db" "$REPO/$ckpt"
-        fi
+        read -r study rev ckpt kind flags <<<"$entry"
+        while read -r db saved; do
+            if [ -f "$db" ]; then "$REPO/results/checkpoint.sh" save "$db" "$REPO/$saved"; fi
+        done < <(databases "$study" "$ckpt" "$kind")
     done
     ;;
 build)
     for entry in "${STUDIES[@]}"; do
-        read -r study rev ckpt <<<"$entry"
+        read -r study rev ckpt kind flags <<<"$entry"
         snapshot "$rev"
     done | sort -u
     ;;
 status)
     for entry in "${STUDIES[@]}" "${FINISHED[@]}"; do
-        read -r study rev ckpt <<<"$entry"
-        n=$([ -f "$WORK/$study.db" ] && sqlite3 "$WORK/$study.db" "SELECT count(*) FROM games" || echo "-")
-        echo "$study: $n games stored"
+        read -r study rev ckpt kind flags <<<"$entry"
+        while read -r db saved; do
+            n=$([ -f "$db" ] && sqlite3 "$db" "SELECT count(*) FROM games" || echo "-")
+            echo "$(basename "$db" .db): $n games stored"
+        done < <(databases "$study" "$ckpt" "$kind")
     done
     ;;
 *)
