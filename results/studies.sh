@@ -3,7 +3,8 @@
 # machines: each resumes from its database, and the databases travel in the repository as
 # checkpoints (results/checkpoint.sh).
 #
-#   results/studies.sh run  [WORK]   build the pinned revisions into WORK/snapshot-<rev> (once),
+#   results/studies.sh run  [WORK]   build the pinned revisions into WORK/snapshot-<rev> (once,
+#                                    after ./setup.sh: a new machine needs nothing else),
 #                                    restore every study's checkpoint whose database is missing
 #                                    from WORK, then play the studies one after another at
 #                                    nice 19 on all cores, logging to WORK/studies.log
@@ -49,6 +50,7 @@ databases() {
 snapshot() {
     local rev="$1" dir="$WORK/snapshot-$1"
     if [ ! -x "$dir/build/app/balance" ]; then
+        "$REPO/setup.sh" >&2  # a new machine: the compiler, the libraries and the peer engines
         mkdir -p "$WORK"
         [ -d "$dir" ] || git -C "$REPO" worktree add --detach "$dir" "$rev" >&2
         (cd "$dir" && ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF >&2)
