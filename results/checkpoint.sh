@@ -26,12 +26,18 @@ save)
     case "$out" in *.sql.xz) ;; *) echo "$0: checkpoint name must end in .sql.xz: $out" >&2; exit 1 ;; esac
     mkdir -p "$(dirname "$out")"
     tmp="$out.tmp.$$"
-    trap 'rm -f "$tmp"' EXIT
+    trap 'rm -f "$tmp" "$tmp.count"' EXIT
     # .dump runs in one read transaction: a consistent snapshot even with a writer in WAL mode.
     # It leaves out the schema version (PRAGMA user_version), which `balance` checks on open.
     version=$(sqlite3 -bail "$db" "PRAGMA user_version")
-    { echo "PRAGMA user_version = $version;"; sqlite3 -bail "$db" .dump; } | xz -9 > "$tmp"
-    games=$(sqlite3 "$db" "select count(*) from games")
+    # The games are counted in the dump itself (one INSERT a row: .dump writes a newline in a
+    # value as char(10)): a count read from the database afterwards would include games a
+    # running study added meanwhile.
+    { echo "PRAGMA user_version = $version;"; sqlite3 -bail "$db" .dump; } |
+        awk -v count="$tmp.count" '/^INSERT INTO games / { n++ } { print } END { print n + 0 > count }' |
+        xz -9 > "$tmp"
+    games=$(cat "$tmp.count")
+    rm -f "$tmp.count"
     mv "$tmp" "$out"
     trap - EXIT
     echo "saved $games games of $db to $out ($(wc -c < "$out") bytes)"

@@ -28,7 +28,9 @@ games() { sqlite3 "$1" "SELECT game_key, moves, result FROM games ORDER BY game_
 
 "$balance" sweep "$sweep" --db part.db --threads 1 --max-games 2 --quiet || fail "partial sweep"
 [ "$(sqlite3 part.db 'SELECT count(*) FROM games')" = 2 ] || fail "the partial run should hold 2 games"
-"$ckpt" save part.db saved/part.sql.xz || fail "save"
+out=$("$ckpt" save part.db saved/part.sql.xz) || fail "save"
+# The count it prints is the checkpoint's own (counted in the dump, not read afterwards).
+grep -q "^saved 2 games of part.db" <<<"$out" || fail "save should say it saved 2 games: $out"
 [ -s saved/part.sql.xz ] || fail "save wrote no checkpoint"
 ls saved | grep -q tmp && fail "save left a temporary file"
 
