@@ -33,9 +33,10 @@ FINISHED=(
     "asymmetric-taste 316f741 results/asymmetric-strength/taste.sql.xz"
     "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
     "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
+    "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
 )
 STUDIES=(
-    "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
+    # none playing now; a new study goes here with its pinned revision
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
