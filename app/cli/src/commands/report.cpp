@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "balance/analysis/portable_report.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/value_methods.hpp"
@@ -31,6 +32,7 @@ struct ReportArgs {
     double confidence = 0.95;
     bool values = false;
     bool no_values = false;
+    bool portable = false;
     std::string method = "texel";
     SamplingFlags sampling;
     std::string normalize;
@@ -59,7 +61,8 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     options.regression_sampling =
         args.sampling.over(*analysis::value_method("regression")).sampling;
     options.value_fit.normalize = args.normalize;
-    const analysis::ReportData data = analysis::build_report(*store, catalog, options);
+    analysis::ReportData data = analysis::build_report(*store, catalog, options);
+    if (args.portable) analysis::make_portable(data);
     std::string text;
     if (args.format == "md") {
         text = analysis::render_markdown(data, catalog);
@@ -101,6 +104,9 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command->add_flag("--values", args->values,
                       "Also fit piece values (replays every game; default for html)");
     command->add_flag("--no-values", args->no_values, "Do not fit piece values in html");
+    command->add_flag("--portable", args->portable,
+                      "Name no machine (for reports kept in a repository): the database and "
+                      "sweep files by their paths inside the repository, hosts as 'host 1', ...");
     command->add_option("--normalize", args->normalize,
                         "Piece values: the reference piece (default: the variant's first pawn)");
     command
