@@ -26,9 +26,24 @@ save)
     case "$out" in *.sql.xz) ;; *) echo "$0: checkpoint name must end in .sql.xz: $out" >&2; exit 1 ;; esac
     mkdir -p "$(dirname "$out")"
     tmp="$out.tmp.$$"
-    trap 'rm -f "$tmp" "$tmp.count"' EXIT
-    # .dump runs in one read transaction: a consistent snapshot even with a writer in WAL mode.
-    # It leaves out the schema version (PRAGMA user_version), which `balance` checks on open.
+    # .backup takes a consistent snapshot even with a writer in WAL mode. The copy's run
+    # records then lose the machine's names, as `balance report --portable` prints them: hosts
+    # become "host 1", "host 2", ... in the order they first played, and an absolute sweep file
+    # its path from configs/ on (or its file name). Kept checkpoints name no machine.
+    snap=$(mktemp "${TMPDIR:-/tmp}/checkpoint.XXXXXX")
+    trap 'rm -f "$tmp" "$tmp.count" "$snap"' EXIT
+    sqlite3 -bail "$db" ".backup '$snap'"
+    sqlite3 -bail "$snap" "
+        WITH first AS (SELECT host, MIN(run_id) AS first_run FROM runs GROUP BY host),
+             numbered AS (SELECT host, ROW_NUMBER() OVER (ORDER BY first_run) AS n FROM first)
+        UPDATE runs SET host = 'host ' || (SELECT n FROM numbered WHERE numbered.host = runs.host);
+        UPDATE runs SET sweep_file = CASE
+            WHEN instr(sweep_file, '/configs/') > 0
+                THEN substr(sweep_file, instr(sweep_file, '/configs/') + 1)
+            ELSE replace(sweep_file, rtrim(sweep_file, replace(sweep_file, '/', '')), '') END
+          WHERE sweep_file LIKE '/%';"
+    db="$snap"
+    # .dump leaves out the schema version (PRAGMA user_version), which `balance` checks on open.
     version=$(sqlite3 -bail "$db" "PRAGMA user_version")
     # The games are counted in the dump itself (one INSERT a row: .dump writes a newline in a
     # value as char(10)): a count read from the database afterwards would include games a
@@ -37,10 +52,10 @@ save)
         awk -v count="$tmp.count" '/^INSERT INTO games / { n++ } { print } END { print n + 0 > count }' |
         xz -9 > "$tmp"
     games=$(cat "$tmp.count")
-    rm -f "$tmp.count"
+    rm -f "$tmp.count" "$snap"
     mv "$tmp" "$out"
     trap - EXIT
-    echo "saved $games games of $db to $out ($(wc -c < "$out") bytes)"
+    echo "saved $games games of $2 to $out ($(wc -c < "$out") bytes)"
     ;;
 restore)
     in="$2"

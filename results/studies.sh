@@ -12,14 +12,14 @@
 #   results/studies.sh status [WORK] games stored per study
 #   results/studies.sh build [WORK]  only build the pinned revisions (prints their directories)
 #
-# WORK defaults to /root/studies. Run from the repository root.
+# WORK defaults to results/studies (git ignores it). Run from the repository root.
 #
 # Every study is played by one revision's engine from its first game to its last: a resumed
 # study must not mix two engines' games. Each line pins that revision; change it only together
 # with starting the study afresh (delete its checkpoint). 316f741 sizes the hash table to the
 # node limit (10% faster); uneven-balance had started before it.
 set -euo pipefail
-WORK="${2:-/root/studies}"
+WORK="${2:-results/studies}"
 REPO="$(pwd)"
 # study (sweep or fix file name), pinned revision, checkpoint, then for a search of `balance
 # fix` the word fix and its flags; in the order they are played. A search's confirmation games

@@ -2,11 +2,11 @@
 # Regenerates results/asymmetric-strength/ (report.md, report.html, README.md skeleton) from the
 # two strength studies' databases. Run from the repository root, with `balance` built:
 #
-#   results/asymmetric-strength/make.sh /root/studies/asymmetric-strength.db \
-#       /root/studies/asymmetric-strength-fairymax.db [/root/studies/asymmetric-taste.db \
-#       [/root/studies/asymmetric-strength-link.db]]
+#   results/asymmetric-strength/make.sh results/asymmetric-strength.db \
+#       results/asymmetric-strength-fairymax.db [results/asymmetric-taste.db \
+#       [results/asymmetric-strength-link.db]]
 #
-# The databases come from (see /root/studies/COMMANDS.txt for the exact command lines used):
+# The databases come from:
 #   nice -n 19 balance sweep configs/sweeps/asymmetric-strength.toml --threads 2 --db A.db
 #   nice -n 19 balance sweep configs/sweeps/asymmetric-strength-fairymax.toml --threads 2 --db F.db
 #   nice -n 19 balance sweep configs/sweeps/asymmetric-taste.toml --threads 2 --db T.db   (optional)
@@ -31,9 +31,9 @@ BALANCE="${BALANCE:-build/app/balance}"
 COMBINED=results/asymmetric-strength-all.db
 rm -f "$COMBINED" "$COMBINED-wal" "$COMBINED-shm"
 "$BALANCE" merge --force "$COMBINED" "$OURS" "$FAIRY" $TASTE $LINK
-"$BALANCE" report --db "$COMBINED" --out "$OUT/report.md"
-"$BALANCE" report --db "$COMBINED" --format html --out "$OUT/report.html"
-"$BALANCE" report --db "$COMBINED" --format json --out "$OUT/report.json"
+"$BALANCE" report --portable --db "$COMBINED" --out "$OUT/report.md"
+"$BALANCE" report --portable --db "$COMBINED" --format html --out "$OUT/report.html"
+"$BALANCE" report --portable --db "$COMBINED" --format json --out "$OUT/report.json"
 GAMES=$(python3 -c "import json;print(json.load(open('$OUT/report.json'))['meta']['games'])")
 REVS=$(python3 -c "import json;print(', '.join(sorted({r.get('git_revision','?') for r in json.load(open('$OUT/report.json'))['meta']['runs']})))")
 {
@@ -51,8 +51,8 @@ REVS=$(python3 -c "import json;print(', '.join(sorted({r.get('git_revision','?')
     [ -n "$TASTE" ] && echo "nice -n 19 balance sweep configs/sweeps/asymmetric-taste.toml --threads 2 --db $TASTE"
     [ -n "$LINK" ] && echo "nice -n 19 balance sweep configs/sweeps/asymmetric-strength-link.toml --threads 2 --db $LINK"
     echo "balance merge --force all.db $OURS $FAIRY $TASTE $LINK"
-    echo "balance report --db all.db --out $OUT/report.md"
-    echo "balance report --db all.db --format html --out $OUT/report.html"
+    echo "balance report --portable --db all.db --out $OUT/report.md"
+    echo "balance report --portable --db all.db --format html --out $OUT/report.html"
     echo '```'
     echo
     echo "- Revisions (from the run records): $REVS. Games: $GAMES."

@@ -81,17 +81,17 @@ for nodes in 10000 40000; do
         > "$OUT/uneven-$nodes.md"
 done
 for round in asymmetric-calibrated asymmetric-calibrated-r2 asymmetric-calibrated-r3; do
-    "$BALANCE" report --db "$WORK/$round.db" |
+    "$BALANCE" report --portable --db "$WORK/$round.db" |
         sed "s|$WORK/$round.db|results/piece-values/$round.sql.xz|" > "$OUT/$round-report.md"
     "$BALANCE" values --db "$WORK/$round.db" --player balance:nodes=10000 --normalize footman |
         sed "s|$WORK/||" > "$OUT/$round-values.md"
 done
-"$BALANCE" report --db "$WORK/asymmetric-values-openings.db" |
+"$BALANCE" report --portable --db "$WORK/asymmetric-values-openings.db" |
     sed "s|$WORK/asymmetric-values-openings.db|results/piece-values/asymmetric-values-openings.sql.xz|" \
         > "$OUT/asymmetric-values-openings-report.md"
 "$BALANCE" values --db "$WORK/stockfish-odds-starts.db" | sed "s|$WORK/||" \
     > "$OUT/stockfish-odds-starts.md"
-"$BALANCE" report --db "$WORK/stockfish-odds-starts.db" --values |
+"$BALANCE" report --portable --db "$WORK/stockfish-odds-starts.db" --values |
     sed "s|$WORK/stockfish-odds-starts.db|results/piece-values/stockfish-odds-starts.sql.xz|" \
         > "$OUT/stockfish-odds-starts-report.md"
 for method in texel regression; do
@@ -114,11 +114,11 @@ for nodes in 2500 10000; do
     } > "$OUT/asymmetric-calibration-$nodes.md"
     sed -i "s|$db|results/piece-values/asymmetric-calibrate-$nodes.sql.xz|" \
         "$OUT/asymmetric-fixed-$nodes.toml"
-    "$BALANCE" report --db "$db" |
+    "$BALANCE" report --portable --db "$db" |
         sed "s|$db|results/piece-values/asymmetric-calibrate-$nodes.sql.xz|" \
             > "$OUT/asymmetric-calibrate-$nodes-report.md"
 done
-"$BALANCE" report --db "$WORK/asymmetric-fixed-vs-documented.db" |
+"$BALANCE" report --portable --db "$WORK/asymmetric-fixed-vs-documented.db" |
     sed "s|$WORK/asymmetric-fixed-vs-documented.db|results/piece-values/asymmetric-fixed-vs-documented.sql.xz|" \
         > "$OUT/asymmetric-fixed-vs-documented-report.md"
 echo "wrote $OUT/*.md"

@@ -15,9 +15,9 @@ set -eu
 DB="$1"
 OUT=results/rule-study
 BALANCE="${BALANCE:-build/app/balance}"
-"$BALANCE" report --db "$DB" --out "$OUT/report.md"
-"$BALANCE" report --db "$DB" --no-values --format html --out "$OUT/report.html"
-"$BALANCE" report --db "$DB" --format json --out "$OUT/report.json"
+"$BALANCE" report --portable --db "$DB" --out "$OUT/report.md"
+"$BALANCE" report --portable --db "$DB" --no-values --format html --out "$OUT/report.html"
+"$BALANCE" report --portable --db "$DB" --format json --out "$OUT/report.json"
 for player in $(sqlite3 "$DB" "SELECT DISTINCT white_player FROM games ORDER BY white_player"); do
     nodes="${player#*nodes=}"
     for rules in "" torpedo no-castling; do

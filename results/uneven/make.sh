@@ -12,8 +12,8 @@ set -eu
 DB="$1"
 OUT=results/uneven
 BALANCE="${BALANCE:-build/app/balance}"
-"$BALANCE" report --db "$DB" --out "$OUT/report.md"
-"$BALANCE" report --db "$DB" --format html --out "$OUT/report.html"
+"$BALANCE" report --portable --db "$DB" --out "$OUT/report.md"
+"$BALANCE" report --portable --db "$DB" --format html --out "$OUT/report.html"
 # Both rungs pooled (the fit has no player filter); pawn = 4 quarter-pawns, the page's unit.
 "$BALANCE" values --db "$DB" --out "$OUT/values.md"
 results/checkpoint.sh save "$DB" "$OUT/games.sql.xz"

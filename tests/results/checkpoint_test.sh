@@ -35,6 +35,13 @@ grep -q "^saved 2 games of part.db" <<<"$out" || fail "save should say it saved 
 ls saved | grep -q tmp && fail "save left a temporary file"
 
 "$ckpt" restore saved/part.sql.xz moved.db || fail "restore"
+# The kept run record names no machine (the sweep ran from an absolute path on this host).
+[ "$(sqlite3 moved.db 'SELECT host FROM runs')" = "host 1" ] ||
+    fail "the checkpoint keeps the host's name: $(sqlite3 moved.db 'SELECT host FROM runs')"
+sqlite3 moved.db 'SELECT sweep_file FROM runs' | grep -q '^/' &&
+    fail "the checkpoint keeps an absolute sweep file: $(sqlite3 moved.db 'SELECT sweep_file FROM runs')"
+[ "$(sqlite3 part.db 'SELECT host FROM runs')" = "$(hostname)" ] ||
+    fail "save changed the saved database's own run record"
 [ "$(games part.db)" = "$(games moved.db)" ] || fail "the restored games differ from the saved ones"
 "$balance" sweep "$sweep" --db moved.db --threads 2 --quiet || fail "resumed sweep"
 [ "$(games moved.db)" = "$(games whole.db)" ] || fail "the resumed database differs from the uninterrupted run"
