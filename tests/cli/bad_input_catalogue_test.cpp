@@ -588,9 +588,88 @@ std::vector<BadInput> database_cases() {
     };
 }
 
+// ---- fix and calibration files, output paths: `balance check`, `fix`, `calibrate`, ... ----
+std::vector<BadInput> search_cases() {
+    // Line 6 holds the key each case adds: the [fix] table's first line.
+    const std::string fix_head =
+        "variant = \"chess\"\n[players.tiny]\ntype = \"engine\"\nnodes = 300\n[fix]\n";
+    const std::string fix_tail = "margin = 0.1\nbudget = 100\nround_games = 10\n";
+    auto fix = [&](std::string name, std::string line, std::vector<std::string> expect) {
+        return BadInput{name,
+                        {{"bad.toml", fix_head + line + fix_tail}},
+                        {"check", "{dir}/bad.toml"},
+                        std::move(expect)};
+    };
+    const std::string calibration =
+        "variant = \"chess\"\ngames_per_cell = 2\n[players.tiny]\ntype = \"engine\"\n"
+        "nodes = 300\n[calibrate]\nplayer = \"tiny\"\n";
+    return {
+        fix("FixTargetNan", "target = nan\n",
+            {"bad.toml:6", "'target' in [fix] must be a finite number, not nan"}),
+        BadInput{"FixMarginInf",
+                 {{"bad.toml", fix_head + "margin = inf\nbudget = 100\nround_games = 10\n"}},
+                 {"check", "{dir}/bad.toml"},
+                 {"bad.toml:6", "'margin' in [fix] must be a finite number, not inf"}},
+        fix("FixConfidenceNan", "confidence = nan\n",
+            {"bad.toml:6", "'confidence' in [fix] must be a finite number"}),
+        fix("FixBandBeyondOne", "target = 0.95\n",
+            {"bad.toml:7", "the band target +- margin = [0.85, 1.05] must lie within"}),
+        fix("FixCandidateCapBelowOneRound", "max_candidate_games = 5\n",
+            {"bad.toml:6", "max_candidate_games = 5 is less than one round of a candidate"}),
+        fix("FixConfidenceAboveDropConfidence", "confidence = 0.995\n",
+            {"bad.toml:6", "confidence = 0.995 is above drop_confidence = 0.99"}),
+        fix("FixPiecesEmpty", "pieces = []\n", {"bad.toml:6", "[fix] pieces is empty"}),
+        BadInput{"FixIntoDirectory",  // a budget for the 127 candidates: the database is next
+                 {{"fix.toml", fix_head + "margin = 0.1\nbudget = 1000\nround_games = 10\n"}},
+                 {"fix", "{dir}/fix.toml", "--db", "{dir}", "--quiet"},
+                 {"{dir}", "is a directory, not a results database file"}},
+        BadInput{"FixHtmlIntoDirectory",
+                 {{"fix.toml", fix_head + fix_tail}},
+                 {"fix", "{dir}/fix.toml", "--db", "{dir}/fix.db", "--quiet", "--html", "{dir}"},
+                 {"{dir}", "is a directory: give the output file's name"}},
+        BadInput{"CalibrateIntoDirectory",
+                 {{"cal.toml", calibration}},
+                 {"calibrate", "{dir}/cal.toml", "--db", "{dir}", "--quiet"},
+                 {"{dir}", "is a directory, not a results database file"}},
+        BadInput{"CalibrateValuesIntoDirectory",
+                 {{"cal.toml", calibration}},
+                 {"calibrate", "{dir}/cal.toml", "--db", "{dir}/cal.db", "--quiet",
+                  "--write-values", "{dir}"},
+                 {"{dir}", "is a directory: give the output file's name"}},
+        BadInput{"CalibrateOddsStartsWithoutBook",
+                 {{"cal.toml", calibration + "method = \"odds-starts\"\n"}},
+                 {"check", "{dir}/cal.toml"},
+                 {"cal.toml:8", "method = \"odds-starts\"", "[openings] type = \"book\""}},
+        BadInput{"OpeningsImbalanceNodesHuge",
+                 {{"bad.toml", sweep_with("games_per_cell = 2\n[openings]\ntype = "
+                                          "\"random-plies\"\nplies = 2\nimbalance_nodes = "
+                                          "1000000000000000\n")}},
+                 {"check", "{dir}/bad.toml"},
+                 {"bad.toml:6", "'imbalance_nodes'", "must be between 1 and 1000000"}},
+        BadInput{"VariantBoardSizeFromTheInheritingFile",
+                 {{"base.toml", "files = 8\nranks = 8\n" + std::string(kGoodVariant)},
+                  {"v.toml", "inherits = \"base\"\nranks = 17\n"}},
+                 {"check", "{dir}/v.toml"},
+                 {"v.toml:2", "board 8x17 is not supported"}},
+        BadInput{"ReportOutIntoDirectory",
+                 {},
+                 {"report", "--db", "{dir}/existing.db", "--out", "{dir}"},
+                 {"{dir}", "is a directory: give the output file's name"}},
+        BadInput{"ExportPgnIntoDirectory",
+                 {},
+                 {"export", "--db", "{dir}/existing.db", "--pgn", "{dir}"},
+                 {"{dir}", "is a directory: give the output file's name"}},
+        BadInput{"ExportPgnBelowAFile",
+                 {{"notes.txt", "a file, not a directory\n"}},
+                 {"export", "--db", "{dir}/existing.db", "--pgn", "{dir}/notes.txt/out.pgn"},
+                 {"{dir}/notes.txt/out.pgn", "Not a directory"}},
+    };
+}
+
 std::vector<BadInput> all_cases() {
     std::vector<BadInput> all;
-    for (auto part : {sweep_cases(), variant_cases(), fen_cases(), flag_cases(), database_cases()})
+    for (auto part : {sweep_cases(), variant_cases(), fen_cases(), flag_cases(), database_cases(),
+                      search_cases()})
         all.insert(all.end(), part.begin(), part.end());
     return all;
 }

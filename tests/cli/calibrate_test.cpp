@@ -18,12 +18,14 @@ using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
 
+// 600 nodes: the limit holds inside the first iteration, and 40 games of a 300-node player
+// hang pieces so often that a material difference wins every game it appears in (no fit).
 constexpr const char* kTinyCalibration = R"(variant = "chess"
 seed = 8
 games_per_cell = 40
 [players.tiny]
 type = "engine"
-nodes = 300
+nodes = 600
 hash_mb = 1
 [openings]
 type = "random-plies"
@@ -132,7 +134,7 @@ TEST(Calibrate, ADampedStepPlaysPartWayToTheFit) {
     // 80 games a round: at 40 the damped round's games leave the tiny fit singular.
     std::string damped = kTinyCalibration;
     damped.replace(damped.find("games_per_cell = 40"), 19, "games_per_cell = 80");
-    damped.replace(damped.find("seed = 8"), 8, "seed = 7");
+    damped.replace(damped.find("seed = 8"), 8, "seed = 5");
     damped += "step = 0.5\n";
     const auto file = dir.write("damped.toml", damped).string();
     const auto run = run_balance(
@@ -142,7 +144,7 @@ TEST(Calibrate, ADampedStepPlaysPartWayToTheFit) {
     EXPECT_EQ(out["step"], 0.5);
     const auto& rounds = out["rounds"];
     ASSERT_GE(rounds.size(), 1u);
-    ASSERT_EQ(rounds.size(), 2u);  // seed 7: round 0 moves values, so round 1 plays
+    ASSERT_EQ(rounds.size(), 2u);  // seed 5: round 0 moves values, so round 1 plays
     int checked = 0;
     for (const auto& piece : rounds[1]["pieces"])
         for (const auto& before : rounds[0]["pieces"]) {
@@ -169,7 +171,7 @@ nodes = 300
     EXPECT_NE(none.err.find("not a calibration file"), std::string::npos) << none.err;
 
     std::string ladder = kTinyCalibration;
-    ladder.replace(ladder.find("nodes = 300"), 11, "nodes = [300, 600]");
+    ladder.replace(ladder.find("nodes = 600"), 11, "nodes = [300, 600]");
     const auto bad = run_balance({"check", dir.write("ladder.toml", ladder).string()});
     EXPECT_EQ(bad.status, 1);
     EXPECT_NE(bad.err.find("[calibrate] player 'tiny' is a ladder"), std::string::npos) << bad.err;

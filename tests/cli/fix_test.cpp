@@ -76,6 +76,13 @@ TEST(Fix, SameGamesAtAnyThreadCountAndAfterAStop) {
         run_balance({"fix", file, "--db", db1, "--threads", "1", "--max-games", "5", "--json"});
     ASSERT_EQ(more.status, 0) << more.err;
     EXPECT_FALSE(json::parse(more.out)["complete"].get<bool>());
+    // Stopped inside round 1, it counts the games stored, overall and per candidate.
+    const json stopped_json = json::parse(more.out);
+    EXPECT_EQ(stopped_json["games"], 30) << more.out;
+    std::int64_t per_candidate = 0;
+    for (const auto& c : stopped_json["candidates"])
+        per_candidate += c["games"].get<std::int64_t>();
+    EXPECT_EQ(per_candidate, 30) << more.out;
     EXPECT_NE(more.err.find("resume with"), std::string::npos);
     EXPECT_EQ(moves_by_key(db1).size(), 30u);
     const auto resumed = run_balance({"fix", file, "--db", db1, "--threads", "1", "--json"});
@@ -129,11 +136,14 @@ TEST(Fix, StatusReadsTheStoredGamesBesideAWriter) {
     ASSERT_EQ(run_balance({"fix", file, "--db", db, "--max-games", "25", "--quiet"}).status, 0);
     const auto runs_before = analysis::read_store(db)->runs.size();
     {
-        auto writer = tournament::ShardLock::take(db, tournament::Shard{});  // another process
+        // Another process, which the refusal names.
+        auto writer = tournament::ShardLock::take(db, tournament::Shard{}, tournament::Writer::Fix);
         ASSERT_TRUE(writer.ok()) << writer.error().to_string();
         const auto refused = run_balance({"fix", file, "--db", db, "--max-games", "0"});
         EXPECT_NE(refused.status, 0);
-        EXPECT_NE(refused.err.find("is writing this database"), std::string::npos) << refused.err;
+        EXPECT_NE(refused.err.find("another `balance fix` is writing this database"),
+                  std::string::npos)
+            << refused.err;
         const auto status = run_balance({"fix", file, "--db", db, "--status"});
         ASSERT_EQ(status.status, 0) << status.err;
         EXPECT_NE(status.out.find("(in progress inside round 1: 25 of its "), std::string::npos)
@@ -233,6 +243,32 @@ TEST(Fix, EveryGameIsStoredWithItsCandidatesRules) {
                               "rules)."),
               std::string::npos)
         << report.out;
+
+    // Its database merges into a new file and into an empty one, whole: the rounds' runs
+    // differ from each other by design (each round is a sweep of its own candidates).
+    std::ofstream(dir.path() / "empty.db").flush();
+    for (const char* name : {"copy.db", "empty.db"}) {
+        const auto copy = (dir.path() / name).string();
+        const auto merged = run_balance({"merge", copy, db, "--json"});
+        ASSERT_EQ(merged.status, 0) << merged.err;
+        EXPECT_EQ(json::parse(merged.out)["games"], 96) << merged.out;
+        EXPECT_EQ(moves_by_key(copy), moves_by_key(db));
+    }
+}
+
+// The page's path is checked before the first game: a path it cannot go to fails at once,
+// and no database is made.
+TEST(Fix, HtmlPathThatCannotBeWrittenFailsBeforePlaying) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyFix).string();
+    dir.write("notes.txt", "a file");
+    const auto db = (dir.path() / "fix.db").string();
+    const auto html = (dir.path() / "notes.txt" / "fix.html").string();
+    const auto run = run_balance({"fix", file, "--db", db, "--quiet", "--html", html});
+    EXPECT_NE(run.status, 0);
+    EXPECT_NE(run.err.find(html + ": cannot write the file: Not a directory"), std::string::npos)
+        << run.err;
+    EXPECT_FALSE(std::filesystem::exists(db));
 }
 
 TEST(Fix, SweepRefusesAFixFileAndCheckDescribesIt) {

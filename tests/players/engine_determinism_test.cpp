@@ -57,6 +57,22 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> self_play(Engine& engine, c
     return played;
 }
 
+// The node limit holds inside the first iteration too. With every piece worth the same, every
+// capture is an even trade that quiescence follows to the end: a single first iteration of a
+// middlegame visits millions of nodes, which a limit applied only after it let through.
+TEST(EngineDeterminism, NodeLimitHoldsFromTheFirstNode) {
+    const auto spec = load_shipped("chess");
+    EngineOptions options;
+    for (const char* piece : {"pawn", "knight", "bishop", "rook", "queen"})
+        options.piece_values[piece] = 3.0;
+    Engine engine(options);
+    constexpr std::uint64_t limit = 200;
+    const auto played = self_play(engine, make_game(spec, "", "", Middlegame), 20, limit);
+    ASSERT_EQ(played.size(), 20U);
+    for (std::size_t i = 0; i < played.size(); ++i)
+        EXPECT_LE(played[i].second, limit + 1) << "ply " << i;
+}
+
 TEST(EngineDeterminism, AGameIsTheSameFromAFreshEngineAndAUsedOne) {
     const auto chess = load_shipped("chess");
     const auto asym = load_shipped("asymmetric");

@@ -31,20 +31,26 @@ bool same_run(const RunRow& a, const RunRow& b) {
 // Games per write transaction: a sweep writing the same database waits for at most one batch.
 constexpr int kGamesPerBatch = 500;
 
-// The configuration every database must share: the first one met.
+// The configuration every database must share: the first run of the first database that has
+// runs. Each database is compared by its first run: its later runs were checked against it by
+// the command that wrote them (a sweep refuses another configuration without --force; a fix
+// search's and a calibration's rounds are sweeps of their own, each with its rule sets,
+// players and name, so their runs differ from each other by design).
 Result<void> check_config(std::optional<std::string>& reference, const std::vector<RunRow>& runs,
                           const std::filesystem::path& file, bool force) {
-    for (const auto& run : runs) {
-        if (!reference) reference = run.config_json;
-        if (force) continue;
-        if (const auto differs = config_differences(*reference, run.config_json);
-            !differs.empty()) {
-            return make_error("holds games of a different sweep configuration (run " +
-                                  std::to_string(run.run_id) + ", sweep '" + run.sweep_name +
-                                  "'; differs in: " + differs +
-                                  "); merge only databases of one sweep, or pass --force",
-                              file.string());
-        }
+    if (runs.empty()) return {};
+    const RunRow& run = runs.front();
+    if (!reference) {
+        reference = run.config_json;
+        return {};
+    }
+    if (force) return {};
+    if (const auto differs = config_differences(*reference, run.config_json); !differs.empty()) {
+        return make_error("holds games of a different sweep configuration (run " +
+                              std::to_string(run.run_id) + ", sweep '" + run.sweep_name +
+                              "'; differs in: " + differs +
+                              "); merge only databases of one sweep, or pass --force",
+                          file.string());
     }
     return {};
 }

@@ -140,6 +140,8 @@ ResultStore::~ResultStore() {
 
 Result<ResultStore> ResultStore::open(const std::filesystem::path& file,
                                       const SpecResolver& resolver) {
+    // A directory, named as one (SQLite says only "unable to open database file").
+    if (auto exists = database_exists(file); !exists) return exists.error();
     std::error_code ec;
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
     auto db = Database::open(file, Database::Mode::Create);

@@ -44,6 +44,13 @@ int run_cli(const std::vector<std::string>& args, AppContext& ctx) {
     try {
         // CLI11 takes the arguments in reverse order.
         app.parse(std::vector<std::string>(args.rbegin(), args.rend()));
+        // Output that never arrived (stdout closed, a full disk behind a redirection) is a
+        // failure, not a result.
+        if (!ctx.out.flush()) {
+            report_error(ctx, make_error("cannot write the output (standard output is closed or "
+                                         "failed)"));
+            return ctx.exit_code != 0 ? ctx.exit_code : 1;
+        }
         return ctx.exit_code;
     } catch (const CLI::Success& e) {  // --help, --version
         return app.exit(e, ctx.out, ctx.err);

@@ -6,7 +6,8 @@
 
 namespace balance::cli {
 
-Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only) {
+Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only,
+                                               tournament::Writer writer) {
     if (read_only) {
         auto exists = tournament::database_exists(db);
         if (!exists) return exists.error();
@@ -19,7 +20,7 @@ Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_
     }
     auto store = tournament::ResultStore::open(db, config::spec_text_from_configs);
     if (!store) return store.error();
-    auto lock = tournament::ShardLock::take(db, tournament::Shard{});
+    auto lock = tournament::ShardLock::take(db, tournament::Shard{}, writer);
     if (!lock) return lock.error();
     std::optional<RunStore> out;
     out.emplace(RunStore{std::move(*store), std::nullopt});
@@ -27,8 +28,9 @@ Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_
     return out;
 }
 
-Result<RunStore> open_run_store(const std::string& db, bool read_only, const std::string& what) {
-    auto opened = open_run_store(db, read_only);
+Result<RunStore> open_run_store(const std::string& db, bool read_only, tournament::Writer writer,
+                                const std::string& what) {
+    auto opened = open_run_store(db, read_only, writer);
     if (!opened) return opened.error();
     if (!*opened)
         return make_error("no such database: nothing of this " + what + " is stored yet", db);

@@ -17,13 +17,14 @@ struct RunStore {
     std::optional<tournament::ShardLock> lock;  // none when read only
 };
 
-// Opens `db` (creating it) and takes its lock; read only: as it is, and empty when `db` does
-// not exist.
-[[nodiscard]] Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only);
+// Opens `db` (creating it) and takes its lock as `writer`; read only: as it is, and empty when
+// `db` does not exist.
+[[nodiscard]] Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only,
+                                                             tournament::Writer writer);
 
 // The same, where a missing database read only is an error: "no such database: nothing of this
 // <what> is stored yet", naming `db`.
 [[nodiscard]] Result<RunStore> open_run_store(const std::string& db, bool read_only,
-                                              const std::string& what);
+                                              tournament::Writer writer, const std::string& what);
 
 }  // namespace balance::cli

@@ -1,6 +1,7 @@
 #include "fields.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
@@ -64,7 +65,16 @@ std::optional<std::int64_t> Fields::integer(std::string_view key, Need need, std
 std::optional<double> Fields::number(std::string_view key, Need need) {
     const toml::node* node = get(key, need);
     if (!node) return std::nullopt;
-    if (const auto* value = node->as_floating_point()) return value->get();
+    if (const auto* value = node->as_floating_point()) {
+        // TOML allows nan and inf; no setting means either, and nan passes every comparison
+        // a range check makes.
+        if (!std::isfinite(value->get())) {
+            fail(node->source(), fmt::format("'{}' in {} must be a finite number, not {}", key,
+                                             section_, value->get()));
+            return std::nullopt;
+        }
+        return value->get();
+    }
     if (const auto* value = node->as_integer()) return static_cast<double>(value->get());
     wrong_type(key, *node, "a number");
     return std::nullopt;

@@ -129,17 +129,54 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
         fields.fail(table.get("pairs_base")->source(),
                     "[fix] pairs_base applies only with pairs = \"best\"");
 
-    if (spec.target <= 0.0 || spec.target >= 1.0)
+    // Written as "not inside" so that nothing a range check cannot order passes.
+    if (!(spec.target > 0.0 && spec.target < 1.0))
         fields.fail(table.get("target")->source(), "[fix] target must be a score in (0, 1)");
-    if (table.get("margin") && (spec.margin <= 0.0 || spec.margin >= 0.5)) {
+    if (table.get("margin") && !(spec.margin > 0.0 && spec.margin < 0.5)) {
         fields.fail(table.get("margin")->source(),
                     "[fix] margin must be between 0 and 0.5 (the band is target +- margin)");
+    } else if (table.get("margin") &&
+               !(spec.target - spec.margin >= 0.0 && spec.target + spec.margin <= 1.0)) {
+        fields.fail(table.get("margin")->source(),
+                    fmt::format("[fix] the band target +- margin = [{:g}, {:g}] must lie within "
+                                "the scores [0, 1]",
+                                spec.target - spec.margin, spec.target + spec.margin));
     }
     for (const char* key : {"confidence", "drop_confidence"}) {
         const double value =
             std::string_view(key) == "confidence" ? spec.confidence : spec.drop_confidence;
-        if (table.get(key) && (value <= 0.5 || value >= 1.0))
+        if (table.get(key) && !(value > 0.5 && value < 1.0))
             fields.fail(table.get(key)->source(), fmt::format("[fix] {} must be in (0.5, 1)", key));
+    }
+    if (spec.confidence > spec.drop_confidence) {
+        const char* key = table.get("confidence") ? "confidence" : "drop_confidence";
+        fields.fail(table.get(key)->source(),
+                    fmt::format("[fix] confidence = {:g} is above drop_confidence = {:g}: a "
+                                "candidate would be dropped on less evidence than it is declared "
+                                "balanced on (raise drop_confidence)",
+                                spec.confidence, spec.drop_confidence));
+    }
+    if (pieces && pieces->empty()) {
+        fields.fail(table.get("pieces")->source(),
+                    "[fix] pieces is empty: list the pieces to edit, or leave the key out to "
+                    "edit every non-royal piece");
+    }
+    // A round gives each candidate round_games in every cell of the search: its pairings (with
+    // `side`, those where the side meets another army) times the player's rungs.
+    if (spec.max_candidate_games > 0 && !spec.player.empty()) {
+        std::int64_t pairings = 0;
+        for (const auto& p : sweep.pairings)
+            pairings += spec.side.empty() || (p.white == spec.side) != (p.black == spec.side);
+        const auto rungs =
+            static_cast<std::int64_t>(tournament::players_named(sweep.players, spec.player).size());
+        const std::int64_t round = spec.round_games * pairings * rungs;
+        if (spec.max_candidate_games < round) {
+            fields.fail(
+                table.get("max_candidate_games")->source(),
+                fmt::format("[fix] max_candidate_games = {} is less than one round of a "
+                            "candidate (round_games {} x {} cells = {} games)",
+                            spec.max_candidate_games, spec.round_games, pairings * rungs, round));
+        }
     }
     if (edits) check_in(fields, table, "edits", spec.edits, kinds, "edit kind");
     std::vector<std::string> known;

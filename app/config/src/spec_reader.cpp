@@ -283,7 +283,16 @@ Result<core::VariantSpec> read_variant_spec(const toml::table& doc, const std::s
     const toml::table* scoring = fields.table("scoring");
     const toml::table* reference = fields.table("reference");
     if (auto done = fields.finish(); !done) return done.error();
-    spec.board_where = fields.where(doc.contains("files") ? "files" : "ranks");
+    // The size's errors name the key of the file that set it last: a file that inherits its
+    // files from a base and sets its own ranks is the one to look at.
+    const auto set_here = [&](const char* key) {
+        const toml::node* node = doc.get(key);
+        return node && node->source().path && *node->source().path == file;
+    };
+    spec.board_where = fields.where(set_here("files")       ? "files"
+                                    : set_here("ranks")     ? "ranks"
+                                    : doc.contains("files") ? "files"
+                                                            : "ranks");
     spec.start_fen_where = fields.where("start_fen");
     spec.castling_where = castling ? where_of(castling->source(), file) : spec.start_fen_where;
 

@@ -305,6 +305,16 @@ Result<tournament::CalibrationSpec> read_calibration(const toml::table& table, c
             fields.where("step"));
     }
     if (auto done = fields.finish(); !done) return done.error();
+    // The method fits games from designed odds starts: without a book of them it would play a
+    // whole round and then find nothing to fit.
+    if (spec.method == "odds-starts" &&
+        sweep.openings.kind != tournament::OpeningSpec::Kind::Book) {
+        return make_error(
+            "[calibrate] method = \"odds-starts\" fits games from a book of material-odds "
+            "starts, and this file has none: add [openings] type = \"book\" with file = \"...\" "
+            "(or positions = [...]) holding the odds starts, or choose method = \"texel\"",
+            fields.where("method"));
+    }
     spec.player = *player;
     std::vector<std::string> engines;
     const tournament::PlayerSpec* found = nullptr;

@@ -69,8 +69,10 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                             spec.min_imbalance_cp, spec.max_imbalance_cp),
                 fields.where("min_imbalance_cp"));
         }
+        // At most a million nodes per score (500 times the default, about a second of search):
+        // every opening drawn is scored, up to `attempts` times, before its game can start.
         spec.imbalance_nodes = static_cast<std::uint64_t>(
-            fields.integer("imbalance_nodes", Need::Optional, 1, INT64_MAX)
+            fields.integer("imbalance_nodes", Need::Optional, 1, 1'000'000)
                 .value_or(static_cast<std::int64_t>(spec.imbalance_nodes)));
         spec.attempts =
             as_int(fields.integer("attempts", Need::Optional, 1, 100000), spec.attempts);

@@ -3,7 +3,8 @@
 //
 //   [openings]      type = "none" (default) | "random-plies" | "book"
 //     random-plies: plies (required), max_imbalance_cp (0 = no filter), min_imbalance_cp (0;
-//                   at most max_imbalance_cp), imbalance_nodes (2000), attempts (50)
+//                   at most max_imbalance_cp), imbalance_nodes (2000; at most
+//                   1,000,000), attempts (50)
 //     book:         file (EPD or FEN, one position per line; relative to the sweep file) or
 //                   positions (inline); plies (0: random plies after the book position), and
 //                   with plies the filter keys above, measured from the book position's score

@@ -63,8 +63,11 @@ std::size_t Searcher<BB>::scratch_bytes() const {
 
 template <Bitboard BB>
 void Searcher<BB>::check_limits() {
-    if (!limits_armed_) return;
+    // The node limit holds from the first node: a first iteration can be huge (quiescence when
+    // every capture is an even trade), and its nodes count like any other. Time and `stop` wait
+    // for a completed first iteration, so that a timed search always has a searched reply.
     if (node_limit_ && nodes_ >= node_limit_) stopped_ = true;
+    if (!limits_armed_) return;
     if (hooks_->stop && hooks_->stop->load(std::memory_order_relaxed)) stopped_ = true;
     if (has_deadline_ && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_)
         stopped_ = true;
@@ -705,9 +708,9 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
             if (delta > 500) alpha = -Infinite, beta = Infinite;
         }
         if (stopped_) {
-            // An interrupted iteration still counts if a root move beat the previous best.
-            if (depth > 1 && pv_length_[0] > 0 && !random_margin_ &&
-                root_moves_[0].move != result.best) {
+            // An interrupted iteration still counts if a root move beat the previous best (in
+            // the first iteration, the move ordering's first choice).
+            if (pv_length_[0] > 0 && !random_margin_ && root_moves_[0].move != result.best) {
                 result.best = root_moves_[0].move;
                 result.score = root_moves_[0].score;
                 result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);

@@ -352,7 +352,7 @@ int Calibration::run() {
 
     db_ = args_.db.empty() ? "results/" + sweep_.name + ".db" : args_.db;
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_run_store(db_, args_.status, "calibration");
+    auto opened = open_run_store(db_, args_.status, tournament::Writer::Calibrate, "calibration");
     if (!opened) return report_error(ctx_, opened.error());
     store_ = std::move(opened->store);
     const std::optional<tournament::ShardLock> lock = std::move(opened->lock);
@@ -432,6 +432,11 @@ int run_calibrate_command(const CalibrateArgs& args, AppContext& ctx) {
                                             "naming the engine player (player = \"...\")",
                                             file->string()));
     }
+    // The values file is written at the end: a path it cannot go to fails now, not after the
+    // games.
+    if (!args.write_values.empty())
+        if (auto ok = check_output_path(args.write_values); !ok)
+            return report_error(ctx, ok.error());
     Calibration calibration(args, ctx, std::move(*sweep), file->string());
     return calibration.run();
 }

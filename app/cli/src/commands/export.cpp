@@ -1,8 +1,6 @@
 // `balance export`: stored games as PGN, SAN movetext replayed through the rules engine.
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -18,6 +16,7 @@
 #include "balance/tournament/store.hpp"
 #include "commands.hpp"
 #include "output.hpp"
+#include "output_file.hpp"
 
 namespace balance::cli {
 
@@ -45,6 +44,7 @@ Result<void> check_cells(const tournament::ResultStore& store,
 }
 
 int run_export_command(const ExportArgs& args, AppContext& ctx) {
+    if (auto ok = check_output_path(args.pgn); !ok) return report_error(ctx, ok.error());
     auto store = tournament::ResultStore::open_existing(args.db);
     if (!store) return report_error(ctx, store.error());
     if (auto ok = check_cells(*store, args.cells); !ok) return report_error(ctx, ok.error());
@@ -69,19 +69,8 @@ int run_export_command(const ExportArgs& args, AppContext& ctx) {
         if (!pgn) return report_error(ctx, pgn.error());
         text += *pgn + '\n';
     }
-    // Missing directories are created, as `report --out` does.
-    const std::filesystem::path file(args.pgn);
-    std::error_code error;
-    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), error);
-    if (error)
-        return report_error(
-            ctx,
-            make_error("cannot create the PGN file's directory: " + error.message(), args.pgn));
-    std::ofstream out(file, std::ios::binary);
-    if (!out) return report_error(ctx, make_error("cannot write the PGN file", args.pgn));
-    out << text;
-    out.close();
-    if (!out) return report_error(ctx, make_error("writing the PGN file failed", args.pgn));
+    if (auto written = write_text_file(args.pgn, text); !written)
+        return report_error(ctx, written.error());
     ctx.out << fmt::format("{}: {} games\n", args.pgn, games->size());
     return 0;
 }

@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "fix_search.hpp"
 #include "output.hpp"
+#include "output_file.hpp"
 
 namespace balance::cli {
 
@@ -36,6 +37,9 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
                                             "and the player when the file has several)",
                                             file->string()));
     }
+    // The page is written at the end: a path it cannot go to fails now, not after the games.
+    if (!args.html.empty())
+        if (auto ok = check_output_path(args.html); !ok) return report_error(ctx, ok.error());
     // The unchanged rules must play before any candidate is made from them.
     if (auto open = tournament::open_sweep(*sweep); !open) return report_error(ctx, open.error());
     FixSearch search(args, ctx, std::move(*sweep));

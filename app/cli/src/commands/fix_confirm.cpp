@@ -68,7 +68,7 @@ Result<bool> FixSearch::confirm() {
         sweep.rule_sets.back().name = fmt::format("c{}", i);
     }
     // --status reads the confirmation's database as it is (none yet: nothing of it stored).
-    auto opened = open_run_store(confirm_db_, args_.status);
+    auto opened = open_run_store(confirm_db_, args_.status, tournament::Writer::Fix);
     if (!opened) return opened.error();
     if (!*opened) {
         in_progress_ =

@@ -86,8 +86,8 @@ void FixSearch::print() const {
     const auto all = most * raced;
     ctx_.out << fmt::format(
         "\n{} candidates raced, {} rejected; {} games in {} round(s) of a {}-game budget{}.\n",
-        raced, rejected, games_, rounds_, fix_.budget, stop_note());
-    // (Not while --status shows a round in progress: its games are not in the count yet.)
+        raced, rejected, stored_games(), rounds_, fix_.budget, stop_note());
+    // (Not with a round stopped or in progress: the comparison is of finished rounds.)
     if (all > 0 && interim_.empty()) {
         ctx_.out << fmt::format(
             "Every candidate to {} games, as many as the most-played one, would take {} games: "
@@ -133,7 +133,7 @@ Json FixSearch::to_json() const {
     out["confidence"] = fix_.confidence;
     out["database"] = db_;
     out["budget"] = fix_.budget;
-    out["games"] = games_;
+    out["games"] = stored_games();
     out["rounds"] = rounds_;
     out["complete"] = complete_;
     if (!confirm_db_.empty())
@@ -191,7 +191,7 @@ std::string FixSearch::to_html() const {
         "Each row is a candidate's score with its {:.0f}% interval; the shaded band is the "
         "target. Balanced: the interval lies inside the band; dropped: its {:.0f}% interval "
         "missed it; open: neither when the race ended.</p>\n",
-        xml_escape(fix_.player), xml_escape(db_), games_, rounds_, fix_.budget,
+        xml_escape(fix_.player), xml_escape(db_), stored_games(), rounds_, fix_.budget,
         complete_ ? "" : " (stopped before the race ended)", 100 * fix_.confidence,
         100 * fix_.drop_confidence);
     std::vector<analysis::ForestRow> rows;

@@ -117,14 +117,13 @@ Result<stats::RoundOutcome> FixSearch::round(const std::vector<std::int64_t>& ga
     if (!complete) return complete.error();
     if (!*complete) {
         stopped_ = true;
-        // --status: the racing candidates' games stored so far in the round in progress.
-        if (args_.status) {
-            for (std::size_t i = 0; i < games.size(); ++i) {
-                if (games[i] == before_[i]) continue;
-                auto so_far = stored_sample(candidates_[playable_[i]], games[i], *store_);
-                if (!so_far) return so_far.error();
-                interim_[playable_[i]] = *so_far;
-            }
+        // The racing candidates' games stored so far in the round in progress (stopped, or
+        // --status beside a process still playing it).
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            if (games[i] == before_[i]) continue;
+            auto so_far = stored_sample(candidates_[playable_[i]], games[i], *store_);
+            if (!so_far) return so_far.error();
+            interim_[playable_[i]] = *so_far;
         }
         return stats::RoundOutcome{false, {}};
     }
@@ -186,15 +185,21 @@ Result<bool> FixSearch::race(std::size_t first) {
     auto race = stats::race_to_band(
         playable_.size(), p,
         [this](const std::vector<std::int64_t>& games) { return round(games); });
-    if (!race) return race.error();
+    if (!race) {
+        // The race's own refusals (its parameters) are the [fix] table's.
+        Error error = race.error();
+        if (error.where.empty()) error.where = fix_.where;
+        return error;
+    }
     for (std::size_t i = 0; i < playable_.size(); ++i) entries_[playable_[i]] = race->entries[i];
-    // --status inside a round: the open candidates show the games stored so far (their
-    // verdicts are still those of the last finished round).
+    // Stopped inside a round: the open candidates show the games stored so far (their verdicts
+    // are still those of the last finished round).
     for (std::size_t i : playable_) {
         if (!interim_.contains(i) || !entries_[i] || interim_[i].games <= entries_[i]->sample.games)
             continue;
         auto interval = stats::sample_interval(interim_[i], fix_.confidence);
-        if (!interval) return make_error(interval.error().message);
+        if (!interval) return make_error(interval.error().message, fix_.where);
+        interim_games_ += interim_[i].games - entries_[i]->sample.games;
         entries_[i]->sample = interim_[i];
         entries_[i]->interval = *interval;
     }
@@ -259,7 +264,7 @@ int FixSearch::run() {
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_run_store(db_, args_.status, "search");
+    auto opened = open_run_store(db_, args_.status, tournament::Writer::Fix, "search");
     if (!opened) return report_error(ctx_, opened.error());
     store_ = std::move(opened->store);
     const std::optional<tournament::ShardLock> lock = std::move(opened->lock);
@@ -267,14 +272,6 @@ int FixSearch::run() {
         if (auto same = same_search(*store_, search_, db_); !same)
             return report_error(ctx_, same.error());
 
-    if (fix_.max_candidate_games > 0 && fix_.max_candidate_games < fix_.round_games * cells()) {
-        return report_error(
-            ctx_, make_error(fmt::format("[fix] max_candidate_games = {} is less than one round of "
-                                         "a candidate (round_games {} x {} cells = {} games)",
-                                         fix_.max_candidate_games, fix_.round_games, cells(),
-                                         fix_.round_games * cells()),
-                             fix_.where));
-    }
     StopOnSignal signals;
     auto complete = race(0);
     // No single change balanced: the pairs (all, or those on top of the closest singles) race

@@ -154,6 +154,9 @@ class FixSearch {
     std::string confirm_db_;                                  // empty: no confirmation
     std::vector<std::size_t> playable_;  // the race in progress: indices into candidates_
     std::int64_t games_ = 0;             // games the completed rounds asked for
+    // Games stored: the completed rounds' and those of a round stopped (or, --status, still
+    // being played) part-way.
+    [[nodiscard]] std::int64_t stored_games() const { return games_ + interim_games_; }
     int rounds_ = 0;
     bool complete_ = false;
     bool confirming_ = false;  // the race ended; stopped (if at all) in the confirmation
@@ -163,7 +166,8 @@ class FixSearch {
     int round_ = 0;
     std::int64_t played_ = 0;  // games played by this process
     std::string in_progress_;  // --status: the stored games of the sweep in progress
-    std::map<std::size_t, stats::ScoreSample> interim_;  // --status: games so far in that round
+    std::map<std::size_t, stats::ScoreSample> interim_;  // stopped: games so far in that round
+    std::int64_t interim_games_ = 0;  // stopped: the games of the round in progress stored
     bool stopped_ = false;
     int exit_code_ = 0;
 };

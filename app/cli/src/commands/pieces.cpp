@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <memory>
 #include <set>
 #include <string>
@@ -22,6 +21,7 @@
 #include "balance/players/external/sjaakii_definitions.hpp"
 #include "commands.hpp"
 #include "output.hpp"
+#include "output_file.hpp"
 
 namespace balance::cli {
 
@@ -94,9 +94,8 @@ int write_definitions(
     const auto pairings = players::external::fairymax_pairings(spec);
     auto text = definitions(spec, pairings);
     if (!text) return report_error(ctx, text.error());
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << *text;
-    if (!out.flush()) return report_error(ctx, make_error("cannot write the file", path));
+    if (auto written = write_text_file(path, *text); !written)
+        return report_error(ctx, written.error());
     ctx.out << fmt::format("wrote {}'s definitions of {} pairing{} of {} to {}\n", engine,
                            pairings.size(), pairings.size() == 1 ? "" : "s", spec.name, path);
     return 0;

@@ -44,7 +44,7 @@ struct SweepArgs {
 // plays into it): its planned games and how many are stored.
 int print_status(const tournament::OpenSweep& open, const std::string& db, const SweepArgs& args,
                  AppContext& ctx) {
-    auto opened = open_run_store(db, true, "sweep");
+    auto opened = open_run_store(db, true, tournament::Writer::Sweep, "sweep");
     if (!opened) return report_error(ctx, opened.error());
     const tournament::ResultStore* store = &opened->store;
     tournament::Sweep sweep = open.sweep;

@@ -13,9 +13,15 @@ namespace balance::tournament {
 // SQLite locks, which end at 1 GiB + 512): shard K/N takes byte base+K, an unsharded run takes
 // every shard's byte. Shards K/N and J/N (K != J) share a database; the lock goes when the
 // process ends, however it ends.
+//
+// The command that holds a lock also holds a shared lock on a byte of its own (one per kind of
+// writer), so that a process refused names the command in its way.
+enum class Writer { Sweep, Fix, Calibrate };
+
 class ShardLock {
   public:
-    [[nodiscard]] static Result<ShardLock> take(const std::string& db, const Shard& shard);
+    [[nodiscard]] static Result<ShardLock> take(const std::string& db, const Shard& shard,
+                                                Writer writer = Writer::Sweep);
     ShardLock(ShardLock&& other) noexcept;
     ShardLock& operator=(ShardLock&&) = delete;
     ShardLock(const ShardLock&) = delete;

@@ -9,6 +9,9 @@
 // used, plus ~100 KB of evaluation tables per pairing; memory_bytes() reports the live total.
 //
 // Limits: SearchLimits nodes / depth / movetime, any combination (whichever is hit first).
+// The node limit holds from the first node, overshooting it by at most one (a search it stops
+// inside the first iteration replies with the best root move searched so far, else the first
+// in move order); a movetime and `stop` are honoured once the first iteration is complete.
 // With no limit at all the engine searches to depth 6. Under node and depth limits the reply is
 // a pure function of (game so far, limits, seed), and no clock is read unless a movetime is set.
 // Within a game the engine keeps what its earlier searches learnt (hash table, history): a
