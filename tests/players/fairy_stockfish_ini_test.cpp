@@ -134,8 +134,10 @@ TEST(FairyStockfishIni, AsymmetricSkiAndMultiLegPiecesAreRefusedByName) {
         if (piece.name == "ranger" || piece.name == "wyvern") piece.betza = "B";
     EXPECT_NE(refusal(spec, "elves", "elves").find("pawn 'sprite' (fmceFifmnA)"),
               std::string::npos);
-    // Then letters: one letter, two pieces (the Humans' knight, the Elves' unicorn).
-    EXPECT_NE(refusal(spec, "humans", "elves").find("letter N is the knight"), std::string::npos);
+    // Then letters: one letter, two pieces (the Humans' monk, the Elves' ranger).
+    EXPECT_NE(refusal(spec, "humans", "elves")
+                  .find("letter B is the monk of army 'humans' and the ranger of army 'elves'"),
+              std::string::npos);
     // The Humans' mirror is orthodox chess under Asymmetric's letters and rules.
     EXPECT_NE(ini_of(spec, "humans", "humans").find("pawn = p\n"), std::string::npos);
 }

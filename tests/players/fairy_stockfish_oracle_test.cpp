@@ -104,28 +104,12 @@ TEST(FairyStockfishOracle, PerftEqualsOursOnEveryVariantItCanExpress) {
         expect_same(c, **session, c.spec.start_fen, c.start_depth);
         for (const auto& fen : random_positions(c, seed++, 3))
             expect_same(c, **session, fen, c.random_depth);
-    }
-}
-
-// Each generated definitions file passes the player's own verification (pieces alone on every
-// square, castling, promotion and e.p. positions).
-TEST(FairyStockfishOracle, GeneratedDefinitionsPassTheVerification) {
-    const auto command = fairy_stockfish_command();
-    if (!command) GTEST_SKIP() << "Node or fairy-stockfish-nnue.wasm missing (./setup.sh)";
-    TempDir dir;
-    const struct {
-        core::VariantSpec spec;
-        const char *white, *black;
-    } cases[] = {{load_shipped("chess"), "fide", "fide"},
-                 {load_shipped("capablanca"), "capablanca", "capablanca"},
-                 {without_castling(load_shipped("uneven")), "white", "black"}};
-    for (const auto& c : cases) {
-        SCOPED_TRACE(c.spec.name);
-        auto session = fairy_stockfish_session(*command, c.spec, c.white, c.black,
-                                               (dir.path() / (c.spec.name + ".ini")).string());
-        ASSERT_NE(session, nullptr);
-        const auto verified = ext::verify_fairy_stockfish(c.spec, c.white, c.black, *session);
-        EXPECT_TRUE(verified.ok()) << verified.error().to_string();
+        // And the player's own verification of the file (pieces alone on every square,
+        // castling, promotion and e.p. positions) passes, for the variants of other shapes.
+        if (c.label == "chess" || c.label == "capablanca" || c.label == "uneven-no-castling") {
+            const auto verified = ext::verify_fairy_stockfish(c.spec, c.white, c.black, **session);
+            EXPECT_TRUE(verified.ok()) << verified.error().to_string();
+        }
     }
 }
 
