@@ -115,7 +115,7 @@ TEST(SweepReader, ErrorsNameTheLineAndSuggest) {
     EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
                                "\"engin\"\nnodes = 1\n"),
               "bad.toml:4: 'type' in [players.e] must be one of engine, random, greedy, uci, "
-              "xboard, fairymax, sjaakii, not 'engin'; did you mean 'engine'?");
+              "xboard, fairymax, sjaakii, fairy-stockfish, not 'engin'; did you mean 'engine'?");
     EXPECT_EQ(sweep_load_error("variant = \"asymmetric\"\ngames_per_cell = 3\n[players.e]\ntype = "
                                "\"engine\"\nnode = 1\n"),
               "bad.toml:5: unknown key 'node' in [players.e]; did you mean 'nodes'?");

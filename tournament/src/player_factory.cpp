@@ -6,6 +6,7 @@
 #include "balance/players/baselines.hpp"
 #include "balance/players/engine/engine.hpp"
 #include "balance/players/external/engine_player.hpp"
+#include "balance/players/external/fairy_stockfish_player.hpp"
 #include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/sjaakii_player.hpp"
 #include "balance/players/external/uci_client.hpp"
@@ -132,6 +133,19 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
             auto player = spec.kind == PlayerKind::Fairymax
                               ? ext::make_fairymax_player(std::move(config))
                               : ext::make_sjaakii_player(std::move(config));
+            if (!player) return make_error(player.error().message, spec.label());
+            return player;
+        }
+        case PlayerKind::FairyStockfish: {
+            ext::FairyStockfishPlayerConfig config;
+            config.base.process = process_options(spec);
+            config.base.timeouts = timeouts(spec);
+            config.base.definitions_dir = definitions_dir(spec);
+            config.runtime.node = spec.external.command.empty() ? "node" : spec.external.command[0];
+            config.runtime.module_dir = spec.module_dir;
+            config.hash_mb = spec.hash_mb;
+            config.threads = spec.threads;
+            auto player = ext::make_fairy_stockfish_player(std::move(config));
             if (!player) return make_error(player.error().message, spec.label());
             return player;
         }

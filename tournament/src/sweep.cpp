@@ -20,6 +20,8 @@ const char* player_kind_name(PlayerKind kind) {
             return "fairymax";
         case PlayerKind::Sjaakii:
             return "sjaakii";
+        case PlayerKind::FairyStockfish:
+            return "fairy-stockfish";
     }
     return "unknown";
 }

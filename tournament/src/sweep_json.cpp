@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "balance/players/external/fairy_stockfish_player.hpp"
 #include "balance/players/external/fairymax_player.hpp"
 #include "balance/players/external/sjaakii_player.hpp"
 #include "balance/tournament/seeds.hpp"
@@ -49,9 +50,16 @@ Json player_settings(const PlayerSpec& p) {
         j["command"] = p.external.command;
         j["working_dir"] = p.external.working_dir;
         // Which definitions writer played: a change of what it writes is a change of player.
-        j["definitions"] = p.kind == PlayerKind::Fairymax
-                               ? players::external::kFairymaxDefinitionsVersion
-                               : players::external::kSjaakiiDefinitionsVersion;
+        j["definitions"] =
+            p.kind == PlayerKind::Fairymax  ? players::external::kFairymaxDefinitionsVersion
+            : p.kind == PlayerKind::Sjaakii ? players::external::kSjaakiiDefinitionsVersion
+                                            : players::external::kFairyStockfishDefinitionsVersion;
+        if (p.kind == PlayerKind::FairyStockfish) {
+            // The engine is the pinned package; its folder is where it is, not what it is.
+            j["package"] = players::external::kFairyStockfishPackage;
+            j["hash_mb"] = p.hash_mb;
+            j["threads"] = p.threads;
+        }
         j["timeout_margin_ms"] = p.external.timeout_margin_ms;
         j["depth_timeout_ms"] = p.external.depth_timeout_ms;
         j["handshake_timeout_ms"] = p.external.handshake_timeout_ms;

@@ -12,6 +12,7 @@
 
 #include "balance/config/fix_candidates.hpp"
 #include "balance/config/sweep_reader.hpp"
+#include "balance/tournament/fairy_stockfish_check.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/opening_notes.hpp"
 #include "balance/tournament/plan.hpp"
@@ -56,18 +57,23 @@ Result<void> check_programs(const tournament::Sweep& sweep) {
     return {};
 }
 
-Result<tournament::Sweep> load_and_validate(const std::string& file) {
+Result<tournament::Sweep> load_and_validate(const std::string& file,
+                                            std::vector<std::string>& notes) {
     auto sweep = config::load_sweep(file);
     if (!sweep) return sweep.error();
     if (auto open = tournament::open_sweep(*sweep); !open) return open.error();
     if (auto programs = check_programs(*sweep); !programs) return programs.error();
+    auto verified = tournament::verify_fairy_stockfish_players(*sweep);
+    if (!verified) return verified.error();
+    notes = std::move(*verified);
     return sweep;
 }
 
 }  // namespace
 
 bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ctx) {
-    auto sweep = load_and_validate(file);
+    std::vector<std::string> verified;
+    auto sweep = load_and_validate(file, verified);
     if (!sweep) {
         report_error(ctx, sweep.error());
         if (json) {
@@ -111,6 +117,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
     auto notes = tournament::points_variant_notes(*sweep);
     for (auto& note : tournament::opening_notes(*sweep)) notes.push_back(std::move(note));
+    for (auto& note : verified) notes.push_back(std::move(note));
     if (const auto& c = sweep->calibration) {
         notes.push_back(fmt::format(
             "a calibration (`balance calibrate`): player '{}', method {}, at most {} rounds of "

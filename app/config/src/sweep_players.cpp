@@ -23,8 +23,8 @@ std::vector<std::string> army_names_of(const core::VariantSpec& variant) {
 }
 using tournament::PlayerSpec;
 
-const std::vector<std::string> kTypes = {"engine", "random",   "greedy", "uci",
-                                         "xboard", "fairymax", "sjaakii"};
+const std::vector<std::string> kTypes = {"engine", "random",   "greedy",  "uci",
+                                         "xboard", "fairymax", "sjaakii", "fairy-stockfish"};
 
 PlayerKind kind_of(const std::string& type) {
     if (type == "random") return PlayerKind::Random;
@@ -33,6 +33,7 @@ PlayerKind kind_of(const std::string& type) {
     if (type == "xboard") return PlayerKind::Xboard;
     if (type == "fairymax") return PlayerKind::Fairymax;
     if (type == "sjaakii") return PlayerKind::Sjaakii;
+    if (type == "fairy-stockfish") return PlayerKind::FairyStockfish;
     return PlayerKind::Engine;
 }
 
@@ -52,24 +53,27 @@ std::optional<std::string> misplaced_key(const toml::table& table, PlayerKind ki
     // Fairy-Max cannot count nodes; both it and SjaakII run on definitions we write.
     const bool fairymax = kind == PlayerKind::Fairymax;
     const bool written = tournament::writes_definitions(kind);
-    const std::pair<const char*, bool> keys[] = {{"nodes", searches && !fairymax},
-                                                 {"depth", searches},
-                                                 {"movetime_ms", searches},
-                                                 {"hash_mb", kind == PlayerKind::Engine},
-                                                 {"random_plies", kind == PlayerKind::Engine},
-                                                 {"random_margin_cp", kind == PlayerKind::Engine},
-                                                 {"eval", kind == PlayerKind::Engine},
-                                                 {"values", kind == PlayerKind::Engine},
-                                                 {"command", external || written},
-                                                 {"args", external},
-                                                 {"working_dir", external || written},
-                                                 {"options", external},
-                                                 {"variant", external},
-                                                 {"timeout_margin_ms", external || written},
-                                                 {"depth_timeout_ms", external || written},
-                                                 {"handshake_timeout_ms", external || written},
-                                                 {"max_failures_in_row", external || written},
-                                                 {"variant_path", kind == PlayerKind::Uci}};
+    const std::pair<const char*, bool> keys[] = {
+        {"nodes", searches && !fairymax},
+        {"depth", searches},
+        {"movetime_ms", searches},
+        {"hash_mb", kind == PlayerKind::Engine || kind == PlayerKind::FairyStockfish},
+        {"threads", kind == PlayerKind::FairyStockfish},
+        {"module", kind == PlayerKind::FairyStockfish},
+        {"random_plies", kind == PlayerKind::Engine},
+        {"random_margin_cp", kind == PlayerKind::Engine},
+        {"eval", kind == PlayerKind::Engine},
+        {"values", kind == PlayerKind::Engine},
+        {"command", external || written},
+        {"args", external},
+        {"working_dir", external || written},
+        {"options", external},
+        {"variant", external},
+        {"timeout_margin_ms", external || written},
+        {"depth_timeout_ms", external || written},
+        {"handshake_timeout_ms", external || written},
+        {"max_failures_in_row", external || written},
+        {"variant_path", kind == PlayerKind::Uci}};
     for (const auto& [key, allowed] : keys) {
         if (!allowed && table.contains(key)) return key;
     }
@@ -196,12 +200,21 @@ void read_process(Fields& fields, PlayerSpec& spec) {
                              .value_or(spec.max_failures_in_row));
 }
 
-// Fairy-Max or SjaakII with definitions written from the variant file: the program is all they
-// need.
+// Fairy-Max, SjaakII or Fairy-Stockfish with definitions written from the variant file: the
+// program is all they need (Fairy-Stockfish's is Node, with its package's folder, hash and
+// threads).
 void read_written_definitions(Fields& fields, PlayerSpec& spec) {
-    const char* program =
-        spec.kind == PlayerKind::Fairymax ? "/usr/games/fairymax" : "/usr/games/sjaakii";
+    const char* program = spec.kind == PlayerKind::Fairymax  ? "/usr/games/fairymax"
+                          : spec.kind == PlayerKind::Sjaakii ? "/usr/games/sjaakii"
+                                                             : "node";
     spec.external.command = {fields.string("command").value_or(program)};
+    if (spec.kind == PlayerKind::FairyStockfish) {
+        spec.hash_mb = static_cast<int>(
+            fields.integer("hash_mb", Need::Optional, 1, 4096).value_or(spec.hash_mb));
+        spec.threads =
+            static_cast<int>(fields.integer("threads", Need::Optional, 1, 64).value_or(1));
+        spec.module_dir = fields.string("module").value_or("");
+    }
     read_process(fields, spec);
 }
 

@@ -9,6 +9,7 @@
 #include "balance/config/suggest.hpp"
 #include "balance/config/variant_loader.hpp"
 #include "balance/core/army_lookup.hpp"
+#include "balance/players/external/fairy_stockfish_ini.hpp"
 #include "balance/players/external/fairymax_ini.hpp"
 #include "balance/players/external/sjaakii_definitions.hpp"
 #include "balance/tournament/ladder.hpp"
@@ -147,6 +148,11 @@ Result<void> definitions_for(tournament::PlayerKind kind, const core::VariantSpe
     if (kind == tournament::PlayerKind::Fairymax) {
         auto game = players::external::fairymax_game(spec, white, black);
         if (!game) return game.error();
+        return {};
+    }
+    if (kind == tournament::PlayerKind::FairyStockfish) {
+        auto variant = players::external::fairy_stockfish_variant(spec, white, black);
+        if (!variant) return variant.error();
         return {};
     }
     auto variant = players::external::sjaakii_variant(spec, white, black);

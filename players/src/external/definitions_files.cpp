@@ -20,14 +20,14 @@ std::uint64_t fnv1a(const std::string& text) {
     return h;
 }
 
-std::string read_all(const std::filesystem::path& path) {
+}  // namespace
+
+std::string read_text_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream out;
     out << in.rdbuf();
     return out.str();
 }
-
-}  // namespace
 
 Result<std::filesystem::path> write_definitions_file(const std::filesystem::path& dir,
                                                      const std::string& prefix,
@@ -41,7 +41,7 @@ Result<std::filesystem::path> write_definitions_file(const std::filesystem::path
     const std::string name = prefix + "-" + hash + "." + extension;
     const std::filesystem::path path = base / name;
     std::error_code ec;
-    if (std::filesystem::exists(path, ec) && read_all(path) == text) return path;
+    if (std::filesystem::exists(path, ec) && read_text_file(path) == text) return path;
     std::filesystem::create_directories(base, ec);
     // Unique per process and call: players of several threads may write the same file at once.
     static std::atomic<unsigned> serial{0};

@@ -5,6 +5,7 @@
 // player meets. The engine variant a game needs is "<file>|<variant>", or "!<reason>" when the
 // engine cannot play those rules: the client made for it then fails to start, naming the reason.
 
+#include <cctype>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -16,6 +17,16 @@
 #include "balance/players/external/xboard_client.hpp"
 
 namespace balance::players::external {
+
+[[nodiscard]] inline char upper_letter(char c) {
+    return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+}
+[[nodiscard]] inline char lower_letter(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+// The whole content of a file (empty when it cannot be read).
+[[nodiscard]] std::string read_text_file(const std::filesystem::path& path);
 
 // Writes `text` to `dir`/<prefix>-<hash of text>.<extension> unless that file already holds it
 // (written to a temporary name, then renamed: concurrent writers never leave a partial file), and

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "balance/core/value_unit.hpp"
+#include "external/definitions_files.hpp"
 #include "external/sjaakii_moves.hpp"
 #include "external/sjaakii_tables.hpp"
 #include "external/sjaakii_zones.hpp"
@@ -26,13 +27,6 @@ using core::VariantSpec;
 // SjaakII's boards: fewer than 16 files and ranks, fewer than 128 squares (variants.txt).
 constexpr int kMaxSide = 15;
 constexpr int kMaxSquares = 127;
-
-char upper(char c) {
-    return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-}
-char lower(char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-}
 
 const PieceSpec* find_piece(const VariantSpec& spec, const std::string& name) {
     for (const auto& p : spec.pieces)
@@ -88,7 +82,7 @@ struct Type {
 
 std::string capitalised(const std::string& name) {
     std::string out = name;
-    if (!out.empty()) out[0] = upper(out[0]);
+    if (!out.empty()) out[0] = upper_letter(out[0]);
     return out;
 }
 
@@ -179,15 +173,15 @@ class VariantWriter {
     Result<void> choose_letters() {
         std::set<char> used;
         for (const auto& side : sides_)
-            for (const auto& [letter, name] : side.army->letters) used.insert(upper(letter));
+            for (const auto& [letter, name] : side.army->letters) used.insert(upper_letter(letter));
         for (Type& type : types_) {
             const int own = type.sides == 2 ? 1 : 0;
-            const char letter = upper(sides_[own].letter_of.at(type.piece->name));
+            const char letter = upper_letter(sides_[own].letter_of.at(type.piece->name));
             char spare = letter;
             if (type.sides != 3) {
                 std::string candidates;
                 for (const char c : type.piece->name)
-                    if (std::isalpha(static_cast<unsigned char>(c))) candidates += upper(c);
+                    if (std::isalpha(static_cast<unsigned char>(c))) candidates += upper_letter(c);
                 for (char c = 'A'; c <= 'Z'; ++c) candidates += c;
                 const auto free = std::find_if(candidates.begin(), candidates.end(),
                                                [&](char c) { return !used.contains(c); });
@@ -200,7 +194,7 @@ class VariantWriter {
                 used.insert(spare);
             }
             type.white_symbol = type.sides == 2 ? spare : letter;
-            type.black_symbol = lower(type.sides == 1 ? spare : letter);
+            type.black_symbol = lower_letter(type.sides == 1 ? spare : letter);
             type.san = type.piece->role == PieceRole::Pawn ? ' ' : spare;
         }
         return {};
@@ -225,7 +219,7 @@ class VariantWriter {
         const Side& side = sides_[colour];
         for (const auto& placed : start_.pieces) {
             if (placed.white() != (colour == 0)) continue;
-            const auto it = side.army->letters.find(upper(placed.letter));
+            const auto it = side.army->letters.find(upper_letter(placed.letter));
             if (it != side.army->letters.end() && it->second == type.piece->name)
                 ranks.insert(placed.rank);
         }
@@ -314,7 +308,7 @@ class VariantWriter {
     std::optional<std::pair<int, int>> placed_piece(int colour, const std::string& name) const {
         for (const auto& placed : start_.pieces) {
             if (placed.white() != (colour == 0)) continue;
-            const auto it = sides_[colour].army->letters.find(upper(placed.letter));
+            const auto it = sides_[colour].army->letters.find(upper_letter(placed.letter));
             if (it != sides_[colour].army->letters.end() && it->second == name)
                 return std::pair{placed.file, placed.rank};
         }
@@ -325,7 +319,7 @@ class VariantWriter {
         for (const auto& placed : start_.pieces) {
             if (placed.white() != (colour == 0) || placed.file != file || placed.rank != rank)
                 continue;
-            const auto it = sides_[colour].army->letters.find(upper(placed.letter));
+            const auto it = sides_[colour].army->letters.find(upper_letter(placed.letter));
             if (it != sides_[colour].army->letters.end()) return it->second;
         }
         return std::nullopt;
@@ -413,8 +407,8 @@ class VariantWriter {
                 const Type* t = type_of(choice, colour);
                 const auto letter = sides_[colour].letter_of.find(choice);
                 if (!t || letter == sides_[colour].letter_of.end()) continue;
-                const char ours = lower(letter->second);
-                if (lower(t->san) != ours) out[colour][ours] = lower(t->san);
+                const char ours = lower_letter(letter->second);
+                if (lower_letter(t->san) != ours) out[colour][ours] = lower_letter(t->san);
             }
         return out;
     }

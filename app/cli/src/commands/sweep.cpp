@@ -11,6 +11,7 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/tournament/fairy_stockfish_check.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/opening_notes.hpp"
 #include "balance/tournament/rule_specs.hpp"
@@ -112,6 +113,10 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     if (args.status)
         return print_status(
             *open, args.db.empty() ? "results/" + open->sweep.name + ".db" : args.db, args, ctx);
+
+    // Fairy-Stockfish's definitions verified before any game (cached after the first time).
+    if (auto verified = tournament::verify_fairy_stockfish_players(open->sweep); !verified)
+        return report_error(ctx, verified.error());
 
     const int threads = thread_count(args.threads);
     if (auto memory = tournament::check_hash_memory(open->sweep, threads); !memory)

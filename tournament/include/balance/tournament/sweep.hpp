@@ -19,12 +19,14 @@ namespace balance::tournament {
 
 // Fairymax, Sjaakii: Fairy-Max or SjaakII over XBoard with definitions written from the variant
 // file (players/external/fairymax_player.hpp, sjaakii_player.hpp); their ExternalSpec holds the
-// program, timeouts and logs.
-enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard, Fairymax, Sjaakii };
+// program, timeouts and logs. FairyStockfish: a current Fairy-Stockfish under Node over UCI, from
+// a variants.ini written and verified likewise (fairy_stockfish_player.hpp); its command is Node.
+enum class PlayerKind { Engine, Random, Greedy, Uci, Xboard, Fairymax, Sjaakii, FairyStockfish };
 
 // Players whose engine definitions are written from the variant file.
 [[nodiscard]] inline bool writes_definitions(PlayerKind kind) {
-    return kind == PlayerKind::Fairymax || kind == PlayerKind::Sjaakii;
+    return kind == PlayerKind::Fairymax || kind == PlayerKind::Sjaakii ||
+           kind == PlayerKind::FairyStockfish;
 }
 
 // External engines: a process the harness talks to (Uci, Xboard, Fairymax, Sjaakii).
@@ -74,7 +76,10 @@ struct PlayerSpec {
     std::string ladder;  // a rung: the player's name in the sweep file; empty otherwise
     int rung = 0;        // a rung: its index on the ladder, weakest first
     // Internal engine only.
-    int hash_mb = 16;
+    int hash_mb = 16;  // the internal engine's and Fairy-Stockfish's
+    int threads = 1;   // Fairy-Stockfish's search threads
+    // Fairy-Stockfish: the package's folder; empty: the default (fairy_stockfish_runtime.hpp).
+    std::string module_dir;
     int random_plies = 8;
     int random_margin_cp = 25;
     players::engine::EvalTerms eval = players::engine::EvalTerms::Full;
