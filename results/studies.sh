@@ -36,7 +36,8 @@ FINISHED=(
     "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
 )
 STUDIES=(
-    # none playing now; a new study goes here with its pinned revision
+    "rule-study-fsf 33e858f results/rule-study-fsf/games.sql.xz"
+    "asymmetric-humans-fsf 33e858f results/asymmetric-humans-fsf/games.sql.xz"
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
@@ -55,6 +56,11 @@ snapshot() {
         mkdir -p "$WORK"
         [ -d "$dir" ] || git -C "$REPO" worktree add --detach "$dir" "$rev" >&2
         (cd "$dir" && ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF >&2)
+    fi
+    # A fairy-stockfish player finds its npm package in .deps/ of the tree it was built from:
+    # the one ./setup.sh filled.
+    if [ -d "$REPO/.deps" ] && [ ! -e "$dir/.deps" ]; then
+        ln -s "$(cd "$REPO" && pwd)/.deps" "$dir/.deps"
     fi
     echo "$dir"
 }
