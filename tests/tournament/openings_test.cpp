@@ -271,6 +271,15 @@ TEST(Openings, RandomPlacementPlacesBothBackRanksBeforeThePlies) {
     auto again = make_opening(spec, r, 4, 0, nullptr);
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(again->moves, placed->moves);  // a function of the seed
+    // The window then lies around 0: the empty back ranks' quick score (+111 cp for these
+    // armies) is no first-move edge of the game once they stand.
+    spec.max_imbalance_cp = 100000;
+    spec.imbalance_nodes = 200;
+    players::engine::Engine evaluator(quick_evaluator_options());
+    auto scored = make_opening(spec, r, 4, 0, &evaluator);
+    ASSERT_TRUE(scored.ok());
+    EXPECT_EQ(scored->centre_cp, 0);
+    EXPECT_EQ(scored->moves, placed->moves);
 }
 
 }  // namespace

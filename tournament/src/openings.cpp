@@ -55,8 +55,12 @@ int white_score(const core::Game& game, players::engine::Engine& evaluator, std:
 
 // The window's centre, White's view: the start's own score by the filter's search (a book
 // position's always: a designed material-odds start keeps the imbalance the book gave it), or 0.
+// Also 0 when the openings place the back ranks at random: that start is the empty back ranks,
+// whose quick score (the pieces in hand, a search far short of the placement's end) says
+// nothing of the edge of the side that moves first once they stand.
 int window_centre(const OpeningSpec& spec, const core::Game& start,
                   players::engine::Engine& evaluator) {
+    if (spec.placement == OpeningSpec::Placement::Random && in_placement(start)) return 0;
     const bool own =
         spec.kind == OpeningSpec::Kind::Book || spec.centre == OpeningSpec::Centre::Start;
     return own ? white_score(start, evaluator, spec.imbalance_nodes) : 0;

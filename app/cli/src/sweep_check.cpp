@@ -93,9 +93,12 @@ std::vector<std::string> window_notes(const tournament::WindowSample& sample,
         o.kind == OpeningSpec::Kind::Book ? std::string("the book position's own score")
         : o.centre == OpeningSpec::Centre::Zero
             ? std::string("0 (centre = \"zero\")")
-            : fmt::format("the start's own score ({:+} cp by a {}-node search{})",
+            : fmt::format("the start's own score ({:+} cp by a {}-node search{}){}",
                           sample.centre_cp.value_or(0), o.imbalance_nodes,
-                          sample.positions.size() > 1 ? " in the first position" : "");
+                          sample.positions.size() > 1 ? " in the first position" : "",
+                          o.placement == OpeningSpec::Placement::Random
+                              ? ", or 0 where the back ranks are placed at random"
+                              : "");
     std::vector<std::string> notes{fmt::format(
         "openings: {} of {} sampled draws ({} of {} positions) land within {}{} cp of {}", within,
         drawn, sample.positions.size(), sample.plan_positions,
