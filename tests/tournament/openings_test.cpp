@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <sstream>
+#include <vector>
 
 #include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
@@ -42,6 +43,17 @@ OpeningSpec with_filter(OpeningSpec spec) {
     return spec;
 }
 
+// The quick search's score of a position, White's view (the search gives the side to move's).
+int white_view(const core::Game& game, players::engine::Engine& engine, std::uint64_t nodes) {
+    players::SearchLimits limits;
+    limits.nodes = nodes;
+    const int score = game.visit([&](const auto& pos) {
+        auto copy = pos;
+        return engine.search(copy, limits, 0, -1).score;
+    });
+    return game.side_to_move() == core::Color::White ? score : -score;
+}
+
 TEST(Openings, RandomPliesAreAFunctionOfTheSeed) {
     const auto r = rules("asymmetric", "elves", "orcs");
     auto a = make_opening(random_plies(6), r, 11, 0, nullptr);
@@ -75,13 +87,8 @@ TEST(Openings, ImbalanceFilterKeepsLevelPositions) {
         if (std::abs(opening->imbalance_cp) <= spec.max_imbalance_cp &&
             opening->moves != unfiltered->moves) {
             // A redraw happened: the first draw must have been out of range.
-            players::SearchLimits limits;
-            limits.nodes = 500;
-            const int first = unfiltered->game.visit([&](const auto& pos) {
-                auto copy = pos;
-                return evaluator.search(copy, limits, 0, -1).score;
-            });
-            EXPECT_GT(std::abs(first), spec.max_imbalance_cp);
+            const int first = white_view(unfiltered->game, evaluator, 500);
+            EXPECT_GT(std::abs(first - opening->centre_cp), spec.max_imbalance_cp);
         }
     }
     EXPECT_EQ(filtered, 12);
@@ -172,6 +179,107 @@ TEST(Openings, BookPositionsWithRandomPlies) {
         EXPECT_EQ(opening->game.moves().size(), 4u);
     }
     EXPECT_EQ(level, 8);
+}
+
+// The window lies around the start position's own score by the same search: the first move's
+// edge belongs to the variant, and a window around 0 keeps preferentially the openings whose
+// random plies threw it away. Every draw is accepted here (a window of 100000 cp), so the opening
+// is the first draw and its score is its quick score less the start's.
+TEST(Openings, WindowIsCentredOnTheStartsOwnScore) {
+    const auto r = rules("chess", "fide", "fide");
+    OpeningSpec spec = random_plies(2);
+    spec.imbalance_nodes = 500;
+    spec.max_imbalance_cp = 100000;
+    players::engine::Engine evaluator(quick_evaluator_options());
+    auto opening = make_opening(spec, r, 3, 0, &evaluator);
+    ASSERT_TRUE(opening.ok());
+    // The same searches in the same order (the start, then the line), by an engine of the
+    // same options.
+    players::engine::Engine scorer(quick_evaluator_options());
+    auto start = core::Game::start(r);
+    ASSERT_TRUE(start.ok());
+    const int start_score = white_view(*start, scorer, 500);
+    const int line_score = white_view(opening->game, scorer, 500);
+    ASSERT_NE(start_score, 0);  // else the two centres could not be told apart
+    EXPECT_EQ(opening->imbalance_cp, line_score - start_score);
+}
+
+TEST(Openings, CentreZeroKeepsTheWindowAroundLevel) {
+    const auto r = rules("chess", "fide", "fide");
+    OpeningSpec spec = random_plies(2);
+    spec.imbalance_nodes = 500;
+    spec.max_imbalance_cp = 100000;
+    spec.centre = OpeningSpec::Centre::Zero;
+    players::engine::Engine evaluator(quick_evaluator_options());
+    auto opening = make_opening(spec, r, 3, 0, &evaluator);
+    ASSERT_TRUE(opening.ok());
+    players::engine::Engine scorer(quick_evaluator_options());
+    EXPECT_EQ(opening->centre_cp, 0);
+    EXPECT_EQ(opening->imbalance_cp, white_view(opening->game, scorer, 500));
+}
+
+// No draw lands in a window no score reaches: the closest draw is played, marked as missed.
+TEST(Openings, AnOpeningThatMissesTheWindowIsMarked) {
+    const auto r = rules("chess", "fide", "fide");
+    OpeningSpec spec = random_plies(4);
+    spec.imbalance_nodes = 200;
+    spec.attempts = 3;
+    spec.max_imbalance_cp = 100000;
+    players::engine::Engine evaluator(quick_evaluator_options());
+    auto met = make_opening(spec, r, 9, 0, &evaluator);
+    ASSERT_TRUE(met.ok());
+    EXPECT_FALSE(met->missed);
+    spec.min_imbalance_cp = 99999;
+    auto missed = make_opening(spec, r, 9, 0, &evaluator);
+    ASSERT_TRUE(missed.ok());
+    EXPECT_TRUE(missed->missed);
+    EXPECT_LT(std::abs(missed->imbalance_cp), spec.min_imbalance_cp);
+}
+
+// Under free placement White places its whole back rank before Black places any: random plies
+// alone are White's first placements. Placement::Random draws both sides' placements first,
+// then plays the random plies.
+TEST(Openings, RandomPlacementPlacesBothBackRanksBeforeThePlies) {
+    const auto r = [] {
+        auto compiled = core::compile_rules(
+            balance::testing::load_shipped("asymmetric", {"free-placement"}), "elves", "orcs");
+        EXPECT_TRUE(compiled.ok());
+        return *compiled;
+    }();
+    const auto words = [](const std::string& moves) {
+        std::istringstream in(moves);
+        std::vector<std::string> out;
+        for (std::string m; in >> m;) out.push_back(m);
+        return out;
+    };
+    OpeningSpec spec = random_plies(2);
+    auto plies = make_opening(spec, r, 4, 0, nullptr);
+    ASSERT_TRUE(plies.ok());
+    const auto placed_only = words(plies->moves);
+    ASSERT_EQ(placed_only.size(), 2u);
+    for (const auto& m : placed_only) EXPECT_NE(m.find('@'), std::string::npos) << m;
+    EXPECT_EQ(plies->game.side_to_move(), core::Color::White);  // still White's placements
+
+    spec.placement = OpeningSpec::Placement::Random;
+    auto placed = make_opening(spec, r, 4, 0, nullptr);
+    ASSERT_TRUE(placed.ok());
+    const auto moves = words(placed->moves);
+    ASSERT_EQ(moves.size(), 18u);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        EXPECT_EQ(moves[i].find('@') != std::string::npos, i < 16) << i << " " << moves[i];
+    EXPECT_FALSE(placed->game.visit([](const auto& pos) { return pos.in_placement(); }));
+    auto again = make_opening(spec, r, 4, 0, nullptr);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->moves, placed->moves);  // a function of the seed
+    // The window then lies around 0: the empty back ranks' quick score (+111 cp for these
+    // armies) is no first-move edge of the game once they stand.
+    spec.max_imbalance_cp = 100000;
+    spec.imbalance_nodes = 200;
+    players::engine::Engine evaluator(quick_evaluator_options());
+    auto scored = make_opening(spec, r, 4, 0, &evaluator);
+    ASSERT_TRUE(scored.ok());
+    EXPECT_EQ(scored->centre_cp, 0);
+    EXPECT_EQ(scored->moves, placed->moves);
 }
 
 }  // namespace

@@ -12,18 +12,54 @@ namespace {
 
 using testing::TempDir;
 
-TEST(Runner, OneAndTwoThreadsStoreIdenticalGames) {
-    TempDir dir;
-    const Sweep sweep = testing::load(dir, testing::small_sweep(6));
+// The games of `sweep` played with one thread and with two, into databases of their own.
+std::pair<testing::RunResult, testing::RunResult> at_one_and_two_threads(const TempDir& dir,
+                                                                         const Sweep& sweep) {
     RunOptions one, two;
     one.threads = 1;
     two.threads = 2;
-    const auto a = testing::run(sweep, dir.path() / "one.db", one);
-    const auto b = testing::run(sweep, dir.path() / "two.db", two);
+    return {testing::run(sweep, dir.path() / "one.db", one),
+            testing::run(sweep, dir.path() / "two.db", two)};
+}
+
+TEST(Runner, OneAndTwoThreadsStoreIdenticalGames) {
+    TempDir dir;
+    const auto [a, b] = at_one_and_two_threads(dir, testing::load(dir, testing::small_sweep(6)));
     EXPECT_EQ(a.games.size(), 12u);
     EXPECT_EQ(a.summary.played, 12);
     EXPECT_FALSE(a.summary.stopped);
     EXPECT_EQ(a.games, b.games);
+}
+
+// small_sweep with its openings scored against a window (around the start's own score).
+std::string windowed(std::string text, const std::string& keys = "") {
+    return text.replace(text.find("plies = 2\n"), 10,
+                        "plies = 2\nmax_imbalance_cp = 40\nimbalance_nodes = 200\n" + keys);
+}
+
+TEST(Runner, WindowedOpeningsAreTheSameAtAnyThreadCount) {
+    TempDir dir;
+    const auto [a, b] =
+        at_one_and_two_threads(dir, testing::load(dir, windowed(testing::small_sweep(4))));
+    EXPECT_EQ(a.games.size(), 8u);
+    EXPECT_EQ(a.games, b.games);
+}
+
+// A window around the start's own score keeps other openings than one around 0: a sweep of
+// either is another sweep, and centre = "zero" keeps the identity of the sweeps before the
+// option (no "centre" key).
+TEST(SweepJson, TheWindowsCentreIsPartOfTheSweepsIdentity) {
+    TempDir dir;
+    const std::string start = config_json(testing::load(dir, windowed(testing::small_sweep(1))));
+    const std::string zero = config_json(
+        testing::load(dir, windowed(testing::small_sweep(1), "centre = \"zero\"\n"), "z.toml"));
+    EXPECT_EQ(config_differences(start, zero), "openings");
+    EXPECT_NE(start.find("\"centre\":\"start\""), std::string::npos) << start;
+    EXPECT_EQ(zero.find("centre"), std::string::npos) << zero;
+    // on_miss decides whether a sweep goes on, not which games it plays.
+    const std::string refuse = config_json(
+        testing::load(dir, windowed(testing::small_sweep(1), "on_miss = \"refuse\"\n"), "r.toml"));
+    EXPECT_EQ(config_differences(start, refuse), "");
 }
 
 TEST(Runner, ResumeSkipsStoredGamesAndEndsWithTheSameSet) {

@@ -57,12 +57,23 @@ Result<PlayedGame> play_planned_game(const SweepContext& context, const PlannedG
     row.players_json = context.players_json[planned.cell];
     row.seed = planned.seed;
 
-    const bool filter = sweep.openings.kind != OpeningSpec::Kind::None &&
-                        sweep.openings.plies > 0 && sweep.openings.max_imbalance_cp > 0;
+    const bool filter = filters_openings(sweep.openings);
     auto opening = make_opening(sweep.openings, context.rules[planned.cell],
                                 opening_seed(sweep.seed, cell.position_key, planned.index),
                                 planned.index, filter ? players.evaluator() : nullptr);
     if (!opening) return opening.error();
+    if (opening->missed && sweep.openings.on_miss == OpeningSpec::OnMiss::Refuse) {
+        const int lo = sweep.openings.min_imbalance_cp, hi = sweep.openings.max_imbalance_cp;
+        return make_error(
+            "cell " + cell.key + ", game " + std::to_string(planned.index) + ": none of " +
+                std::to_string(sweep.openings.attempts) + " random openings scored within " +
+                (lo > 0 ? std::to_string(lo) + "-" : std::string()) + std::to_string(hi) +
+                " cp of the window's centre (" + std::to_string(opening->centre_cp) +
+                " cp), the closest " + std::to_string(opening->imbalance_cp) +
+                " cp; [openings] on_miss = \"refuse\" plays no such game (raise attempts, widen "
+                "the window, or use fewer plies)",
+            sweep.file);
+    }
     players::Player* sides[2] = {nullptr, nullptr};
     for (int side = 0; side < 2; ++side) {
         auto player = players.get(side == 0 ? cell.white_player : cell.black_player, side);
@@ -93,7 +104,10 @@ Result<PlayedGame> play_planned_game(const SweepContext& context, const PlannedG
     row.plies = static_cast<int>(record.moves.size());
     row.duration_ms = std::llround(record.seconds * 1000.0);
     row.finished_at = utc_now();
-    row.details_json = details_json(record, opening->imbalance_cp, filter);
+    row.details_json = details_json(
+        record, filter ? std::optional<OpeningScore>(OpeningScore{
+                             opening->imbalance_cp, opening->centre_cp, opening->missed})
+                       : std::nullopt);
     played.failure = record.failure;
     played.void_game = record.void_game;
     return played;

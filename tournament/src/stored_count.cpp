@@ -1,5 +1,6 @@
 #include "balance/tournament/stored_count.hpp"
 
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -7,6 +8,23 @@
 #include "balance/tournament/plan.hpp"
 
 namespace balance::tournament {
+
+std::vector<CellMisses> opening_misses(std::span<const GameRow> games,
+                                       const OpeningMisses& misses) {
+    std::map<std::string, CellMisses> cells;
+    for (const GameRow& game : games) {
+        CellMisses& cell = cells[game.cell_key];
+        ++cell.games;
+        if (misses.missed(game)) ++cell.missed;
+    }
+    std::vector<CellMisses> out;
+    for (auto& [key, cell] : cells) {
+        if (cell.missed == 0) continue;
+        cell.cell_key = key;
+        out.push_back(std::move(cell));
+    }
+    return out;
+}
 
 Result<StoredCount> count_stored(const Sweep& sweep, const ResultStore& store) {
     const std::vector<Cell> cells = make_cells(sweep);
@@ -20,10 +38,16 @@ Result<StoredCount> count_stored(const Sweep& sweep, const ResultStore& store) {
     }
     auto rows = store.games(keys);
     if (!rows) return rows.error();
-    for (const GameRow& row : *rows) {
+    std::vector<GameRow> counted;
+    for (GameRow& row : *rows) {
         const auto it = planned.find(row.cell_key);
-        if (it != planned.end() && row.game_index < it->second) ++count.stored;
+        if (it == planned.end() || row.game_index >= it->second) continue;
+        ++count.stored;
+        counted.push_back(std::move(row));
     }
+    auto runs = store.runs();
+    if (!runs) return runs.error();
+    count.misses = opening_misses(counted, OpeningMisses(*runs));
     return count;
 }
 

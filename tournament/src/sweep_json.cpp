@@ -98,7 +98,14 @@ Json openings_json(const OpeningSpec& o) {
         if (o.min_imbalance_cp > 0) j["min_imbalance_cp"] = o.min_imbalance_cp;  // keeps old keys
         j["imbalance_nodes"] = o.imbalance_nodes;
         j["attempts"] = o.attempts;
+        // A window around the start's own score keeps other openings than one around 0, which
+        // every sweep before the option had: a database of those games refuses the new ones.
+        if (o.max_imbalance_cp > 0 && o.centre == OpeningSpec::Centre::Start) j["centre"] = "start";
     }
+    // Only when drawn (other openings than before); on_miss chooses no games, only whether the
+    // sweep goes on, so it is not part of the identity.
+    if (o.kind != OpeningSpec::Kind::None && o.placement == OpeningSpec::Placement::Random)
+        j["placement"] = "random";
     if (o.kind == OpeningSpec::Kind::Book) {
         std::string all;
         for (const auto& fen : o.book) all += fen + "\n";
@@ -196,8 +203,7 @@ std::string engines_json(const Sweep& sweep, const std::vector<std::string>& ids
     return j.dump();
 }
 
-std::string details_json(const GameRecord& record, int opening_imbalance_cp,
-                         bool imbalance_scored) {
+std::string details_json(const GameRecord& record, const std::optional<OpeningScore>& opening) {
     Json j;
     if (record.failure) {
         j["failure"] = {{"side", record.failure->side == 0 ? "white" : "black"},
@@ -216,7 +222,11 @@ std::string details_json(const GameRecord& record, int opening_imbalance_cp,
     j["think_ms"] = {std::llround(record.think_seconds[0] * 1000.0),
                      std::llround(record.think_seconds[1] * 1000.0)};
     j["nodes"] = {record.nodes[0], record.nodes[1]};
-    if (imbalance_scored) j["opening_imbalance_cp"] = opening_imbalance_cp;
+    if (opening) {
+        j["opening_imbalance_cp"] = opening->imbalance_cp;
+        j["opening_centre_cp"] = opening->centre_cp;
+        j["opening_missed"] = opening->missed;
+    }
     // Points variants: white_score is the result by points; the board's result is kept here.
     if (record.result.board_white_score) j["board_score"] = *record.result.board_white_score;
     return j.dump();

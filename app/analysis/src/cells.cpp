@@ -60,6 +60,7 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         tally.white_score_by_index[static_cast<int>(game.game_index)] = game.white_score;
         ++tally.terminations[game.termination];
         tally.total_plies += game.plies;
+        if (game.opening_missed) ++tally.openings_missed;
     }
     std::vector<CellTally> out;
     out.reserve(cells.size());

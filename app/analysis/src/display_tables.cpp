@@ -137,9 +137,10 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
         "Every cell from White's point of view. White score = (W + D/2) / games with its {} "
         "trinomial Wilson interval; Elo = -400 log10(1/s - 1) with the interval's ends mapped.",
         ci);
-    table.header = {"variant",        "White",      "Black",     "rules",      "players",
-                    "games",          "White wins", "draws",     "Black wins", "White score",
-                    ci + " interval", "Elo " + ci,  "draw rate", "mean plies", "different games"};
+    table.header = {"variant",    "White",       "Black",           "rules",
+                    "players",    "games",       "White wins",      "draws",
+                    "Black wins", "White score", ci + " interval",  "Elo " + ci,
+                    "draw rate",  "mean plies",  "different games", "off-window openings"};
     for (const CellRow& row : report.cells) {
         const CellId& id = row.tally.id;
         const auto& s = row.white;
@@ -151,9 +152,12 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
              s ? percent(s->score.estimate, 2) : "n/a", s ? percent_interval(s->score) : "n/a",
              s ? fmt::format("{} {}", elo(s->elo.estimate), elo_interval_text(s->elo)) : "n/a",
              s ? percent(s->draw_rate) : "n/a", number(row.tally.mean_plies(), 1),
-             std::to_string(row.tally.distinct_games)});
+             std::to_string(row.tally.distinct_games),
+             // Blank when none: the column shows only in reports of games that missed.
+             row.tally.openings_missed > 0 ? std::to_string(row.tally.openings_missed) : ""});
         table.emphasis.push_back(false);
     }
+    drop_empty_column(table, table.header.size() - 1);
     return table;
 }
 

@@ -68,6 +68,29 @@ void note_repeated_games(const ReportData& report, std::vector<std::string>& not
         worst->tally.id.black, rules_label(worst->tally.id.rules), players_label(worst->tally.id)));
 }
 
+// Games whose opening missed the sweep's imbalance window were played from the closest draw
+// seen, further from level than the sweep asked: say how many and where (nothing when none).
+void note_missed_openings(const ReportData& report, std::vector<std::string>& notes) {
+    std::int64_t games = 0, missed = 0, cells = 0;
+    const CellRow* worst = nullptr;
+    for (const CellRow& row : report.cells) {
+        games += row.tally.wdl.games();
+        if (row.tally.openings_missed == 0) continue;
+        missed += row.tally.openings_missed;
+        ++cells;
+        if (!worst || row.tally.openings_missed > worst->tally.openings_missed) worst = &row;
+    }
+    if (!worst) return;
+    notes.push_back(fmt::format(
+        "{} of {} games ({} of {} cells) opened outside their sweep's imbalance window "
+        "(max_imbalance_cp): no random opening drawn landed in it, and the closest one was "
+        "played; most in {} {}-{} ({}, {}): {} of {}. The cells table counts them "
+        "(\"off-window openings\").",
+        missed, games, cells, report.cells.size(), worst->tally.id.variant, worst->tally.id.white,
+        worst->tally.id.black, rules_label(worst->tally.id.rules), players_label(worst->tally.id),
+        worst->tally.openings_missed, worst->tally.wdl.games()));
+}
+
 // The odds-starts fit, when at least half the games start with other material than their armies'
 // array (designed odds starts: mostly_odds_starts); none otherwise, or when it cannot be fitted.
 std::optional<PieceValueFit> odds_starts_fit(std::span<const StoredGame> games,
@@ -256,6 +279,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     note_unequal_colours(report, report.notes);
     note_edited_rules(store, report.notes);
     note_repeated_games(report, report.notes);
+    note_missed_openings(report, report.notes);
     note_player_values(report);
     for (const ArmyFit& fit : report.armies) {
         if (!fit.ok()) {

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "balance/tournament/opening_miss.hpp"
+
 namespace balance::analysis {
 
 namespace {
@@ -55,6 +57,7 @@ Result<Store> read_store(const std::filesystem::path& path) {
     out.failed_attempts = std::move(*failed);
     out.runs = std::move(*runs);
     out.games.reserve(games->size());
+    const tournament::OpeningMisses misses(out.runs);
     for (auto& row : *games) {
         if (!(row.white_score >= 0.0 && row.white_score <= 1.0)) {
             return make_error(fmt::format("game {} has white_score {}, outside [0, 1]",
@@ -73,7 +76,8 @@ Result<Store> read_store(const std::filesystem::path& path) {
                     path.string());
             }
         }
-        StoredGame game{std::move(row), tag.side, tag.status, board};
+        const bool missed = misses.missed(row);
+        StoredGame game{std::move(row), tag.side, tag.status, board, missed};
         out.games.push_back(std::move(game));
     }
     return out;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -57,34 +58,81 @@ Result<void> check_programs(const tournament::Sweep& sweep) {
     return {};
 }
 
-Result<tournament::Sweep> load_and_validate(const std::string& file,
-                                            std::vector<std::string>& notes) {
+Result<tournament::OpenSweep> load_and_validate(const std::string& file,
+                                                std::vector<std::string>& notes) {
     auto sweep = config::load_sweep(file);
     if (!sweep) return sweep.error();
-    if (auto open = tournament::open_sweep(*sweep); !open) return open.error();
-    if (auto programs = check_programs(*sweep); !programs) return programs.error();
-    auto verified = tournament::verify_fairy_stockfish_players(*sweep);
+    auto open = tournament::open_sweep(std::move(*sweep));
+    if (!open) return open.error();
+    if (auto programs = check_programs(open->sweep); !programs) return programs.error();
+    auto verified = tournament::verify_fairy_stockfish_players(open->sweep);
     if (!verified) return verified.error();
     notes = std::move(*verified);
-    return sweep;
+    return open;
+}
+
+// What the sample of the plan's openings says: one line, and a warning for each position whose
+// draws land in the window so rarely that `attempts` draws would often all miss it.
+std::vector<std::string> window_notes(const tournament::WindowSample& sample,
+                                      const tournament::OpeningSpec& o) {
+    using tournament::OpeningSpec;
+    int drawn = 0, within = 0;
+    std::vector<std::string> warnings;
+    for (const auto& p : sample.positions) {
+        drawn += p.drawn;
+        within += p.within;
+        if (p.drawn == 0) continue;
+        const double share = static_cast<double>(p.within) / p.drawn;
+        const double miss = std::pow(1.0 - share, std::max(1, o.attempts));
+        if (p.within > 0 && miss <= 0.01) continue;
+        warnings.push_back(fmt::format(
+            "warning: the openings of {} rarely meet the window ({} of {} sampled draws within "
+            "it): {} of its games will open outside it, from the closest of {} draws, marked in "
+            "the store ([openings] on_miss = \"refuse\" stops the sweep instead); widen the "
+            "window, raise attempts or use fewer plies",
+            p.position_key, p.within, p.drawn,
+            p.within == 0 ? std::string("most") : fmt::format("about {:.0f}%", 100.0 * miss),
+            o.attempts));
+    }
+    const std::string centre =
+        o.kind == OpeningSpec::Kind::Book ? std::string("the book position's own score")
+        : o.centre == OpeningSpec::Centre::Zero
+            ? std::string("0 (centre = \"zero\")")
+            : fmt::format("the start's own score ({:+} cp by a {}-node search{}){}",
+                          sample.centre_cp.value_or(0), o.imbalance_nodes,
+                          sample.positions.size() > 1 ? " in the first position" : "",
+                          o.placement == OpeningSpec::Placement::Random
+                              ? ", or 0 where the back ranks are placed at random"
+                              : "");
+    std::vector<std::string> notes{fmt::format(
+        "openings: {} of {} sampled draws ({} of {} positions) land within {}{} cp of {}", within,
+        drawn, sample.positions.size(), sample.plan_positions,
+        o.min_imbalance_cp > 0 ? fmt::format("{}-", o.min_imbalance_cp) : std::string(),
+        o.max_imbalance_cp, centre)};
+    notes.insert(notes.end(), warnings.begin(), warnings.end());
+    return notes;
 }
 
 }  // namespace
 
 bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ctx) {
     std::vector<std::string> verified;
-    auto sweep = load_and_validate(file, verified);
-    if (!sweep) {
-        report_error(ctx, sweep.error());
+    auto opened = load_and_validate(file, verified);
+    auto window = opened ? tournament::sample_opening_window(*opened)
+                         : Result<std::optional<tournament::WindowSample>>(opened.error());
+    if (!opened || !window) {
+        const Error& error = opened ? window.error() : opened.error();
+        report_error(ctx, error);
         if (json) {
-            files.push_back({{"file", file},
-                             {"ok", false},
-                             {"kind", "sweep"},
-                             {"errors", Json::array({{{"where", sweep.error().where},
-                                                      {"message", sweep.error().message}}})}});
+            files.push_back(
+                {{"file", file},
+                 {"ok", false},
+                 {"kind", "sweep"},
+                 {"errors", Json::array({{{"where", error.where}, {"message", error.message}}})}});
         }
         return false;
     }
+    tournament::Sweep* sweep = &opened->sweep;
     std::optional<std::vector<config::FixCandidate>> candidates;
     if (sweep->fix) {
         auto found = config::fix_candidates(*sweep);
@@ -118,6 +166,8 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
     auto notes = tournament::points_variant_notes(*sweep);
     for (auto& note : tournament::opening_notes(*sweep)) notes.push_back(std::move(note));
     for (auto& note : verified) notes.push_back(std::move(note));
+    if (*window)
+        for (auto& note : window_notes(**window, sweep->openings)) notes.push_back(std::move(note));
     if (const auto& c = sweep->calibration) {
         notes.push_back(fmt::format(
             "a calibration (`balance calibrate`): player '{}', method {}, at most {} rounds of "

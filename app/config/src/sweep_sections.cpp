@@ -33,8 +33,8 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                 fields.where(key));
         }
     }
-    for (const char* key :
-         {"plies", "max_imbalance_cp", "min_imbalance_cp", "attempts", "imbalance_nodes"}) {
+    for (const char* key : {"plies", "max_imbalance_cp", "min_imbalance_cp", "attempts",
+                            "imbalance_nodes", "centre", "on_miss", "placement"}) {
         if (type == "none" && table.contains(key)) {
             return make_error(fmt::format("'{}' in [openings] applies only to type = "
                                           "\"random-plies\" or \"book\"",
@@ -42,9 +42,15 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
                               fields.where(key));
         }
     }
+    if (type == "book" && table.contains("centre")) {
+        return make_error(
+            "'centre' in [openings] applies only to type = \"random-plies\" (a book's window "
+            "always lies around the book position's own score)",
+            fields.where("centre"));
+    }
     if (type == "book" && !table.contains("plies")) {
-        for (const char* key :
-             {"max_imbalance_cp", "min_imbalance_cp", "attempts", "imbalance_nodes"}) {
+        for (const char* key : {"max_imbalance_cp", "min_imbalance_cp", "attempts",
+                                "imbalance_nodes", "on_miss", "placement"}) {
             if (table.contains(key)) {
                 return make_error(
                     fmt::format("'{}' in [openings] needs 'plies' (random plies after the "
@@ -55,8 +61,20 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
         }
     }
     if (type != "none") {
+        // Free placement: random placements and then `plies` moves of play, which may be none.
+        const auto placement = fields.choice("placement", {"plies", "random"}).value_or("plies");
+        spec.placement =
+            placement == "random" ? OpeningSpec::Placement::Random : OpeningSpec::Placement::Plies;
         const Need need = type == "random-plies" ? Need::Required : Need::Optional;
-        spec.plies = as_int(fields.integer("plies", need, type == "book" ? 0 : 1, 200), 0);
+        const int least = type == "book" || placement == "random" ? 0 : 1;
+        spec.plies = as_int(fields.integer("plies", need, least, 200), 0);
+        spec.centre = fields.choice("centre", {"start", "zero"}).value_or("start") == "zero"
+                          ? OpeningSpec::Centre::Zero
+                          : OpeningSpec::Centre::Start;
+        spec.on_miss =
+            fields.choice("on_miss", {"closest", "refuse"}).value_or("closest") == "refuse"
+                ? OpeningSpec::OnMiss::Refuse
+                : OpeningSpec::OnMiss::Closest;
         spec.max_imbalance_cp = as_int(
             fields.integer("max_imbalance_cp", Need::Optional, 0, 100000), spec.max_imbalance_cp);
         spec.min_imbalance_cp = as_int(

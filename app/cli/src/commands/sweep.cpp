@@ -53,13 +53,24 @@ int print_status(const tournament::OpenSweep& open, const std::string& db, const
             tournament::assign_spec_cells(sweep, *store, args.force, config::spec_differences);
         !cells)
         return report_error(ctx, cells.error());
+    // Cells some of whose stored games opened outside the window (none: nothing printed).
+    const auto print_misses = [&](const std::vector<tournament::CellMisses>& misses) {
+        for (const auto& cell : misses)
+            ctx.out << fmt::format(
+                "  {}: {} of {} stored games opened outside the opening window (the closest "
+                "draw played)\n",
+                cell.cell_key, cell.missed, cell.games);
+    };
     if (sweep.adaptive) {
         auto games = store->games();
         if (!games) return report_error(ctx, games.error());
+        auto runs = store->runs();
+        if (!runs) return report_error(ctx, runs.error());
         ctx.out << fmt::format(
             "sweep {}: adaptive, {} games stored of a {}-game budget, database {}; read from the "
             "stored games, nothing played\n",
             sweep.name, games->size(), sweep.adaptive->budget, db);
+        print_misses(tournament::opening_misses(*games, tournament::OpeningMisses(*runs)));
         return 0;
     }
     auto count = tournament::count_stored(sweep, *store);
@@ -79,6 +90,7 @@ int print_status(const tournament::OpenSweep& open, const std::string& db, const
                                         "continues it)",
                                         count->planned - count->stored),
         db);
+    print_misses(count->misses);
     return 0;
 }
 

@@ -152,7 +152,24 @@ struct OpeningSpec {
     // the pair and narrows the paired interval; a balance study keeps level openings).
     int min_imbalance_cp = 0;
     std::uint64_t imbalance_nodes = 2000;
-    int attempts = 50;              // draws before the one closest to the window is taken
+    int attempts = 50;  // draws before the window counts as missed
+    // Where the window lies. Start: around the start position's own score by the same search
+    // (the first move's edge is the variant's, not the opening's); Zero: around 0, which keeps
+    // preferentially the openings whose random plies threw that edge away (sweeps before the
+    // option). A book's window always lies around the book position's own score.
+    enum class Centre { Start, Zero };
+    Centre centre = Centre::Start;
+    // When no draw of `attempts` lands in the window. Closest: play the closest one seen (the
+    // game is marked as such in the store); Refuse: the game is an error naming its cell, and
+    // the sweep stops before playing it.
+    enum class OnMiss { Closest, Refuse };
+    OnMiss on_miss = OnMiss::Closest;
+    // Rule sets with free placement, whose first moves place the back ranks. Plies: the random
+    // plies are those placements (White's first ones, as White places all its pieces before
+    // Black); Random: both sides' placements are drawn at random first, then `plies` random
+    // moves of play, and the window is applied after them.
+    enum class Placement { Plies, Random };
+    Placement placement = Placement::Plies;
     std::string book_file;          // Book: the EPD/FEN file as given
     std::vector<std::string> book;  // Book: its positions, game i plays book[i % size]
 };

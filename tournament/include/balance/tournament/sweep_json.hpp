@@ -3,6 +3,7 @@
 // refuse mixing two sweeps in one database), player settings (games.players_json, part of
 // runs.engines_json) and per-game details (games.details_json).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,17 @@ namespace balance::tournament {
 // sweep.players ("" for players that were not started).
 [[nodiscard]] std::string engines_json(const Sweep& sweep, const std::vector<std::string>& ids);
 
+// What the imbalance filter found of a game's opening (Opening's fields).
+struct OpeningScore {
+    int imbalance_cp = 0;  // White's view, less the centre
+    int centre_cp = 0;
+    bool missed = false;
+};
+
 // {"failure": {...} (only after a failure), "scores": [...], "think_ms": [w, b],
-//  "nodes": [w, b], "opening_imbalance_cp": n (only when the filter scored it)}.
-[[nodiscard]] std::string details_json(const GameRecord& record, int opening_imbalance_cp,
-                                       bool imbalance_scored);
+//  "nodes": [w, b], and when the filter scored the opening "opening_imbalance_cp",
+//  "opening_centre_cp" and "opening_missed"}.
+[[nodiscard]] std::string details_json(const GameRecord& record,
+                                       const std::optional<OpeningScore>& opening);
 
 }  // namespace balance::tournament

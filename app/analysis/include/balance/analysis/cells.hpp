@@ -44,6 +44,8 @@ struct CellTally {
     // fair draws from that player's games, but a cell of few different games says little about
     // the variant beyond them.
     std::int64_t distinct_games = 0;
+    // Games whose opening missed the sweep's imbalance window (StoredGame::opening_missed).
+    std::int64_t openings_missed = 0;
     // White's score by game index: game i of a cell and game i of the cell with the players'
     // colours reversed share their opening (its seed depends on the armies and rules, not on
     // the players), so head-to-head scores can be taken in pairs.

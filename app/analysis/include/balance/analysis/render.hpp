@@ -18,7 +18,7 @@
 //    "cells": [{"cell_key", "variant", "white", "black", "rules", "white_player", "black_player",
 //               "games", "white_wins", "draws", "black_wins", "score", "score_low",
 //               "score_high", "elo", "elo_low", "elo_high", "draw_rate", "mean_plies",
-//               "distinct_games", "terminations": {"<reason>": count}}],
+//               "distinct_games", "openings_missed", "terminations": {"<reason>": count}}],
 //    "pairs": [{"variant", "rules", "x", "y", "x_player", "y_player",
 //               "x_white" | "x_black" | "pooled": {"games", "wins", "draws", "losses", "score",
 //               "score_low", "score_high", "elo", "elo_low", "elo_high", "draw_rate"} | null,

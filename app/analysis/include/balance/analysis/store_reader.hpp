@@ -27,6 +27,9 @@ struct StoredGame : tournament::GameRow {
     // 1/2) from details_json.board_score; white_score is then the result by points. nullopt
     // for every other game (white_score is the board's result).
     std::optional<double> board_white_score;
+    // The opening missed the sweep's imbalance window: the closest of its draws was played
+    // (tournament::OpeningMisses).
+    bool opening_missed = false;
 };
 
 struct Store {
