@@ -77,6 +77,7 @@ Json cell_json(const CellRow& row) {
                   {"draw_rate", num(s ? s->draw_rate : nan)},
                   {"mean_plies", num(row.tally.mean_plies())},
                   {"distinct_games", row.tally.distinct_games},
+                  {"engine_failures", row.tally.engine_failures},
                   {"terminations", std::move(terminations)}});
     return j;
 }

@@ -34,4 +34,8 @@ namespace balance::tournament {
 [[nodiscard]] std::string details_json(const GameRecord& record, int opening_imbalance_cp,
                                        bool imbalance_scored);
 
+// "<status>: <detail>" of the failure a details_json text records ("illegal-move: ..."); empty
+// when it records none or is not JSON.
+[[nodiscard]] std::string failure_detail(const std::string& details_json);
+
 }  // namespace balance::tournament
