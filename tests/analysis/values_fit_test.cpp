@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <cmath>
 #include <random>
 #include <string>
@@ -314,6 +316,39 @@ TEST(ValuesFit, BootstrapIntervalsOfTheValues) {
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(again->rows[3].value_bootstrap->lower, fit->rows[3].value_bootstrap->lower);
     EXPECT_EQ(again->rows[3].value_bootstrap->upper, fit->rows[3].value_bootstrap->upper);
+}
+
+// The calibration's fixed-point test reads the fitted interval by its own bounds: a bootstrap
+// interval is lopsided, and half its width around the estimate both misses a value played
+// below the lower bound and flags one played inside a long upper tail.
+TEST(ValuesOutsideIntervals, ReadsTheIntervalsOwnBounds) {
+    PieceValueFit fit;
+    fit.normalize = "pawn";
+    const auto row = [](std::string piece, double value, double lower, double upper) {
+        PieceValueRow r;
+        r.piece = std::move(piece);
+        r.identified = true;
+        r.documented = value;
+        r.value.value = value;
+        r.value_interval = {value, lower, upper};
+        r.value_bootstrap = stats::Interval{value, lower, upper};
+        return r;
+    };
+    fit.rows.push_back(row("pawn", 1.0, 1.0, 1.0));
+    fit.rows.push_back(row("rook", 8.0, 6.77, 11.21));  // half-width 2.22
+    fit.rows.push_back(row("queen", 7.0, 6.0, 11.0));   // half-width 2.5
+    fit.rows.push_back(row("knight", 3.0, 2.5, 3.5));
+    PieceValueRow unidentified = row("bishop", 3.0, 0.0, 0.0);
+    unidentified.identified = false;
+    fit.rows.push_back(unidentified);
+    // Rook played 6.64: 1.36 from the estimate, within half the width, yet below 6.77. Queen
+    // played 10: 3 from the estimate, beyond half the width, yet inside [6, 11].
+    const std::map<std::string, double> played{
+        {"rook", 6.64}, {"queen", 10.0}, {"knight", 3.2}, {"bishop", 9.0}, {"pawn", 1.0}};
+    EXPECT_EQ(values_outside_intervals(fit, played), std::vector<std::string>{"rook"});
+    // A piece not named was played by its documented value; the bounds themselves are inside.
+    EXPECT_TRUE(values_outside_intervals(fit, {{"rook", 6.77}, {"queen", 11.0}}).empty());
+    EXPECT_EQ(values_outside_intervals(fit, {{"rook", 11.22}}), std::vector<std::string>{"rook"});
 }
 
 }  // namespace

@@ -227,6 +227,23 @@ std::vector<BadInput> sweep_cases() {
                                      "\"/nonexistent/engine\"\ndepth = 1\n")}},
             {"check", "{dir}/bad.toml"},
             {"bad.toml:5", "[players.ghost] command: program '/nonexistent/engine' not found"}},
+        // Fairy-Max 5.0b exits on a board wider than 12 files: refused before any game.
+        BadInput{"CheckFairymaxBoardTooWide",
+                 {{"wide.toml", R"(inherits = "chess"
+name = "wide"
+files = 13
+start_fen = "rnbqkbnrrnbrr/ppppppppppppp/13/13/13/13/PPPPPPPPPPPPP/RNBQKBNRRNBRR w - - 0 1"
+[castling]
+enabled = false
+)"}},
+                 {"check", "{dir}/fm.toml"},
+                 {"{dir}/fm.toml", "[players.fm] (type = \"fairymax\")",
+                  "Fairy-Max plays boards of at most 12 files and 16 ranks; this one is 13 x 8"},
+                 [](const fs::path& dir) {
+                     write_bytes(dir / "fm.toml", "variant = \"" + (dir / "wide.toml").string() +
+                                                      "\"\ngames_per_cell = 2\n[players.fm]\n"
+                                                      "type = \"fairymax\"\ndepth = 1\n");
+                 }},
         BadInput{"SweepFileMissing",
                  {},
                  {"sweep", "{dir}/nowhere.toml", "--db", "{dir}/existing.db"},
@@ -572,6 +589,18 @@ std::vector<BadInput> database_cases() {
                  {"merge", "{dir}/merged.db", "{dir}/shards"},
                  {"{dir}/shards", "is a directory, not a results database file"},
                  [](const fs::path& dir) { fs::create_directories(dir / "shards"); }},
+        // Calibrate reads its round players' games back: another sweep's database is refused.
+        BadInput{"DbOfASweepForCalibrate",
+                 {{"cal.toml", R"(variant = "chess"
+games_per_cell = 2
+[players.tiny]
+type = "engine"
+nodes = 100
+[calibrate]
+player = "tiny"
+)"}},
+                 {"calibrate", "{dir}/cal.toml", "--db", "{dir}/existing.db", "--quiet"},
+                 {"{dir}/existing.db", "holds games of 'witness'", "not of this calibration"}},
         BadInput{"DbNameTooLongForSweep",
                  {},
                  {"sweep", "{dir}/witness.toml", "--db", "{dir}/" + std::string(300, 'd') + ".db",

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -113,12 +116,14 @@ TEST(Calibrate, StatusReadsTheStoredRoundsBesideAWriter) {
     ASSERT_EQ(status.status, 0) << status.err;
     EXPECT_EQ(json::parse(status.out), json::parse(finished.out));
 
+    // The same calibration (its name is the file's) with more games a round.
     std::string more = kTinyCalibration;
     more.replace(more.find("games_per_cell = 40"), 19, "games_per_cell = 80");
-    const auto larger = dir.write("tiny-more.toml", more).string();
+    std::filesystem::create_directories(dir.path() / "more");
+    const auto larger = dir.write("more/tiny.toml", more).string();
     const auto partial = run_balance({"calibrate", larger, "--db", db, "--status"});
     ASSERT_EQ(partial.status, 0) << partial.err;
-    EXPECT_NE(partial.out.find("In progress after 0 finished round(s): tiny-more-r0: 40 of its 80 "
+    EXPECT_NE(partial.out.find("In progress after 0 finished round(s): tiny-r0: 40 of its 80 "
                                "games stored; read from the stored games, nothing played."),
               std::string::npos)
         << partial.out;
@@ -200,6 +205,82 @@ nodes = 300
                                     (dir.path() / "c.db").string()});
     EXPECT_EQ(sweep.status, 1);
     EXPECT_NE(sweep.err.find("run `balance calibrate"), std::string::npos) << sweep.err;
+}
+
+// A calibration's database holds its own rounds only. Another seed, node limit or step, another
+// sweep's database or a fix search's is refused before anything is played or written: calibrate
+// would otherwise read the stored games of its round players ("tiny-r0", ...) as its own.
+constexpr const char* kQuickCalibration = R"(variant = "chess"
+seed = 8
+games_per_cell = 12
+[players.tiny]
+type = "engine"
+nodes = 200
+hash_mb = 1
+[openings]
+type = "random-plies"
+plies = 6
+[adjudication]
+max_plies = 60
+[calibrate]
+player = "tiny"
+max_rounds = 1
+match_games = 0
+method = "regression"
+)";
+
+std::string read_bytes(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(Calibrate, RefusesADatabaseOfAnotherConfiguration) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kQuickCalibration).string();
+    const auto db = (dir.path() / "tiny.db").string();
+    const auto first = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--quiet"});
+    ASSERT_NE(read_bytes(db), "") << first.err << first.out;
+    const std::string before = read_bytes(db);
+
+    std::string reseeded = kQuickCalibration;
+    reseeded.replace(reseeded.find("seed = 8"), 8, "seed = 9");
+    const auto other_seed = run_balance({"calibrate", dir.write("tiny.toml", reseeded).string(),
+                                         "--db", db, "--threads", "1", "--quiet"});
+    EXPECT_NE(other_seed.status, 0) << other_seed.out;
+    EXPECT_NE(other_seed.err.find(db), std::string::npos) << other_seed.err;
+    EXPECT_NE(other_seed.err.find("seed"), std::string::npos) << other_seed.err;
+    EXPECT_EQ(read_bytes(db), before);
+
+    dir.write("tiny.toml", kQuickCalibration);
+    const auto other_nodes =
+        run_balance({"calibrate", file, "--db", db, "--nodes", "150", "--threads", "1", "--quiet"});
+    EXPECT_NE(other_nodes.status, 0) << other_nodes.out;
+    EXPECT_NE(other_nodes.err.find("tiny-r0"), std::string::npos) << other_nodes.err;
+    EXPECT_EQ(read_bytes(db), before);
+    // The same file and limits resume (nothing is left to play).
+    const auto again = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--quiet"});
+    EXPECT_EQ(again.err.find("another"), std::string::npos) << again.err;
+}
+
+TEST(Calibrate, RefusesASweepsDatabase) {
+    TempDir dir;
+    const auto sweep = dir.write("plain.toml", R"(variant = "chess"
+games_per_cell = 2
+[players.tiny]
+type = "random"
+[adjudication]
+max_plies = 20
+)");
+    const auto db = (dir.path() / "plain.db").string();
+    const auto played = run_balance({"sweep", sweep.string(), "--db", db, "--quiet"});
+    ASSERT_EQ(played.status, 0) << played.err;
+    const std::string before = read_bytes(db);
+    const auto file = dir.write("tiny.toml", kQuickCalibration).string();
+    const auto run = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--quiet"});
+    EXPECT_NE(run.status, 0) << run.out;
+    EXPECT_NE(run.err.find("plain"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("use another --db"), std::string::npos) << run.err;
+    EXPECT_EQ(read_bytes(db), before);
 }
 
 }  // namespace

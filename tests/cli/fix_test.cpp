@@ -648,5 +648,71 @@ TEST(Fix, ConfirmationReplaysBalancedChangesFromAnotherSeed) {
     EXPECT_EQ(moves_by_key(confirm_db).size(), 72u);
 }
 
+// A resumed search after the variant file changed: the stored games of "no change" were played
+// by the old rules and are no result of the new ones. The search refuses, naming the candidate
+// and the change; --force plays that candidate again in cells of its own.
+TEST(Fix, ChangedVariantFileIsRefusedOnResume) {
+    TempDir dir;
+    const std::string variant = R"(inherits = "chess"
+name = "tinychess"
+[pieces.queen]
+betza = "Q"
+)";
+    const auto variant_file = dir.write("tinychess.toml", variant);
+    const auto file = dir.write("search.toml", "variant = \"" + variant_file.string() + R"("
+seed = 7
+[players.tiny]
+type = "engine"
+nodes = 200
+hash_mb = 1
+[openings]
+type = "random-plies"
+plies = 4
+[adjudication]
+max_plies = 60
+[fix]
+margin = 0.45
+budget = 20
+round_games = 10
+edits = ["betza"]
+pieces = ["knight"]
+add = ["W"]
+)")
+                          .string();
+    const auto db = (dir.path() / "fix.db").string();
+    const auto first = run_balance({"fix", file, "--db", db, "--threads", "1", "--json"});
+    ASSERT_EQ(first.status, 0) << first.err;
+    const auto stored = moves_by_key(db).size();
+
+    std::string rook = variant;
+    rook.replace(rook.find("betza = \"Q\""), 11, "betza = \"R\"");
+    dir.write("tinychess.toml", rook);
+    const auto resumed = run_balance({"fix", file, "--db", db, "--threads", "1", "--json"});
+    EXPECT_NE(resumed.status, 0) << resumed.out;
+    EXPECT_NE(resumed.err.find("'no change'"), std::string::npos) << resumed.err;
+    EXPECT_NE(resumed.err.find("pieces.queen.betza: 'Q' -> 'R'"), std::string::npos) << resumed.err;
+    EXPECT_NE(resumed.err.find(db), std::string::npos) << resumed.err;
+    EXPECT_EQ(moves_by_key(db).size(), stored);
+
+    const auto forced =
+        run_balance({"fix", file, "--db", db, "--threads", "1", "--json", "--force"});
+    ASSERT_EQ(forced.status, 0) << forced.err;
+    // "no change" was played again under the new rules, in cells of its own.
+    auto store = analysis::read_store(db);
+    ASSERT_TRUE(store);
+    std::int64_t rook_games = 0;
+    std::map<std::string, std::string> spec_of;
+    for (const auto& spec : store->specs) spec_of[spec.spec_hash] = spec.spec_toml;
+    for (const auto& game : store->games) {
+        // The queen's betza was the document's only 'Q'; the knight unedited: "no change".
+        const std::string& text = spec_of[game.spec_hash];
+        if (text.find("'Q'") == std::string::npos && text.find("'NW'") == std::string::npos)
+            ++rook_games;
+    }
+    EXPECT_GT(rook_games, 0);
+    for (const auto& c : json::parse(forced.out)["candidates"])
+        if (c["edit"] == "no change") EXPECT_EQ(c["games"].get<std::int64_t>(), 10) << c.dump();
+}
+
 }  // namespace
 }  // namespace balance::cli

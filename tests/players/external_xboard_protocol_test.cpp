@@ -125,5 +125,21 @@ TEST(ExternalXboardProtocol, EditCommandsListWhiteThenBlack) {
     EXPECT_EQ(square_name(9, 9), "j10");
 }
 
+// Fairy-Max and Sjaak II write a 10-rank board's ranks 0 to 9: moves and edit squares shift.
+TEST(ExternalXboardProtocol, RanksCountedFromZeroShiftEverySquare) {
+    EXPECT_EQ(shift_ranks("b1c3", -1), "b0c2");
+    EXPECT_EQ(shift_ranks("b0c2", 1), "b1c3");
+    EXPECT_EQ(shift_ranks("a10a9", -1), "a9a8");
+    EXPECT_EQ(shift_ranks("e9e10q", -1), "e8e9q");   // the promotion letter stays
+    EXPECT_EQ(shift_ranks("N@d1", -1), "N@d0");      // a drop: the square only
+    EXPECT_EQ(shift_ranks("d1e2d1", -1), "d0e1d0");  // a shot: every square
+    EXPECT_EQ(shift_ranks("O-O", -1), "O-O");
+    EXPECT_EQ(shift_ranks("e2e4", 0), "e2e4");
+    auto placement = parse_placement("4k3/8/8/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    ASSERT_TRUE(placement.ok());
+    EXPECT_EQ(edit_commands(*placement, 0),
+              (std::vector<std::string>{"#", "Pe1", "Ke0", "c", "Ke9"}));
+}
+
 }  // namespace
 }  // namespace balance::players::external

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "balance/stats/interval.hpp"
+#include "balance/tournament/engine_failures.hpp"
 
 namespace balance::tournament {
 
@@ -38,6 +39,14 @@ std::string summary_line(const Progress& p) {
                   left <= 0 ? "-" : duration_text(eta).c_str());
 }
 
+}  // namespace
+
+bool CellTally::failed() const {
+    return mostly_engine_failures(engine_failures, white.games());
+}
+
+namespace {
+
 std::vector<std::string> table_lines(const std::vector<CellTally>& cells) {
     std::size_t width = 4;
     for (const auto& cell : cells) width = std::max(width, cell.label.size());
@@ -48,7 +57,12 @@ std::vector<std::string> table_lines(const std::vector<CellTally>& cells) {
         lines.push_back(format(
             "  %-*s %7lld %7lld %7lld  %s", static_cast<int>(width), cell.label.c_str(),
             static_cast<long long>(cell.white.wins), static_cast<long long>(cell.white.draws),
-            static_cast<long long>(cell.white.losses), score_text(cell.white).c_str()));
+            static_cast<long long>(cell.white.losses),
+            cell.failed() ? format("engine failures: %lld of %lld games, no score",
+                                   static_cast<long long>(cell.engine_failures),
+                                   static_cast<long long>(cell.white.games()))
+                                .c_str()
+                          : score_text(cell.white).c_str()));
     }
     return lines;
 }

@@ -265,6 +265,25 @@ Result<std::vector<std::pair<std::string, double>>> ResultStore::scores() const 
     });
 }
 
+Result<std::vector<CellFailureCount>> ResultStore::failure_counts() const {
+    if (version_ == kEmptyDatabase) return std::vector<CellFailureCount>{};
+    auto stmt = db_->prepare(
+        "SELECT cell_key, COUNT(*), SUM(termination LIKE 'white-%'), "
+        "SUM(termination LIKE 'black-%'), "
+        "MIN(CASE WHEN termination LIKE 'white-%' OR termination LIKE 'black-%' "
+        "THEN details_json END) FROM games GROUP BY cell_key ORDER BY cell_key");
+    if (!stmt) return stmt.error();
+    return collect<CellFailureCount>(*db_, *stmt, [](const Statement& s) {
+        CellFailureCount row;
+        row.cell_key = s.text(0);
+        row.games = s.integer(1);
+        row.failures[0] = s.integer(2);
+        row.failures[1] = s.integer(3);
+        row.example_details = s.text(4);
+        return row;
+    });
+}
+
 Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& cells) const {
     std::vector<GameRow> out;
     if (version_ == kEmptyDatabase) return out;

@@ -232,4 +232,15 @@ std::string details_json(const GameRecord& record, const std::optional<OpeningSc
     return j.dump();
 }
 
+std::string failure_detail(const std::string& details_json) {
+    const Json j = Json::parse(details_json, nullptr, false);
+    if (!j.is_object() || !j.contains("failure") || !j["failure"].is_object()) return "";
+    const Json& failure = j["failure"];
+    const auto text = [&](const char* key) {
+        return failure.contains(key) && failure[key].is_string() ? failure[key].get<std::string>()
+                                                                 : std::string();
+    };
+    return text("status") + ": " + text("detail");
+}
+
 }  // namespace balance::tournament

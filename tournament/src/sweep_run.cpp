@@ -365,7 +365,34 @@ Result<RunSummary> SweepRun::run() {
     if (auto finished = store_.finish_run(*run_id, utc_now()); !finished) return finished.error();
     summary_.stopped = summary_.remaining > 0;
     summary_.cells = progress_.cells;
+    if (auto counted = count_engine_failures(); !counted) return counted.error();
     return summary_;
+}
+
+Result<void> SweepRun::count_engine_failures() {
+    auto counts = store_.failure_counts();
+    if (!counts) return counts.error();
+    for (const CellFailureCount& count : *counts) {
+        const auto it = cell_index_.find(count.cell_key);
+        if (it == cell_index_.end()) continue;
+        const Cell& cell = context_.cells[it->second];
+        CellTally& tally = summary_.cells[it->second];
+        tally.engine_failures = count.failures[0] + count.failures[1];
+        if (!tally.failed()) continue;
+        std::string note = std::to_string(tally.engine_failures) + " of " +
+                           std::to_string(count.games) + " games lost by an engine failure:";
+        for (int side = 0; side < 2; ++side) {
+            if (count.failures[side] == 0) continue;
+            const std::size_t p = side == 0 ? cell.white_player : cell.black_player;
+            note += std::string(side == 0 ? " White's" : " Black's") + " player '" +
+                    sweep_.players[p].name + "' " + std::to_string(count.failures[side]) + ";";
+        }
+        note.pop_back();
+        const std::string detail = failure_detail(count.example_details);
+        if (!detail.empty()) note += ", e.g. " + detail;
+        tally.failure_note = std::move(note);
+    }
+    return {};
 }
 
 Result<void> check_same_sweep(const ResultStore& store, const std::string& config_json) {

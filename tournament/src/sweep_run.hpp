@@ -64,6 +64,8 @@ class SweepRun {
     [[nodiscard]] std::vector<stats::Wdl> results(const std::vector<int>& allocated) const;
     [[nodiscard]] std::string label(const Cell& cell) const;
     void report_progress(bool final);
+    // Counts each cell's stored games lost by an engine failure into summary_.cells.
+    [[nodiscard]] Result<void> count_engine_failures();
 
     const Sweep& sweep_;
     const CompiledRules& rules_;

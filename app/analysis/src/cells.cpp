@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "balance/tournament/engine_failures.hpp"
 #include "balance/tournament/seeds.hpp"
 #include "natural_order.hpp"
 
@@ -28,6 +29,10 @@ CellId cell_of(const StoredGame& game) {
     if (auto key = tournament::CellKey::parse(game.cell_key)) return *key;
     return CellId{game.variant, game.white_army,   game.black_army,
                   game.rules,   game.white_player, game.black_player};
+}
+
+bool CellTally::engine_failed() const {
+    return tournament::mostly_engine_failures(engine_failures, wdl.games());
 }
 
 double CellTally::mean_plies() const {
@@ -59,6 +64,7 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
         (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
         tally.white_score_by_index[static_cast<int>(game.game_index)] = game.white_score;
         ++tally.terminations[game.termination];
+        if (!game.failure_side.empty()) ++tally.engine_failures;
         tally.total_plies += game.plies;
         if (game.opening_missed) ++tally.openings_missed;
     }

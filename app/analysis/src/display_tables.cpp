@@ -135,7 +135,8 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
     const std::string ci = confidence_label(report.confidence);
     table.caption = fmt::format(
         "Every cell from White's point of view. White score = (W + D/2) / games with its {} "
-        "trinomial Wilson interval; Elo = -400 log10(1/s - 1) with the interval's ends mapped.",
+        "trinomial Wilson interval; Elo = -400 log10(1/s - 1) with the interval's ends mapped. A "
+        "cell whose games were mostly lost by engine failures has no score: it says how many.",
         ci);
     table.header = {"variant",    "White",       "Black",           "rules",
                     "players",    "games",       "White wins",      "draws",
@@ -143,13 +144,19 @@ DisplayTable cells_table(const ReportData& report, VariantCatalog& catalog) {
                     "draw rate",  "mean plies",  "different games", "off-window openings"};
     for (const CellRow& row : report.cells) {
         const CellId& id = row.tally.id;
-        const auto& s = row.white;
+        // A cell of forfeits measures the engines, not the armies: no score is shown for it.
+        const auto& s = row.tally.engine_failed() ? std::optional<ScoreSummary>{} : row.white;
+        const std::string no_score =
+            row.tally.engine_failed()
+                ? fmt::format("engine failures: {} of {}", row.tally.engine_failures,
+                              row.tally.wdl.games())
+                : "n/a";
         table.rows.push_back(
             {id.variant, catalog.display_name(id.variant, id.white),
              catalog.display_name(id.variant, id.black), rules_label(id.rules), players_label(id),
              std::to_string(row.tally.wdl.games()), std::to_string(row.tally.wdl.wins),
              std::to_string(row.tally.wdl.draws), std::to_string(row.tally.wdl.losses),
-             s ? percent(s->score.estimate, 2) : "n/a", s ? percent_interval(s->score) : "n/a",
+             s ? percent(s->score.estimate, 2) : no_score, s ? percent_interval(s->score) : "n/a",
              s ? fmt::format("{} {}", elo(s->elo.estimate), elo_interval_text(s->elo)) : "n/a",
              s ? percent(s->draw_rate) : "n/a", number(row.tally.mean_plies(), 1),
              std::to_string(row.tally.distinct_games),

@@ -222,4 +222,17 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
     return fit;
 }
 
+std::vector<std::string> values_outside_intervals(const PieceValueFit& fit,
+                                                  const std::map<std::string, double>& played) {
+    std::vector<std::string> out;
+    for (const PieceValueRow& row : fit.rows) {
+        if (!row.identified || row.piece == fit.normalize) continue;
+        const auto it = played.find(row.piece);
+        const double value = it != played.end() ? it->second : row.documented;
+        const stats::Interval& shown = shown_value_interval(row);
+        if (value < shown.lower || value > shown.upper) out.push_back(row.piece);
+    }
+    return out;
+}
+
 }  // namespace balance::analysis

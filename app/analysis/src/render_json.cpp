@@ -78,6 +78,7 @@ Json cell_json(const CellRow& row) {
                   {"mean_plies", num(row.tally.mean_plies())},
                   {"distinct_games", row.tally.distinct_games},
                   {"openings_missed", row.tally.openings_missed},
+                  {"engine_failures", row.tally.engine_failures},
                   {"terminations", std::move(terminations)}});
     return j;
 }

@@ -1,11 +1,13 @@
 #include "balance/analysis/summary.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "balance/analysis/text_format.hpp"
+#include "balance/tournament/engine_failures.hpp"
 
 namespace balance::analysis {
 
@@ -179,6 +181,33 @@ SummaryItem one_way_item(const CellTally& cell, const ScoreSummary& s, VariantCa
     return item;
 }
 
+// An item whose score rests on games mostly lost by engine failures (a player that cannot
+// play the variant forfeits them all) is no balance result: its verdict says so instead.
+void mark_engine_failures(SummaryItem& item, std::span<const CellTally> cells,
+                          const std::function<bool(const CellId&)>& behind) {
+    std::int64_t failures = 0, games = 0;
+    for (const CellTally& cell : cells) {
+        if (!behind(cell.id)) continue;
+        failures += cell.engine_failures;
+        games += cell.wdl.games();
+    }
+    if (!tournament::mostly_engine_failures(failures, games)) return;
+    item.verdict = "engine-failures";
+    item.headline = fmt::format("{}: no score, engine failures in {} of {}",
+                                item.headline.substr(0, item.headline.find(": ")), failures,
+                                count_of(games, "game"));
+    item.sentence = fmt::format(
+        "No balance result: {} of {} behind this line were lost by an engine failure (a crash, "
+        "a timeout, an illegal move or a protocol error), so they measure the engines, not the "
+        "armies; see Engine failures and the engines' logs.",
+        failures, count_of(games, "game"));
+}
+
+bool same_group(const CellId& id, const SummaryItem& item) {
+    return id.variant == item.variant && id.rules == item.rules &&
+           players_label(id) == item.players;
+}
+
 }  // namespace
 
 const char* kind_name(SummaryItem::Kind kind) {
@@ -216,14 +245,36 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
         }
         groups.push_back({std::move(item)});
     };
-    for (const PairSummary& pair : pairs)
-        if (pair.pooled) add(pairing_item(pair, catalog, ci));
+    for (const PairSummary& pair : pairs) {
+        if (!pair.pooled) continue;
+        SummaryItem item = pairing_item(pair, catalog, ci);
+        mark_engine_failures(item, cells, [&](const CellId& id) {
+            if (id.variant != pair.variant || id.rules != pair.rules) return false;
+            return (id.white == pair.x && id.black == pair.y && id.white_player == pair.x_player &&
+                    id.black_player == pair.y_player) ||
+                   (id.white == pair.y && id.black == pair.x && id.white_player == pair.y_player &&
+                    id.black_player == pair.x_player);
+        });
+        add(std::move(item));
+    }
     // One army (chess under several rule sets) has no strength to rank: its verdict is White's
     // score below, not "fide +0 [+0, +0]".
-    for (const ArmyFit& fit : armies)
-        if (fit.ok() && fit.armies.size() > 1) add(armies_item(fit, catalog));
-    for (const HeadToHead& h : head_to_head)
-        if (h.pooled) add(players_item(h, ci));
+    for (const ArmyFit& fit : armies) {
+        if (!fit.ok() || fit.armies.size() <= 1) continue;
+        SummaryItem item = armies_item(fit, catalog);
+        mark_engine_failures(item, cells, [&](const CellId& id) { return same_group(id, item); });
+        add(std::move(item));
+    }
+    for (const HeadToHead& h : head_to_head) {
+        if (!h.pooled) continue;
+        SummaryItem item = players_item(h, ci);
+        mark_engine_failures(item, cells, [&](const CellId& id) {
+            return id.variant == h.variant && id.rules == h.rules &&
+                   ((id.white_player == h.a && id.black_player == h.b) ||
+                    (id.white_player == h.b && id.black_player == h.a));
+        });
+        add(std::move(item));
+    }
     // Variants with a single army (chess, Stylish) have neither pairings nor an army fit: the
     // question there is what moving first is worth, White's score in each self-play cell.
     std::vector<std::string> covered;
@@ -246,6 +297,7 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
         if (!s) continue;
         SummaryItem item = id.white == id.black ? white_item(cell, *s, catalog, ci)
                                                 : one_way_item(cell, *s, catalog, ci);
+        mark_engine_failures(item, cells, [&](const CellId& other) { return other == id; });
         if (std::find(covered.begin(), covered.end(), item.group()) == covered.end())
             add(std::move(item));
     }

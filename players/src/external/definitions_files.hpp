@@ -42,6 +42,13 @@ namespace balance::players::external {
 // Returns whether the client plays from a definitions file.
 bool use_definitions_variant(XboardConfig& xboard, const std::string& engine_variant);
 
+// How Fairy-Max and Sjaak II number the first rank of a board of `ranks` ranks in their moves:
+// 0 on a board of 10 ranks (ranks 0-9, one digit each: the XBoard convention), else 1 (their
+// definitions files count from 1 on every board).
+[[nodiscard]] constexpr int engine_first_rank(int ranks) {
+    return ranks == 10 ? 0 : 1;
+}
+
 // The definitions of each game's rules, written once per rules object. `Extra` is what the
 // writer says besides the text (SjaakII's promotion letters).
 template <class Extra>
@@ -78,6 +85,7 @@ class DefinitionsByRules {
             } else {
                 entry.variant = path->string() + "|" + written->variant;
                 extras_[entry.variant] = written->extra;
+                first_ranks_[entry.variant] = engine_first_rank(rules.spec().ranks);
             }
             // The rules are kept alive with their entry, so their address is never reused.
             known_[key] = entry;
@@ -91,6 +99,13 @@ class DefinitionsByRules {
         return it == extras_.end() ? nullptr : &it->second;
     }
 
+    // The number the engine gives the first rank of an engine variant variant_of gave
+    // (XboardConfig::first_rank); 1 for any other.
+    [[nodiscard]] int first_rank(const std::string& engine_variant) const {
+        const auto it = first_ranks_.find(engine_variant);
+        return it == first_ranks_.end() ? 1 : it->second;
+    }
+
   private:
     struct Entry {
         std::shared_ptr<const void> rules;
@@ -101,6 +116,7 @@ class DefinitionsByRules {
     Writer writer_;
     std::map<const void*, Entry> known_;
     std::map<std::string, Extra> extras_;
+    std::map<std::string, int> first_ranks_;
 };
 
 }  // namespace balance::players::external

@@ -23,6 +23,10 @@ using core::VariantSpec;
 
 constexpr int kMaxTypes = 15;  // Fairy-Max's piece types per game
 constexpr int kWidth = 16;     // its board's row stride
+// The largest board it plays: 5.0b refuses a wider one when it loads the game ("unsupported
+// board size") and exits, so every game would fail to start.
+constexpr int kMaxFiles = 12;
+constexpr int kMaxRanks = 16;
 
 const PieceSpec* find_piece(const VariantSpec& spec, const std::string& name) {
     for (const auto& p : spec.pieces)
@@ -424,8 +428,11 @@ Result<std::string> fairymax_game(const VariantSpec& spec, const std::string& wh
     if (!start)
         return make_error("start position: " + start.error().message,
                           spec.start_fen_where.empty() ? spec.file : spec.start_fen_where);
-    if (start->files > kWidth || start->ranks > kWidth)
-        return make_error("Fairy-Max's boards are at most 16 x 16", spec.board_where);
+    if (start->files > kMaxFiles || start->ranks > kMaxRanks)
+        return make_error("Fairy-Max plays boards of at most " + std::to_string(kMaxFiles) +
+                              " files and " + std::to_string(kMaxRanks) + " ranks; this one is " +
+                              std::to_string(start->files) + " x " + std::to_string(start->ranks),
+                          spec.board_where);
     std::array<Side, 2> sides;
     for (int s = 0; s < 2; ++s) {
         auto side = read_side(spec, s == 0 ? white_army : black_army, s == 0, *start);

@@ -30,13 +30,14 @@ Result<std::filesystem::path> write_definitions(const std::filesystem::path& dir
 Result<std::unique_ptr<Player>> make_fairymax_player(FairymaxPlayerConfig config) {
     auto definitions = std::make_shared<FairymaxDefinitions>(config.definitions_dir, "fairymax",
                                                              "ini", fairymax_written);
-    const auto make_client = [config](const std::string& variant) {
+    const auto make_client = [config, definitions](const std::string& variant) {
         XboardConfig xboard;
         xboard.process = config.process;
         xboard.process.argv.resize(1);
         xboard.process.argv.push_back(std::to_string(kFairymaxHashBits));
         xboard.timeouts = config.timeouts;
-        (void)use_definitions_variant(xboard, variant);
+        if (use_definitions_variant(xboard, variant))
+            xboard.first_rank = definitions->first_rank(variant);
         return std::make_unique<XboardClient>(std::move(xboard));
     };
     auto player = std::make_unique<EnginePlayer>(

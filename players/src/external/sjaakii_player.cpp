@@ -53,8 +53,9 @@ Result<std::unique_ptr<Player>> make_sjaakii_player(SjaakiiPlayerConfig config) 
         xboard.process.argv.resize(1);
         xboard.process.argv.push_back("-xboard");
         xboard.timeouts = config.timeouts;
-        const Letters* letters =
-            use_definitions_variant(xboard, variant) ? definitions->extra(variant) : nullptr;
+        const bool written = use_definitions_variant(xboard, variant);
+        if (written) xboard.first_rank = definitions->first_rank(variant);
+        const Letters* letters = written ? definitions->extra(variant) : nullptr;
         if (letters) {
             xboard.move_to_engine = [to = *letters](std::string_view move, const MoveContext& at) {
                 return translate_promotion(move, to[at.white_to_move ? 0 : 1]);

@@ -226,6 +226,7 @@ EngineResult<void> XboardClient::send_moves(std::string_view start_fen,
             const MoveContext context{start_fen, moves, ply, white_first == (ply % 2 == 0)};
             move = config_.move_to_engine(moves[ply], context);
         }
+        if (config_.first_rank != 1) move = shift_ranks(move, config_.first_rank - 1);
         if (feature("usermove", false)) move = "usermove " + move;
         if (auto sent = channel().send(move); !sent) return sent;
     }
@@ -261,7 +262,8 @@ EngineResult<void> XboardClient::send_position(std::string_view start_fen,
             }
             setup.emplace_back(white_to_move(start_fen, 0) ? "white" : "black");
             setup.emplace_back("edit");
-            for (auto& command : edit_commands(placement.value())) setup.push_back(command);
+            for (auto& command : edit_commands(placement.value(), config_.first_rank))
+                setup.push_back(command);
             setup.emplace_back(".");
             setup.emplace_back("force");
         }
@@ -373,7 +375,9 @@ EngineResult<SearchReply> XboardClient::go(std::string_view start_fen,
         XboardLine parsed = classify_xboard_line(*line);
         switch (parsed.kind) {
             case XboardLineKind::Move: {
-                reply.move = std::move(parsed.text);
+                reply.move = config_.first_rank == 1
+                                 ? std::move(parsed.text)
+                                 : shift_ranks(parsed.text, 1 - config_.first_rank);
                 if (config_.move_from_engine) {
                     const MoveContext context{start_fen, moves, moves.size(), white};
                     reply.move = config_.move_from_engine(reply.move, context);

@@ -155,13 +155,37 @@ Result<Placement> parse_placement(std::string_view fen) {
     return placement;
 }
 
-std::string square_name(int file, int rank) {
+std::string square_name(int file, int rank, int first_rank) {
     std::string name(1, static_cast<char>('a' + file));
-    name.append(std::to_string(rank + 1));
+    name.append(std::to_string(rank + first_rank));
     return name;
 }
 
-std::vector<std::string> edit_commands(const Placement& placement) {
+std::string shift_ranks(std::string_view move, int by) {
+    if (by == 0) return std::string(move);
+    std::string out;
+    std::size_t i = 0;
+    while (i < move.size()) {
+        const char c = move[i];
+        out.push_back(c);
+        ++i;
+        if (c < 'a' || c > 'z') continue;
+        std::size_t end = i;
+        while (end < move.size() && std::isdigit(static_cast<unsigned char>(move[end]))) ++end;
+        if (end == i) continue;
+        const auto rank = to_ll(move.substr(i, end - i));
+        // A rank no board has (an engine's garbage) stays as it is, for the error to quote.
+        if (!rank || *rank > 99) {
+            out.append(move.substr(i, end - i));
+        } else {
+            out.append(std::to_string(*rank + by));
+        }
+        i = end;
+    }
+    return out;
+}
+
+std::vector<std::string> edit_commands(const Placement& placement, int first_rank) {
     std::vector<std::string> commands{"#"};
     for (const bool white : {true, false}) {
         if (!white) commands.emplace_back("c");
@@ -170,7 +194,7 @@ std::vector<std::string> edit_commands(const Placement& placement) {
             const char upper =
                 static_cast<char>(std::toupper(static_cast<unsigned char>(piece.letter)));
             std::string command(1, upper);
-            command.append(square_name(piece.file, piece.rank));
+            command.append(square_name(piece.file, piece.rank, first_rank));
             commands.push_back(std::move(command));
         }
     }

@@ -56,11 +56,18 @@ struct Placement {
 };
 [[nodiscard]] Result<Placement> parse_placement(std::string_view fen);
 
-// "a1", "p16".
-[[nodiscard]] std::string square_name(int file, int rank);
+// "a1", "p16" (rank 0 is the first; `first_rank` is the number it is written with).
+[[nodiscard]] std::string square_name(int file, int rank, int first_rank = 1);
 
 // The commands that set `placement` up in `edit` mode, between `edit` and `.` exclusive:
 // "#" (clear), White pieces as "Pa2", "c" (switch to Black), Black pieces (letters upper case).
-[[nodiscard]] std::vector<std::string> edit_commands(const Placement& placement);
+// Squares are written with the engine's number of the first rank (XboardConfig::first_rank).
+[[nodiscard]] std::vector<std::string> edit_commands(const Placement& placement,
+                                                     int first_rank = 1);
+
+// A coordinate move with every rank number changed by `by` ("b1c3" by -1: "b0c2"): each run of
+// digits right after a file letter is a rank. Drops ("N@d1") and promotion letters pass as they
+// are; text without squares is returned unchanged.
+[[nodiscard]] std::string shift_ranks(std::string_view move, int by);
 
 }  // namespace balance::players::external

@@ -1,14 +1,17 @@
 // `balance calibrate FILE`: piece values the engine's own games support, found by iteration.
 // Round 0 plays the file's engine player by the values it is given (the variant file's unless
 // the player sets `values`); every round fits values from its self-play games, and the next
-// round plays by them. It stops at the first round whose fit moves no value by more than that
-// value's interval half-width (a fixed point: the values the player plays by are the values its
-// games support), or after max_rounds. From round 1 on, each round's player also meets the
+// round plays by them. It stops at the first round where every value played by lies inside the
+// interval fitted for it (a fixed point: the values the player plays by are the values its games
+// support), or after max_rounds. From round 1 on, each round's player also meets the
 // previous round's at equal limits, both colours, so a new set of values that plays worse is
 // seen. Every round's games go into one database; a re-run resumes where it stopped, because
-// each round's games and fits are determined by the file, its seed and the stored games.
+// each round's games and fits are determined by the file, its seed and the stored games. So the
+// database must hold this calibration's rounds and nothing else: runs of other sweeps, or rounds
+// played by another configuration (seed, limits, values), are refused before a round plays.
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -34,6 +37,7 @@
 #include "balance/tournament/runner.hpp"
 #include "balance/tournament/shard_lock.hpp"
 #include "balance/tournament/stored_count.hpp"
+#include "balance/tournament/sweep_json.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
@@ -117,6 +121,43 @@ tournament::Sweep match(const tournament::Sweep& base, const tournament::PlayerS
     return sweep;
 }
 
+// Whether `name` is a round's sweep of the calibration whose sweeps are named `base`: base-r<k>
+// or base-r<k>-match.
+bool round_sweep_name(const std::string& name, const std::string& base) {
+    if (name.rfind(base + "-r", 0) != 0) return false;
+    std::string round = name.substr(base.size() + 2);
+    if (round.size() > 6 && round.ends_with("-match")) round.resize(round.size() - 6);
+    return !round.empty() && std::all_of(round.begin(), round.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
+}
+
+// The database holds only rounds of this calibration (named `base`-r<k>), and the runs of
+// `round` (a round's sweep about to play) were played by the same configuration: the same
+// seed, limits, rules, openings and values. Their games' cells are named by the round players
+// alone ("tiny-r0"), so anything else would be read back as this calibration's games.
+Result<void> same_calibration(const tournament::ResultStore& store, const std::string& base,
+                              const tournament::Sweep& round) {
+    auto runs = store.runs();
+    if (!runs) return runs.error();
+    const std::string ours = tournament::config_json(round);
+    for (const auto& run : *runs) {
+        if (!round_sweep_name(run.sweep_name, base))
+            return make_error(fmt::format("holds games of '{}' (run {}, started {}), not of this "
+                                          "calibration (rounds '{}-r<k>'); use another --db",
+                                          run.sweep_name, run.run_id, run.started_at, base),
+                              store.file().string());
+        if (run.sweep_name != round.name) continue;
+        const std::string differs = tournament::config_differences(run.config_json, ours);
+        if (differs.empty()) continue;
+        return make_error(fmt::format("holds round '{}' played by another configuration (run "
+                                      "{}, started {}; differs in: {}); use another --db",
+                                      run.sweep_name, run.run_id, run.started_at, differs),
+                          store.file().string());
+    }
+    return {};
+}
+
 class Calibration {
   public:
     Calibration(const CalibrateArgs& args, AppContext& ctx, tournament::Sweep sweep,
@@ -150,6 +191,10 @@ bool Calibration::play(tournament::Sweep sweep) {
     auto open = tournament::open_sweep(std::move(sweep));
     if (!open) {
         exit_code_ = report_error(ctx_, open.error());
+        return false;
+    }
+    if (auto same = same_calibration(*store_, sweep_.name, open->sweep); !same) {
+        exit_code_ = report_error(ctx_, same.error());
         return false;
     }
     if (auto cells =
@@ -269,9 +314,10 @@ void Calibration::print(const std::vector<Round>& rounds, bool converged) const 
                 round.match_wdl.draws, round.match_wdl.losses,
                 round.match->upper < 0.5 ? ": the new values play worse" : "");
         }
-        ctx_.out << (round.moved.empty() ? "  no value moved beyond its interval\n"
-                                         : fmt::format("  moved beyond their intervals: {}\n",
-                                                       fmt::join(round.moved, ", ")));
+        ctx_.out << (round.moved.empty()
+                         ? "  every value played by lies inside its fitted interval\n"
+                         : fmt::format("  played outside their fitted intervals: {}\n",
+                                       fmt::join(round.moved, ", ")));
     }
     if (!in_progress_.empty()) {
         ctx_.out << fmt::format(
@@ -351,6 +397,18 @@ int Calibration::run() {
     if (args_.nodes > 0) sweep_.name += fmt::format("-n{}", args_.nodes);
 
     db_ = args_.db.empty() ? "results/" + sweep_.name + ".db" : args_.db;
+    // Before the database is opened for writing, so that one that is not this calibration's is
+    // left as it was: its runs, and round 0 (whose values the file gives) played the same way.
+    auto exists = tournament::database_exists(db_);
+    if (!exists) return report_error(ctx_, exists.error());
+    if (*exists) {
+        auto existing = tournament::ResultStore::open_existing(db_);
+        if (!existing) return report_error(ctx_, existing.error());
+        if (auto same = same_calibration(*existing, sweep_.name,
+                                         self_play(sweep_, player, 0, player.piece_values));
+            !same)
+            return report_error(ctx_, same.error());
+    }
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
     auto opened = open_run_store(db_, args_.status, tournament::Writer::Calibrate, "calibration");
     if (!opened) return report_error(ctx_, opened.error());
@@ -390,12 +448,8 @@ int Calibration::run() {
                 next[row.piece] = played * std::pow(row.value.value / played, cal.step);
             else
                 next[row.piece] = played;
-            if (row.piece == round.fit.normalize) continue;
-            const auto& shown = analysis::shown_value_interval(row);
-            const double half = 0.5 * (shown.upper - shown.lower);
-            if (std::abs(row.value.value - played_value(values, row)) > half)
-                round.moved.push_back(row.piece);
         }
+        round.moved = analysis::values_outside_intervals(round.fit, values);
         converged = round.moved.empty();
         rounds.push_back(std::move(round));
         values = std::move(next);
@@ -448,7 +502,7 @@ void register_calibrate(CLI::App& app, AppContext& ctx) {
     CLI::App* command = app.add_subcommand(
         "calibrate",
         "Piece values the engine's own games support: play, fit, play by the fit, refit, until "
-        "no value moves beyond its interval");
+        "every value played by lies inside its fitted interval");
     command->add_option("file", args->file, "Sweep file with a [calibrate] table")->required();
     command->add_option("--db", args->db, "Results database (default: results/<name>.db)");
     command->add_option("--threads", args->threads, "Games played in parallel (default: cores)")

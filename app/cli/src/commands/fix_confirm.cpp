@@ -79,6 +79,9 @@ Result<bool> FixSearch::confirm() {
     tournament::ResultStore* store = &(*opened)->store;
     if (!args_.force)
         if (auto same = same_search(*store, sweep, confirm_db_); !same) return same.error();
+    if (auto own = own_cells(*store, confirm_db_, chosen); !own) return own.error();
+    for (std::size_t k = 0; k < chosen.size(); ++k)
+        sweep.rule_sets[k].cell_suffix = candidates_[chosen[k]].rule_set.cell_suffix;
     auto complete = play(sweep, *store, confirm_db_);
     if (!complete || !*complete) return complete;
     const double low = fix_.target - fix_.margin;

@@ -232,6 +232,44 @@ Result<void> FixSearch::same_search(tournament::ResultStore& store, const tourna
     return {};
 }
 
+Result<void> FixSearch::own_cells(const tournament::ResultStore& store, const std::string& db,
+                                  const std::vector<std::size_t>& indices) {
+    auto stored = store.rule_specs();
+    if (!stored) return stored.error();
+    for (std::size_t i : indices) {
+        config::FixCandidate& c = candidates_[i];
+        if (!c.rejected.empty() || c.edited) continue;
+        const std::string rules = c.rule_set.rules();
+        const std::string hash = c.rule_set.hash();
+        const tournament::RuleSpecRow* same = nullptr;
+        const tournament::RuleSpecRow* other = nullptr;  // of its plain cells
+        for (const tournament::RuleSpecRow& row : *stored) {
+            if (row.variant != search_.variant || row.rules != rules) continue;
+            if (row.spec_hash == hash) same = &row;
+            if (row.spec_hash != hash && row.cell_rules == rules) other = &row;
+        }
+        if (same) {  // played before: in the cells it was played in (a --force run's own)
+            c.rule_set.cell_suffix =
+                same->cell_rules.substr(std::min(rules.size(), same->cell_rules.size()));
+            continue;
+        }
+        if (!other) continue;
+        if (!args_.force) {
+            const std::string changes =
+                config::spec_differences(other->spec_toml, c.rule_set.spec_toml);
+            return make_error(
+                fmt::format("candidate '{}' has changed since its stored games were played (spec "
+                            "{}, recorded {}): {}; use another --db, or --force to play it again "
+                            "in cells of its own",
+                            c.label, other->spec_hash, other->recorded_at,
+                            changes.empty() ? "the documents differ" : changes),
+                db);
+        }
+        c.rule_set.cell_suffix = "@" + hash.substr(0, 8);
+    }
+    return {};
+}
+
 void FixSearch::closest_first(std::vector<std::size_t>& indices) const {
     std::stable_sort(indices.begin(), indices.end(), [&](std::size_t a, std::size_t b) {
         return distance(entries_[a]->interval.estimate, fix_.target) <
@@ -271,6 +309,9 @@ int FixSearch::run() {
     if (!args_.force)
         if (auto same = same_search(*store_, search_, db_); !same)
             return report_error(ctx_, same.error());
+    std::vector<std::size_t> all(candidates_.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    if (auto own = own_cells(*store_, db_, all); !own) return report_error(ctx_, own.error());
 
     StopOnSignal signals;
     auto complete = race(0);
@@ -285,6 +326,9 @@ int FixSearch::run() {
         const std::size_t first = candidates_.size();
         for (auto& c : *pairs) candidates_.push_back(std::move(c));
         entries_.resize(candidates_.size());
+        std::vector<std::size_t> added;
+        for (std::size_t i = first; i < candidates_.size(); ++i) added.push_back(i);
+        if (auto own = own_cells(*store_, db_, added); !own) return report_error(ctx_, own.error());
         if (candidates_.size() > first) complete = race(first);
     }
     if (!complete) return exit_code_ != 0 ? exit_code_ : report_error(ctx_, complete.error());

@@ -108,6 +108,12 @@ class FixSearch {
     // and are not compared; the [fix] table's band and budget do not change a game.
     Result<void> same_search(tournament::ResultStore& store, const tournament::Sweep& sweep,
                              const std::string& db) const;
+    // The candidates `indices` were played by their rules in `store`: one whose cells carry no
+    // hash (no edit; "no change" among them) and whose cells hold games played under other
+    // rules (the variant file changed since) is refused, naming the change; with --force it
+    // gets cells of its own ("@<hash8>"), as a sweep's changed rule set does.
+    Result<void> own_cells(const tournament::ResultStore& store, const std::string& db,
+                           const std::vector<std::size_t>& indices);
     [[nodiscard]] std::vector<Row> ranked() const;
     void print() const;
     [[nodiscard]] Json to_json() const;

@@ -179,9 +179,26 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
                                summary->remaining, resume_command(args, db));
     }
+    // Cells whose games were mostly forfeits (an engine that cannot play the variant loses
+    // every game at once) are no balance result, however finished the sweep is.
+    std::vector<const tournament::CellTally*> failed;
+    for (const auto& cell : summary->cells)
+        if (cell.failed()) failed.push_back(&cell);
+    if (!failed.empty()) {
+        ctx.err << fmt::format(
+            "error: {} of the sweep's {} cells are no balance result: at least half of their "
+            "games were lost by an engine failure, not played out\n",
+            failed.size(), summary->cells.size());
+        for (const auto* cell : failed)
+            ctx.err << fmt::format("  {}: {}\n", cell->label, cell->failure_note);
+        ctx.err << fmt::format(
+            "see the engines' logs in {}.logs/ and `balance report --db {}` (Engine failures)\n",
+            db, db);
+    }
     // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
     // balance report ...` does not report on a sweep that is not finished.
     if (summary->stopped && stop_requested) return 130;
+    if (!failed.empty()) return 1;
     // Games left unplayed because an engine kept failing to start: not finished either.
     if (summary->remaining > 0 && summary->failed > 0 && args.max_games < 0) return 1;
     return 0;

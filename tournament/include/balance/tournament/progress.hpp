@@ -16,6 +16,14 @@ namespace balance::tournament {
 struct CellTally {
     std::string label;  // "humans-elves baseline balance-balance", short for the display
     stats::Wdl white;   // results from White's view
+    // Filled when the run ends (RunSummary::cells): its stored games lost by an engine failure,
+    // and when those are at least half of them (engine_failures.hpp), what they were ("10 of 10
+    // games lost by an engine failure: White's player 'fairymax' (illegal-move) 10, e.g. ...").
+    std::int64_t engine_failures = 0;
+    std::string failure_note;
+
+    // At least half of its games were lost by an engine failure: no score of the variant.
+    [[nodiscard]] bool failed() const;
 };
 
 struct Progress {

@@ -92,6 +92,14 @@ struct FailedGameCount {
     std::int64_t attempts = 0;
     std::int64_t unplayed = 0;
 };
+// A cell's games lost by an engine failure (ResultStore::failure_counts).
+struct CellFailureCount {
+    std::string cell_key;
+    std::int64_t games = 0;
+    std::int64_t failures[2] = {0, 0};  // White's engine, Black's
+    std::string example_details;        // details_json of one of them
+};
+
 // One rule set's complete resolved rules, as played: the canonical variant document (inherits
 // resolved, options applied, keys sorted), so a reader rebuilds the rules from the database alone.
 struct RuleSpecRow {
@@ -145,6 +153,9 @@ class ResultStore {
     [[nodiscard]] Result<void> commit_batch();
     // game_key -> white_score of every stored game.
     [[nodiscard]] Result<std::vector<std::pair<std::string, double>>> scores() const;
+    // Per cell: its games, those lost by each side's engine failure (termination "white-..." or
+    // "black-...") and one such game's details_json (empty when none), by cell_key.
+    [[nodiscard]] Result<std::vector<CellFailureCount>> failure_counts() const;
     // Every stored game, or those of the listed cells, by cell and game index.
     [[nodiscard]] Result<std::vector<GameRow>> games(
         const std::vector<std::string>& cells = {}) const;

@@ -43,4 +43,8 @@ struct OpeningScore {
 [[nodiscard]] std::string details_json(const GameRecord& record,
                                        const std::optional<OpeningScore>& opening);
 
+// "<status>: <detail>" of the failure a details_json text records ("illegal-move: ..."); empty
+// when it records none or is not JSON.
+[[nodiscard]] std::string failure_detail(const std::string& details_json);
+
 }  // namespace balance::tournament

@@ -50,8 +50,13 @@ struct CellTally {
     // colours reversed share their opening (its seed depends on the armies and rules, not on
     // the players), so head-to-head scores can be taken in pairs.
     std::map<int, double> white_score_by_index;
+    // Games lost by an engine failure of either side (a crash, a timeout, an illegal move...).
+    std::int64_t engine_failures = 0;
 
     [[nodiscard]] double mean_plies() const;
+    // At least half its games were lost by an engine failure: no score of the variant
+    // (tournament/engine_failures.hpp). Tables and the verdict say so instead of a score.
+    [[nodiscard]] bool engine_failed() const;
 };
 
 // One tally per cell, in CellId order.

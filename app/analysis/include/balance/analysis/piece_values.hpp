@@ -13,6 +13,7 @@
 // (e.g. always traded together in these games).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,6 +88,14 @@ struct PieceValueFit {
 [[nodiscard]] inline const stats::Interval& shown_value_interval(const PieceValueRow& row) {
     return row.value_bootstrap ? *row.value_bootstrap : row.value_interval;
 }
+
+// The identified pieces (the unit aside) whose value played by lies outside the interval the
+// fit shows for it (shown_value_interval), by its own bounds: a bootstrap interval is lopsided,
+// so its half-width around the estimate is no test. `played` maps a piece to the value it was
+// played by; a piece it does not name was played by its documented value. `balance calibrate`
+// stops at a round where this is empty: the values played by are the values the games support.
+[[nodiscard]] std::vector<std::string> values_outside_intervals(
+    const PieceValueFit& fit, const std::map<std::string, double>& played);
 
 // Puts `reference`'s published values beside the rows they name, in the fit's unit.
 void attach_published(PieceValueFit& fit, const core::ReferenceTable& reference);

@@ -11,14 +11,15 @@
 //               armies: "armies": [{"army", "elo", "elo_low", "elo_high"}] (strongest first),
 //               "white_advantage": {"elo", "elo_low", "elo_high", "score", "score_low",
 //               "score_high"}; "verdict" ("x-stronger" | "y-stronger" | "no-clear-edge" |
-//               "one-stands-out" | "none-stands-out"), "headline", "sentence"}]  (the verdict: the
-//               object's first key),
+//               "one-stands-out" | "none-stands-out" | "engine-failures"), "headline",
+//               "sentence"}]  (the verdict: the object's first key),
 //    "meta": {"schema": 1, "database", "games", "confidence", "generated_by", "runs": [...],
 //             "methods": {...}, "notes": [...]},
 //    "cells": [{"cell_key", "variant", "white", "black", "rules", "white_player", "black_player",
 //               "games", "white_wins", "draws", "black_wins", "score", "score_low",
 //               "score_high", "elo", "elo_low", "elo_high", "draw_rate", "mean_plies",
-//               "distinct_games", "openings_missed", "terminations": {"<reason>": count}}],
+//               "distinct_games", "openings_missed", "engine_failures",
+//               "terminations": {"<reason>": count}}],
 //    "pairs": [{"variant", "rules", "x", "y", "x_player", "y_player",
 //               "x_white" | "x_black" | "pooled": {"games", "wins", "draws", "losses", "score",
 //               "score_low", "score_high", "elo", "elo_low", "elo_high", "draw_rate"} | null,

@@ -33,7 +33,8 @@ struct SummaryItem {
     stats::Interval white_advantage_elo;  // Armies
     stats::Interval white_advantage_score;
     // A short code: "x-stronger" | "y-stronger" | "no-clear-edge" (Pairing, Players, White: x is
-    // the subject); "one-stands-out" | "none-stands-out" (Armies).
+    // the subject); "one-stands-out" | "none-stands-out" (Armies); "engine-failures" (any kind)
+    // when at least half the games behind it were lost by engine failures: no balance result.
     std::string verdict;
     std::string headline;  // the numbers in one line: "Human = Elf: 33.4% [30.1%, 36.9%] for Human"
     std::string sentence;  // what they mean, in plain words

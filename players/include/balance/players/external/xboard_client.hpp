@@ -54,6 +54,10 @@ struct XboardConfig {
     // the engine offers no coordinate option: map it to king-to-square here. Empty: unchanged.
     MoveTranslator move_to_engine;
     MoveTranslator move_from_engine;
+    // The number the engine gives a board's first rank in moves and `edit` squares: 1, or 0 for
+    // an engine that numbers the ranks of a 10-rank board 0 to 9, one digit each (the XBoard
+    // convention, which Fairy-Max and Sjaak II keep; their definitions files count from 1).
+    int first_rank = 1;
     TimeoutPolicy timeouts;
     LineObserver observer;
     // Protocol version 1 engines never send `feature`: after this long without one we assume v1
