@@ -159,6 +159,12 @@ Result<bool> database_exists(const std::filesystem::path& file) {
     // SQLite would say "disk I/O error" (writing) or nothing useful (reading).
     if (exists && std::filesystem::is_directory(file, ec))
         return make_error("is a directory, not a results database file", file.string());
+    // A FIFO would block SQLite's open until a writer came (forever, usually), and a device or
+    // socket is no file SQLite can lock: only a regular file (or a link to one) is a database.
+    if (exists && !std::filesystem::is_regular_file(file, ec))
+        return make_error(
+            "is not a regular file (a FIFO, device or socket), not a results database file",
+            file.string());
     return exists;
 }
 
