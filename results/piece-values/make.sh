@@ -4,7 +4,8 @@
 #
 #   results/piece-values/make.sh [WORK]
 #
-# WORK (default /tmp/piece-values) receives the restored databases. The tables:
+# WORK (default results/studies/piece-values, which git ignores) receives the restored
+# databases. The tables:
 #   chess-calibration.md  `balance calibrate` of configs/sweeps/calibrate-chess.toml (chess.sql.xz)
 #   chess-methods.md      round 0 of it (the engine at the documented values) fitted both ways
 #   chess-20k-methods.md  the same at 20k nodes (chess-20k.sql.xz: `--nodes 20000`)
@@ -34,7 +35,7 @@
 #                         the engine by those values against by the documented ones, head to
 #                         head at both node limits (asymmetric-fixed-vs-documented.sql.xz)
 set -eu
-WORK="${1:-/tmp/piece-values}"
+WORK="${1:-results/studies/piece-values}"
 OUT=results/piece-values
 BALANCE="${BALANCE:-build/app/balance}"
 mkdir -p "$WORK"

@@ -14,6 +14,10 @@ found=0
 # /usr/games/fairymax is the same on every Debian machine and stays).
 paths=$(git grep -n -I -E '(^|[ ("`=<>:])/(root|home|work|scratch|Users)/' -- \
     results configs docs README.md ':!*.sql.xz')
+# Kept results and configs name no scratch folder either (guides may, in commands to paste).
+scratch=$(git grep -n -I -E '(^|[ ("`=<>:])/tmp/' -- results configs ':!*.sql.xz')
+paths="$paths${paths:+${scratch:+
+}}$scratch"
 if [ -n "$paths" ]; then
     echo "absolute paths of a machine in tracked files:"
     echo "$paths"
