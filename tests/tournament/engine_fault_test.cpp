@@ -64,8 +64,11 @@ class EngineFaults : public ::testing::Test {
   protected:
     // One cell, the mock (White) against the greedy baseline, `games` games, one worker thread
     // (so the order of failures is fixed). `args` are the mock's fault switches.
+    // The handshake limit leaves room for the mock's own start: under the sanitizers on a
+    // loaded 2-core machine it takes about a second to answer `uci`. The cases about slow or
+    // missing handshakes set their own, shorter limits.
     Outcome play(const std::vector<std::string>& args, int games = 4, int max_failures_in_row = 3,
-                 int handshake_ms = 1000, const std::string& stderr_log = "") {
+                 int handshake_ms = 5000, const std::string& stderr_log = "") {
         std::string list = "[";
         for (const auto& arg : args) list += "\"" + arg + "\", ";
         list += "\"--tag\", \"" + tag_ + "\"]";
@@ -264,7 +267,7 @@ TEST_F(EngineFaults, AnEngineThatDiedBetweenGamesAndCannotStartVoidsTheGame) {
 // its log stops at the cap with a note saying so, and the games are played as usual.
 TEST_F(EngineFaults, AnEngineFloodingStderrFillsItsLogOnlyUpToTheCap) {
     const auto log = dir_.path() / "mock.stderr";
-    const Outcome out = play({"--stderr-per-move", "1048576"}, 4, 3, 1000, log.string());
+    const Outcome out = play({"--stderr-per-move", "1048576"}, 4, 3, 5000, log.string());
     ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
     EXPECT_EQ(out.games.size(), 4u);
     for (const auto& [key, termination] : out.games)
