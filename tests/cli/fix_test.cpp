@@ -710,7 +710,9 @@ add = ["W"]
             ++rook_games;
     }
     EXPECT_GT(rook_games, 0);
-    for (const auto& c : json::parse(forced.out)["candidates"])
+    // Named: a range-for over a member of a temporary would read it after it is destroyed.
+    const json summary = json::parse(forced.out);
+    for (const auto& c : summary["candidates"])
         if (c["edit"] == "no change") EXPECT_EQ(c["games"].get<std::int64_t>(), 10) << c.dump();
 }
 
