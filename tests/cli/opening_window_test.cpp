@@ -18,8 +18,8 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using balance::testing::TempDir;
+using nlohmann::json;
 using testing::run_balance;
 
 // Random movers from 2 random plies, each opening scored by a tiny search against `window`
