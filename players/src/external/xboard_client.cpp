@@ -226,7 +226,7 @@ EngineResult<void> XboardClient::send_moves(std::string_view start_fen,
             const MoveContext context{start_fen, moves, ply, white_first == (ply % 2 == 0)};
             move = config_.move_to_engine(moves[ply], context);
         }
-        if (config_.first_rank != 1) move = shift_ranks(move, config_.first_rank - 1);
+        move = shift_ranks(move, config_.first_rank - 1);
         if (feature("usermove", false)) move = "usermove " + move;
         if (auto sent = channel().send(move); !sent) return sent;
     }
@@ -375,9 +375,7 @@ EngineResult<SearchReply> XboardClient::go(std::string_view start_fen,
         XboardLine parsed = classify_xboard_line(*line);
         switch (parsed.kind) {
             case XboardLineKind::Move: {
-                reply.move = config_.first_rank == 1
-                                 ? std::move(parsed.text)
-                                 : shift_ranks(parsed.text, 1 - config_.first_rank);
+                reply.move = shift_ranks(parsed.text, 1 - config_.first_rank);
                 if (config_.move_from_engine) {
                     const MoveContext context{start_fen, moves, moves.size(), white};
                     reply.move = config_.move_from_engine(reply.move, context);
