@@ -10,6 +10,7 @@
 #include "../support/fairy_stockfish.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
+#include "balance/players/external/engine_player.hpp"
 #include "balance/players/external/fairy_stockfish_player.hpp"
 
 namespace balance::testing {
@@ -98,6 +99,48 @@ TEST(FairyStockfishPlayer, PlaysGamesOurRulesAccept) {
         EXPECT_GE(game.moves().size(), 10u);
     }
     EXPECT_NE((*player)->name().find("Fairy-Stockfish"), std::string::npos) << (*player)->name();
+}
+
+// A sweep's games visit its rule sets in turn. One process plays them all, switched in place:
+// six rule sets (more than EnginePlayer::MaxClients) in turn, three rounds, one engine start.
+// Every move is checked against the game's own rules, so an engine still playing the previous
+// rule set (a pawn's double step under pawn-one-square) fails the game.
+TEST(FairyStockfishPlayer, PlaysEveryRuleSetFromOneProcess) {
+    const auto command = fairy_stockfish_command();
+    if (!command) GTEST_SKIP() << "Node or fairy-stockfish-nnue.wasm missing (./setup.sh)";
+    TempDir dir;
+    ext::FairyStockfishPlayerConfig config;
+    config.base.definitions_dir = dir.path();
+    config.base.process.name = "fairy-stockfish";
+    config.base.timeouts.handshake = kFairyStockfishTimeout;
+    auto made = ext::make_fairy_stockfish_player(config);
+    ASSERT_TRUE(made.ok()) << made.error().to_string();
+    auto* player = dynamic_cast<ext::EnginePlayer*>(made->get());
+    ASSERT_NE(player, nullptr);
+    std::vector<core::VariantSpec> rule_sets;
+    for (const std::vector<std::string> options : {std::vector<std::string>{},
+                                                   {"pawn-one-square"},
+                                                   {"torpedo"},
+                                                   {"no-castling"},
+                                                   {"semi-torpedo"},
+                                                   {"stalemate-win"}})
+        rule_sets.push_back(load_shipped("chess", options));
+    players::SearchLimits limits;
+    limits.nodes = 300;
+    for (int round = 0; round < 3; ++round) {
+        for (std::size_t r = 0; r < rule_sets.size(); ++r) {
+            auto game = make_game(rule_sets[r], "", "");
+            player->new_game();
+            for (int ply = 0; ply < 4; ++ply) {
+                const auto reply = player->choose_move(game, limits, 0);
+                ASSERT_EQ(reply.status, players::MoveStatus::Ok)
+                    << "rule set " << r << ", round " << round << ": " << reply.detail;
+                game.play(reply.move);
+            }
+        }
+    }
+    EXPECT_EQ(player->clients(), 1u);
+    EXPECT_EQ(player->restarts(), 0);
 }
 
 }  // namespace

@@ -22,6 +22,12 @@ std::uint64_t fnv1a(const std::string& text) {
 
 }  // namespace
 
+std::string text_hash(const std::string& text) {
+    char hash[32];
+    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
+    return hash;
+}
+
 std::string read_text_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream out;
@@ -36,9 +42,7 @@ Result<std::filesystem::path> write_definitions_file(const std::filesystem::path
     // Absolute: the engine may run in another working directory.
     const std::filesystem::path base =
         std::filesystem::absolute(dir.empty() ? std::filesystem::temp_directory_path() : dir);
-    char hash[32];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
-    const std::string name = prefix + "-" + hash + "." + extension;
+    const std::string name = prefix + "-" + text_hash(text) + "." + extension;
     const std::filesystem::path path = base / name;
     std::error_code ec;
     if (std::filesystem::exists(path, ec) && read_text_file(path) == text) return path;

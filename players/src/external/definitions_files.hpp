@@ -28,6 +28,9 @@ namespace balance::players::external {
 // The whole content of a file (empty when it cannot be read).
 [[nodiscard]] std::string read_text_file(const std::filesystem::path& path);
 
+// A stable hash of `text` as 16 hex digits (FNV-1a): the same on every machine and build.
+[[nodiscard]] std::string text_hash(const std::string& text);
+
 // Writes `text` to `dir`/<prefix>-<hash of text>.<extension> unless that file already holds it
 // (written to a temporary name, then renamed: concurrent writers never leave a partial file), and
 // returns its absolute path. An empty `dir` is the system's temporary directory.

@@ -46,7 +46,23 @@ EnginePlayer::~EnginePlayer() {
     for (auto& [variant, client] : clients_) client->stop();
 }
 
+EngineClient& EnginePlayer::shared_client(const std::string& variant) {
+    // The shared process lives under the key "" (no engine variant is empty in this mode).
+    auto& slot = clients_[std::string{}];
+    last_used_[std::string{}] = ++uses_;
+    if (slot && shared_variant_ != variant) {
+        if (!slot->running() || !select_(*slot, variant)) {
+            slot->stop();
+            slot.reset();
+        }
+    }
+    if (!slot) slot = make_client_(variant);
+    shared_variant_ = variant;
+    return *slot;
+}
+
 EngineClient& EnginePlayer::client(const std::string& variant) {
+    if (select_ && !variant.empty() && variant[0] != '!') return shared_client(variant);
     if (!clients_.contains(variant) && clients_.size() >= MaxClients) {
         // Stop the least recently used; a planned stop, so its next start is no restart.
         const auto oldest =

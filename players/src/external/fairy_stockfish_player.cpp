@@ -29,7 +29,14 @@ Result<std::unique_ptr<Player>> make_fairy_stockfish_player(FairyStockfishPlayer
         if (!verified) return verified.error();
         auto variant = fairy_stockfish_variant(spec, white, black);
         if (!variant) return variant.error();
-        return FairyStockfishDefinitions::Written{variant->text, variant->name};
+        // One process loads the variants of every rule set it meets, and a name loaded twice
+        // keeps its first rules: each rules object's section gets a name of its own.
+        const std::string name = variant->name + "-" + text_hash(variant->text).substr(0, 8);
+        std::string text = variant->text;
+        const std::string header = "[" + variant->name + "]";
+        if (const auto at = text.find(header); at != std::string::npos)
+            text.replace(at, header.size(), "[" + name + "]");
+        return FairyStockfishDefinitions::Written{text, name};
     };
     auto definitions =
         std::make_shared<FairyStockfishDefinitions>(dir, "fairy-stockfish", "ini", written);
@@ -53,6 +60,13 @@ Result<std::unique_ptr<Player>> make_fairy_stockfish_player(FairyStockfishPlayer
     auto player = std::make_unique<EnginePlayer>(
         make_client, "",
         [definitions](const core::Game& game) { return definitions->variant_of(game); });
+    player->share_one_process([](EngineClient& client, const std::string& engine_variant) {
+        auto* uci = dynamic_cast<UciClient*>(&client);
+        const auto bar = engine_variant.find('|');
+        if (uci == nullptr || bar == std::string::npos) return false;
+        return uci->select_variant(engine_variant.substr(0, bar), engine_variant.substr(bar + 1))
+            .ok();
+    });
     return std::unique_ptr<Player>(std::move(player));
 }
 

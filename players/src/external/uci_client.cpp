@@ -60,6 +60,19 @@ EngineResult<void> UciClient::start() {
     return {};
 }
 
+EngineResult<void> UciClient::select_variant(const std::string& variant_path,
+                                             const std::string& variant) {
+    if (!running()) return channel().not_running();
+    if (variant_path != config_.variant_path) {
+        if (auto set = set_option("VariantPath", variant_path); !set) return set;
+        if (auto shaken = handshake(); !shaken) return shaken;
+        config_.variant_path = variant_path;
+    }
+    if (auto set = set_option("UCI_Variant", variant); !set) return set;
+    config_.variant = variant;
+    return sync();
+}
+
 EngineResult<void> UciClient::handshake() {
     if (auto sent = channel().send("uci"); !sent) return sent;
     options_.clear();

@@ -25,6 +25,10 @@ class EnginePlayer final : public Player {
     // The engine variant for a game; empty function: always `fixed_variant`.
     using VariantOf = std::function<std::string(const core::Game& game)>;
 
+    // Switches a running client to another engine variant in place; false when it could not
+    // (the client is then stopped and one made for the variant instead).
+    using SelectVariant = std::function<bool(EngineClient& client, const std::string& variant)>;
+
     EnginePlayer(ClientFactory make_client, std::string fixed_variant, VariantOf variant_of = {});
     ~EnginePlayer() override;
 
@@ -47,6 +51,12 @@ class EnginePlayer final : public Player {
     void restate_refused_moves(bool on) { restate_refused_ = on; }
     // Positions restated so.
     [[nodiscard]] int restated() const { return restated_; }
+    // One process for every variant a game asks for, switched in place by `select` (Fairy-
+    // Stockfish loads another variants file and variant in milliseconds, while a start costs
+    // seconds: a sweep over six rule sets interleaves six variants, one more than MaxClients
+    // would keep, so every game would start two engines). Variants that cannot be played ("!")
+    // keep clients of their own.
+    void share_one_process(SelectVariant select) { select_ = std::move(select); }
     // Engine processes kept, one per variant played lately (at most MaxClients).
     [[nodiscard]] std::size_t clients() const { return clients_.size(); }
 
@@ -60,6 +70,7 @@ class EnginePlayer final : public Player {
 
   private:
     EngineClient& client(const std::string& variant);
+    EngineClient& shared_client(const std::string& variant);
     // "startpos" when the game began at the variant's start position, else its FEN without
     // core's army metadata; and the game's moves as UCI text.
     static std::string start_position(const core::Game& game);
@@ -68,6 +79,8 @@ class EnginePlayer final : public Player {
     ClientFactory make_client_;
     std::string fixed_variant_;
     VariantOf variant_of_;
+    SelectVariant select_;
+    std::string shared_variant_;  // the variant the shared process plays now
     std::map<std::string, std::unique_ptr<EngineClient>> clients_;
     std::map<std::string, bool> ever_started_;
     std::map<std::string, std::uint64_t> last_used_;  // use count at the client's last move

@@ -41,6 +41,12 @@ class UciClient final : public ProcessClient {
                                                const std::vector<std::string>& moves,
                                                const Limits& limits) override;
 
+    // A running Fairy-Stockfish switched to another variant without a restart: the variants
+    // file loaded when it is another (then a fresh option list, which names its variants),
+    // UCI_Variant set, isready. A later restart starts with this variant.
+    [[nodiscard]] EngineResult<void> select_variant(const std::string& variant_path,
+                                                    const std::string& variant);
+
     [[nodiscard]] const std::string& engine_name() const override { return name_; }
     [[nodiscard]] const std::string& engine_author() const { return author_; }
     [[nodiscard]] const std::vector<UciOption>& engine_options() const { return options_; }
