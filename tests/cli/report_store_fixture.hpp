@@ -87,6 +87,7 @@ struct TestGame {
     std::string opening;
     std::string moves;
     std::string details_json = R"({"scores": []})";
+    std::string players_json = "{}";  // the players' settings: {"white": {...}, "black": {...}}
 };
 
 class TestStore {
@@ -126,7 +127,7 @@ class TestStore {
         sqlite3_stmt* s = nullptr;
         ASSERT_EQ(sqlite3_prepare_v2(db_,
                                      "INSERT INTO games VALUES (?, 1, 'test-sweep', ?, ?, ?, ?, ?, "
-                                     "?, ?, ?, '{}', 7, ?, ?, ?, ?, ?, ?, ?, 1000, "
+                                     "?, ?, ?, ?, 7, ?, ?, ?, ?, ?, ?, ?, 1000, "
                                      "'2025-01-01T00:30:00Z', ?)",
                                      -1, &s, nullptr),
                   SQLITE_OK);
@@ -144,6 +145,7 @@ class TestStore {
         text(g.rules);
         text(g.white_player);
         text(g.black_player);
+        text(g.players_json);
         text(g.start_fen);
         text(g.opening);
         text(g.moves);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
@@ -52,6 +53,84 @@ json strength_report_of(const std::filesystem::path& db) {
     const auto run = run_balance({"report", "--db", db.string(), "--format", "json"});
     EXPECT_EQ(run.status, 0) << run.err;
     return json::parse(run.out);
+}
+
+// Chess mirror games of one plain player whose settings say which engine it is and its budget.
+TestGame mirror_of(const std::string& player, const std::string& settings) {
+    TestGame g;
+    g.white_player = player;
+    g.black_player = player;
+    g.players_json = fmt::format(R"({{"white": {0}, "black": {0}}})", settings);
+    return g;
+}
+
+// Two players' verdicts on White's score in chess: "ours" (the internal engine) listed first by
+// name, "sf" (Fairy-Stockfish) the stronger by engine; and a third, "fm" (Fairy-Max), agreeing
+// with the strongest.
+void add_three_strengths(TestStore& store, int ours_wins, int ours_losses) {
+    store.add_counts(mirror_of("ours", R"({"type": "engine", "nodes": 10000})"), ours_wins,
+                     100 - ours_wins - ours_losses, ours_losses);
+    store.add_counts(mirror_of("sf", R"({"type": "fairy-stockfish", "nodes": 10000})"), 50, 40, 10);
+    store.add_counts(mirror_of("fm", R"({"type": "fairymax", "depth": 5})"), 48, 40, 12);
+}
+
+std::vector<json> items_of(const json& report, const std::string& kind) {
+    std::vector<json> out;
+    for (const json& item : report["summary"])
+        if (item["kind"] == kind) out.push_back(item);
+    return out;
+}
+
+TEST(ReportStrength, StrongestPlayerFirstAndWhetherTheOthersAgree) {
+    TempDir dir;
+    TestStore store(dir.path() / "strengths.sqlite");
+    add_three_strengths(store, 20, 20);  // ours: 50%, sf: 70%, fm: 68%
+    const json report = strength_report_of(store.path());
+    const json& summary = report["summary"];
+    ASSERT_GE(summary.size(), 4u) << summary.dump(2);
+    // The strongest player's verdict first, then the agreement, then the others.
+    EXPECT_EQ(summary[0]["players"], "sf");
+    EXPECT_EQ(summary[0]["kind"], "white");
+    const auto agreement = items_of(report, "agreement");
+    ASSERT_EQ(agreement.size(), 1u) << summary.dump(2);
+    EXPECT_EQ(summary[1], agreement[0]);
+    EXPECT_EQ(agreement[0]["verdict"], "disagree");
+    const std::string sentence = agreement[0]["sentence"];
+    EXPECT_NE(sentence.find("ours differs from the strongest player here, sf"), std::string::npos)
+        << sentence;
+    EXPECT_NE(sentence.find("fm agrees"), std::string::npos) << sentence;
+    EXPECT_EQ(summary[2]["players"], "ours");  // the internal engine before Fairy-Max
+    EXPECT_EQ(summary[3]["players"], "fm");
+    // The strength section: plain players are ladders of one rung, the strongest first (one
+    // army: no pairing lines, White's score in the mirror at each rung).
+    const json& rungs = report["strength_rungs"];
+    ASSERT_EQ(rungs.size(), 3u) << rungs.dump(2);
+    EXPECT_EQ(rungs[0]["player"], "sf");
+    EXPECT_EQ(rungs[0]["value"], 10000);
+    EXPECT_DOUBLE_EQ(rungs[0]["white_mirror"]["score"].get<double>(), 0.7);
+    EXPECT_EQ(rungs[1]["player"], "ours");
+    EXPECT_EQ(rungs[2]["player"], "fm");
+    EXPECT_EQ(rungs[2]["limit"], "depth");
+}
+
+TEST(ReportStrength, PlayersThatAgreeAreSaidToAgree) {
+    TempDir dir;
+    TestStore store(dir.path() / "agree.sqlite");
+    add_three_strengths(store, 46, 12);  // ours: 67%, as the others
+    const auto agreement = items_of(strength_report_of(store.path()), "agreement");
+    ASSERT_EQ(agreement.size(), 1u);
+    EXPECT_EQ(agreement[0]["verdict"], "agree");
+    EXPECT_NE(agreement[0]["headline"].get<std::string>().find("sf 70"), std::string::npos)
+        << agreement[0]["headline"];
+}
+
+TEST(ReportStrength, OnePlayerAloneHasNoAgreementAndNoLadder) {
+    TempDir dir;
+    TestStore store(dir.path() / "alone.sqlite");
+    store.add_counts(mirror_of("sf", R"({"type": "fairy-stockfish", "nodes": 10000})"), 50, 40, 10);
+    const json report = strength_report_of(store.path());
+    EXPECT_TRUE(items_of(report, "agreement").empty());
+    EXPECT_TRUE(report["strength"].empty());
 }
 
 TEST(ReportStrength, RungsTrendVerdictAndGaps) {

@@ -270,10 +270,11 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.rule_effects = rule_effects(cells, options.confidence);
     report.head_to_head = build_head_to_head(cells, options.confidence);
     report.player_scales = player_scales(cells, options.confidence);
+    const auto strengths = player_strengths(store.games);
     report.strength = build_strength(cells, report.pairs, report.armies, report.head_to_head,
-                                     catalog, options.confidence);
-    report.summary = build_summary(cells, report.pairs, report.armies, report.head_to_head, catalog,
-                                   options.confidence);
+                                     strengths, report.player_scales, catalog, options.confidence);
+    report.summary = build_summary(cells, report.pairs, report.armies, report.head_to_head,
+                                   strengths, report.player_scales, catalog, options.confidence);
     report.failures = tally_failures(store.games, store.failed_attempts);
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);

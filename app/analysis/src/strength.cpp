@@ -25,17 +25,57 @@ struct LadderRungs {
     std::map<std::int64_t, std::string> rungs;
 };
 
-std::map<LadderKey, LadderRungs> find_ladders(std::span<const CellTally> cells) {
+std::map<LadderKey, LadderRungs> find_ladders(
+    std::span<const CellTally> cells, const std::map<std::string, PlayerStrength>& strengths) {
     std::map<LadderKey, LadderRungs> ladders;
+    // Plain self-play players by (variant, rules), and how many self-playing players there are.
+    std::map<std::pair<std::string, std::string>, std::set<std::string>> plain, self_play;
     for (const CellTally& cell : cells) {
         if (cell.id.white_player != cell.id.black_player) continue;
+        self_play[{cell.id.variant, cell.id.rules}].insert(cell.id.white_player);
         const auto rung = parse_rung_name(cell.id.white_player);
-        if (!rung) continue;
+        if (!rung) {
+            plain[{cell.id.variant, cell.id.rules}].insert(cell.id.white_player);
+            continue;
+        }
         auto& ladder = ladders[{cell.id.variant, cell.id.rules, rung->player}];
         if (ladder.limit.empty()) ladder.limit = rung->limit;
         if (ladder.limit == rung->limit) ladder.rungs[rung->value] = cell.id.white_player;
     }
+    for (const auto& [key, players] : plain) {
+        if (self_play[key].size() < 2) continue;
+        for (const std::string& player : players) {
+            const auto it = strengths.find(player);
+            if (it == strengths.end() || it->second.limit.empty()) continue;
+            auto& ladder = ladders[{key.first, key.second, player}];
+            ladder.limit = it->second.limit;
+            ladder.rungs[it->second.budget] = player;
+        }
+    }
     return ladders;
+}
+
+// Ladders of one variant and rules together (in the map's order of them), strongest first.
+void order_ladders(std::vector<StrengthLadder>& ladders,
+                   const std::map<std::string, PlayerStrength>& strengths,
+                   std::span<const PlayerScale> scales) {
+    std::vector<StrengthLadder> out;
+    for (std::size_t i = 0; i < ladders.size(); ++i) {
+        if (ladders[i].rung_players.empty()) continue;  // moved already
+        std::vector<std::string> tops;
+        std::map<std::string, std::size_t> of_top;
+        for (std::size_t j = i; j < ladders.size(); ++j) {
+            if (ladders[j].rung_players.empty() || ladders[j].variant != ladders[i].variant ||
+                ladders[j].rules != ladders[i].rules)
+                continue;
+            tops.push_back(ladders[j].rung_players.back());
+            of_top[tops.back()] = j;
+        }
+        for (const std::string& top :
+             strongest_first(tops, strengths, scales, ladders[i].variant, ladders[i].rules))
+            out.push_back(std::move(ladders[of_top[top]]));
+    }
+    ladders = std::move(out);
 }
 
 bool overlaps(const std::optional<ScoreSummary>& a, const std::optional<ScoreSummary>& b) {
@@ -261,10 +301,12 @@ std::string strength_verdict(const StrengthLine& line, const std::string& x_name
 
 StrengthReport build_strength(std::span<const CellTally> cells, std::span<const PairSummary> pairs,
                               std::span<const ArmyFit> armies,
-                              std::span<const HeadToHead> head_to_head, VariantCatalog& catalog,
+                              std::span<const HeadToHead> head_to_head,
+                              const std::map<std::string, PlayerStrength>& strengths,
+                              std::span<const PlayerScale> scales, VariantCatalog& catalog,
                               double confidence) {
     StrengthReport report;
-    for (const auto& [key, found] : find_ladders(cells)) {
+    for (const auto& [key, found] : find_ladders(cells, strengths)) {
         StrengthLadder ladder;
         std::tie(ladder.variant, ladder.rules, ladder.player) = key;
         ladder.limit = found.limit;
@@ -281,6 +323,7 @@ StrengthReport build_strength(std::span<const CellTally> cells, std::span<const 
         }
         report.ladders.push_back(std::move(ladder));
     }
+    order_ladders(report.ladders, strengths, scales);
     report.agreements = compare_ladders(report.ladders);
     report.mixed = mixed_by_army(cells, catalog, confidence);
     return report;

@@ -208,6 +208,130 @@ bool same_group(const CellId& id, const SummaryItem& item) {
            players_label(id) == item.players;
 }
 
+// The question an item answers, the same whoever played: its kind and the headline's label
+// ("Human = Elf", "fide-fide", "Army strength (...)").
+std::string topic(const SummaryItem& item) {
+    return fmt::format("{}|{}", kind_name(item.kind),
+                       item.headline.substr(0, item.headline.find(": ")));
+}
+
+bool overlaps(const stats::Interval& a, const stats::Interval& b) {
+    return a.lower <= b.upper && b.lower <= a.upper;
+}
+
+std::string answer(const SummaryItem& item) {
+    if (item.kind == SummaryItem::Kind::Armies) {
+        if (item.verdict != "one-stands-out" || item.armies.empty()) return "no army stands out";
+        return item.armies.front().army + " strongest, " + item.armies.back().army + " weakest";
+    }
+    if (!item.score) return item.verdict;
+    return fmt::format("{} {}", percent(item.score->score.estimate),
+                       percent_interval(item.score->score));
+}
+
+bool agree(const SummaryItem& a, const SummaryItem& b) {
+    if (a.verdict != b.verdict) return false;
+    if (a.kind == SummaryItem::Kind::Armies) return answer(a) == answer(b);
+    return a.score && b.score && overlaps(a.score->score, b.score->score);
+}
+
+// The Agreement items of one variant and rules: each question the strongest player answered,
+// with every weaker player's answer and whether it agrees.
+std::vector<SummaryItem> agreement_items(
+    const std::vector<std::vector<SummaryItem>*>& by_strength) {
+    std::vector<SummaryItem> out;
+    std::string players;
+    for (const auto* group : by_strength)
+        players += (players.empty() ? "" : ", ") + group->front().players;
+    for (const SummaryItem& top : *by_strength.front()) {
+        if (top.kind == SummaryItem::Kind::Players || top.verdict == "engine-failures") continue;
+        SummaryItem item = item_in(SummaryItem::Kind::Agreement, top.variant, top.rules,
+                                   "strongest first: " + players);
+        item.subject = top.players;
+        item.score = top.score;
+        const std::string label = top.headline.substr(0, top.headline.find(": "));
+        item.headline = fmt::format("{}: {} {}", label, top.players, answer(top));
+        std::vector<std::string> agreeing, disagreeing;
+        for (std::size_t k = 1; k < by_strength.size(); ++k) {
+            for (const SummaryItem& other : *by_strength[k]) {
+                if (topic(other) != topic(top)) continue;
+                item.headline += fmt::format("; {} {}", other.players, answer(other));
+                (agree(top, other) ? agreeing : disagreeing).push_back(other.players);
+            }
+        }
+        if (agreeing.empty() && disagreeing.empty()) continue;
+        const auto names = [](const std::vector<std::string>& v) {
+            std::string s;
+            for (std::size_t i = 0; i < v.size(); ++i)
+                s += (i == 0 ? "" : i + 1 == v.size() ? " and " : ", ") + v[i];
+            return s;
+        };
+        item.verdict = disagreeing.empty() ? "agree" : "disagree";
+        if (disagreeing.empty()) {
+            item.sentence = fmt::format(
+                "The strongest player here, {}, and {} give the same verdict with overlapping "
+                "intervals: this verdict does not rest on the player's strength.",
+                top.players, names(agreeing));
+        } else {
+            item.sentence = fmt::format(
+                "{} {} from the strongest player here, {} (another verdict, or intervals that do "
+                "not overlap): the verdict depends on the player's strength; {}'s is the one "
+                "stronger play would give{}.",
+                names(disagreeing), disagreeing.size() == 1 ? "differs" : "differ", top.players,
+                top.players,
+                agreeing.empty() ? ""
+                                 : fmt::format(" ({} agree{} with it)", names(agreeing),
+                                               agreeing.size() == 1 ? "s" : ""));
+        }
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
+// Groups of one variant and rules together, in the place of the first of them; within them the
+// self-play groups strongest first with the Agreement items right after the strongest one, then
+// the groups of players that met.
+std::vector<std::vector<SummaryItem>> order_by_strength(
+    std::vector<std::vector<SummaryItem>> groups,
+    const std::map<std::string, PlayerStrength>& strengths, std::span<const PlayerScale> scales) {
+    std::vector<std::pair<std::string, std::string>> blocks;
+    for (const auto& group : groups) {
+        const std::pair<std::string, std::string> key{group.front().variant, group.front().rules};
+        if (std::find(blocks.begin(), blocks.end(), key) == blocks.end()) blocks.push_back(key);
+    }
+    std::vector<std::vector<SummaryItem>> out;
+    for (const auto& [variant, rules] : blocks) {
+        std::vector<std::string> self_play;
+        std::vector<std::vector<SummaryItem>*> mixed;
+        std::map<std::string, std::vector<SummaryItem>*> by_player;
+        for (auto& group : groups) {
+            if (group.empty()) continue;  // moved out with an earlier variant and rules
+            const SummaryItem& front = group.front();
+            if (front.variant != variant || front.rules != rules) continue;
+            if (strengths.count(front.players)) {
+                self_play.push_back(front.players);
+                by_player[front.players] = &group;
+            } else {
+                mixed.push_back(&group);
+            }
+        }
+        self_play = strongest_first(self_play, strengths, scales, variant, rules);
+        std::vector<std::vector<SummaryItem>*> ordered;
+        for (const std::string& player : self_play) ordered.push_back(by_player[player]);
+        for (std::size_t k = 0; k < ordered.size(); ++k) {
+            out.push_back(std::move(*ordered[k]));
+            if (k == 0 && ordered.size() > 1) {
+                std::vector<std::vector<SummaryItem>*> view{&out.back()};
+                for (std::size_t j = 1; j < ordered.size(); ++j) view.push_back(ordered[j]);
+                // `view` points into `out`: the items are made before it grows.
+                auto items = agreement_items(view);
+                if (!items.empty()) out.push_back(std::move(items));
+            }
+        }
+        for (auto* group : mixed) out.push_back(std::move(*group));
+    }
+    return out;
+}
 }  // namespace
 
 const char* kind_name(SummaryItem::Kind kind) {
@@ -220,6 +344,8 @@ const char* kind_name(SummaryItem::Kind kind) {
             return "players";
         case SummaryItem::Kind::White:
             return "white";
+        case SummaryItem::Kind::Agreement:
+            return "agreement";
     }
     return "?";
 }
@@ -232,7 +358,9 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
                                        std::span<const PairSummary> pairs,
                                        std::span<const ArmyFit> armies,
                                        std::span<const HeadToHead> head_to_head,
-                                       VariantCatalog& catalog, double confidence) {
+                                       const std::map<std::string, PlayerStrength>& strengths,
+                                       std::span<const PlayerScale> scales, VariantCatalog& catalog,
+                                       double confidence) {
     const std::string ci = confidence_label(confidence);
     // Groups in order of first appearance, so the verdict follows the tables' order.
     std::vector<std::vector<SummaryItem>> groups;
@@ -302,7 +430,7 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
             add(std::move(item));
     }
     std::vector<SummaryItem> out;
-    for (auto& group : groups)
+    for (auto& group : order_by_strength(std::move(groups), strengths, scales))
         for (auto& item : group) out.push_back(std::move(item));
     return out;
 }

@@ -13,6 +13,7 @@
 // room to estimate one; a reader should treat a trend that rests on one rung with care).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -22,6 +23,8 @@
 #include "balance/analysis/cells.hpp"
 #include "balance/analysis/head_to_head.hpp"
 #include "balance/analysis/pairs.hpp"
+#include "balance/analysis/player_scale.hpp"
+#include "balance/analysis/player_strength.hpp"
 
 namespace balance::analysis {
 
@@ -102,10 +105,17 @@ struct StrengthReport {
     }
 };
 
+// The ladders of each variant and rules come strongest first (by their strongest rung:
+// balance/analysis/player_strength.hpp), so the strongest player's lines lead the section and its
+// chart, and "Players agree?" names it as player A. A plain player (one budget, no ladder) that
+// played the same variant and rules against itself beside another player's self-play is a
+// ladder of one rung, so that its verdicts are compared with the others'.
 [[nodiscard]] StrengthReport build_strength(std::span<const CellTally> cells,
                                             std::span<const PairSummary> pairs,
                                             std::span<const ArmyFit> armies,
                                             std::span<const HeadToHead> head_to_head,
+                                            const std::map<std::string, PlayerStrength>& strengths,
+                                            std::span<const PlayerScale> scales,
                                             VariantCatalog& catalog, double confidence);
 
 // The trend and verdict of scores at log2 positions `x` (exposed for tests).

@@ -5,6 +5,7 @@
 // sentence in plain words. Variants with one army have no pairing and no fit: their items are
 // White's score in each self-play cell. Numbers only come from the report's own statistics.
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -14,12 +15,14 @@
 #include "balance/analysis/cells.hpp"
 #include "balance/analysis/head_to_head.hpp"
 #include "balance/analysis/pairs.hpp"
+#include "balance/analysis/player_scale.hpp"
+#include "balance/analysis/player_strength.hpp"
 #include "balance/analysis/variant_catalog.hpp"
 
 namespace balance::analysis {
 
 struct SummaryItem {
-    enum class Kind { Pairing, Armies, Players, White };
+    enum class Kind { Pairing, Armies, Players, White, Agreement };
     Kind kind = Kind::Pairing;
     std::string variant;
     std::string rules;
@@ -33,8 +36,10 @@ struct SummaryItem {
     stats::Interval white_advantage_elo;  // Armies
     stats::Interval white_advantage_score;
     // A short code: "x-stronger" | "y-stronger" | "no-clear-edge" (Pairing, Players, White: x is
-    // the subject); "one-stands-out" | "none-stands-out" (Armies); "engine-failures" (any kind)
-    // when at least half the games behind it were lost by engine failures: no balance result.
+    // the subject); "one-stands-out" | "none-stands-out" (Armies); "agree" | "disagree"
+    // (Agreement: players of different strengths on one question); "engine-failures" (any
+    // kind) when at least half the games behind it were lost by engine failures: no balance
+    // result.
     std::string verdict;
     std::string headline;  // the numbers in one line: "Human = Elf: 33.4% [30.1%, 36.9%] for Human"
     std::string sentence;  // what they mean, in plain words
@@ -44,14 +49,19 @@ struct SummaryItem {
 };
 
 // The verdict items of a report, grouped by variant, rules and players in the order the tables
-// below use: pairings, then the army fit, then players head to head.
-[[nodiscard]] std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
-                                                     std::span<const PairSummary> pairs,
-                                                     std::span<const ArmyFit> armies,
-                                                     std::span<const HeadToHead> head_to_head,
-                                                     VariantCatalog& catalog, double confidence);
+// below use: pairings, then the army fit, then players head to head. Where several players
+// played the same variant and rules against themselves, their groups come strongest first
+// (balance/analysis/player_strength.hpp) and a group of Agreement items follows the strongest
+// one: for each question it answered (a pairing's score, White's score, the army ranking), each
+// weaker player's answer beside it and whether the two agree (the same verdict, and for a
+// score, intervals that overlap).
+[[nodiscard]] std::vector<SummaryItem> build_summary(
+    std::span<const CellTally> cells, std::span<const PairSummary> pairs,
+    std::span<const ArmyFit> armies, std::span<const HeadToHead> head_to_head,
+    const std::map<std::string, PlayerStrength>& strengths, std::span<const PlayerScale> scales,
+    VariantCatalog& catalog, double confidence);
 
-// The item's kind as JSON names it: "pairing", "armies", "players", "white".
+// The item's kind as JSON names it: "pairing", "armies", "players", "white", "agreement".
 [[nodiscard]] const char* kind_name(SummaryItem::Kind kind);
 
 }  // namespace balance::analysis
