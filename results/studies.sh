@@ -17,7 +17,11 @@
 # Every study is played by one revision's engine from its first game to its last: a resumed
 # study must not mix two engines' games. Each line pins that revision; change it only together
 # with starting the study afresh (delete its checkpoint). 316f741 sizes the hash table to the
-# node limit (10% faster); uneven-balance had started before it.
+# node limit (10% faster); uneven-balance had started before it. rule-study-fsf's first games
+# were played by 33e858f, the rest by abb608e, whose Fairy-Stockfish player plays every rule set
+# from one process instead of restarting engines between games: the players' moves and the
+# openings are the same (Fairy-Stockfish 1.1.12 either way; the openings' scoring search has the
+# same bench signature, 406,061 nodes at depth 8, in both).
 set -euo pipefail
 WORK="${2:-results/studies}"
 REPO="$(pwd)"
@@ -36,8 +40,10 @@ FINISHED=(
     "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
 )
 STUDIES=(
-    "rule-study-fsf 33e858f results/rule-study-fsf/games.sql.xz"
-    "asymmetric-humans-fsf 33e858f results/asymmetric-humans-fsf/games.sql.xz"
+    "rule-study-fsf abb608e results/rule-study-fsf/games.sql.xz"
+    "elo-scale-chess abb608e results/elo-scale/chess.sql.xz"
+    "asymmetric-humans-fsf abb608e results/asymmetric-humans-fsf/games.sql.xz"
+    "elo-scale-uneven abb608e results/elo-scale/uneven.sql.xz"
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
