@@ -5,6 +5,8 @@
 #   results/run_records.sh write results/<study>     put it into results/<study>/README.md
 #                                                    (between its markers, or appended)
 #   results/run_records.sh check results/<study>     exit 1 when README.md's block differs
+#   results/run_records.sh index [write|check]        the same for results/README.md's list of
+#                                                    every kept checkpoint (size, games, sweeps)
 #
 # A README's prose names the revision that played its games and when; this block is the same
 # facts read from the games themselves (the runs table of every *.sql.xz in the folder, or for a
@@ -18,6 +20,51 @@ usage() {
     echo "usage: $0 print|write|check results/<study>" >&2
     exit 2
 }
+# The list of every kept checkpoint in results/README.md: path, size, games and sweeps, from the
+# studies' own run records blocks (so `check` of each study comes first).
+index_block() {
+    echo '<!-- checkpoints: written by results/run_records.sh index write; the suite checks them -->'
+    echo "| checkpoint | size | games | sweeps |"
+    echo "|---|---|---|---|"
+    local ckpt dir base line
+    for ckpt in results/*/*.sql.xz; do
+        dir=$(dirname "$ckpt")
+        base=$(basename "$ckpt")
+        line=$(grep -F "| $base |" "$dir/README.md" | head -1)
+        [ -n "$line" ] || { echo "$0: $dir/README.md has no run records of $base" >&2; exit 1; }
+        printf '| %s | %s MB | %s | %s |\n' "${ckpt#results/}" \
+            "$(awk -v b="$(stat -c %s "$ckpt")" 'BEGIN { printf "%.1f", b / 1048576 }')" \
+            "$(echo "$line" | awk -F' [|] ' '{ print $7 }' | tr -d ' |')" \
+            "$(echo "$line" | awk -F' [|] ' '{ print $2 }')"
+    done
+    echo '<!-- end of checkpoints -->'
+}
+
+if [ "${1:-}" = index ]; then
+    [ -f results/README.md ] || { echo "$0: run from the repository root" >&2; exit 2; }
+    want=$(index_block)
+    have=$(awk '/^<!-- checkpoints: /{ on = 1 } on { print } /^<!-- end of checkpoints -->/{ on = 0 }' results/README.md)
+    case "${2:-print}" in
+    print) echo "$want" ;;
+    check)
+        [ "$want" = "$have" ] && exit 0
+        echo "results/README.md: its list of checkpoints differs from the files (results/run_records.sh index write):" >&2
+        diff <(echo "$have") <(echo "$want") >&2 || true
+        exit 1
+        ;;
+    write)
+        tmp="results/README.md.tmp.$$"
+        awk -v f=<(echo "$want") '
+            /^<!-- checkpoints: / { while ((getline line < f) > 0) print line; skip = 1; next }
+            skip && /^<!-- end of checkpoints -->/ { skip = 0; next }
+            !skip { print }' results/README.md >"$tmp"
+        mv "$tmp" results/README.md
+        ;;
+    *) usage ;;
+    esac
+    exit 0
+fi
+
 [ $# -eq 2 ] || usage
 mode="$1"
 dir="${2%/}"
