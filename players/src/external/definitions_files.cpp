@@ -2,10 +2,10 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace balance::players::external {
 
@@ -47,10 +47,11 @@ Result<std::filesystem::path> write_definitions_file(const std::filesystem::path
     std::error_code ec;
     if (std::filesystem::exists(path, ec) && read_text_file(path) == text) return path;
     std::filesystem::create_directories(base, ec);
-    // Unique per process and call: players of several threads may write the same file at once.
-    static std::atomic<unsigned> serial{0};
-    const std::filesystem::path temporary = base / (name + ".tmp" + std::to_string(::getpid()) +
-                                                    "-" + std::to_string(serial.fetch_add(1)));
+    // Unique per process and thread: players of several threads may write the same file at
+    // once, while one thread's writes follow each other.
+    const std::filesystem::path temporary =
+        base / (name + ".tmp" + std::to_string(::getpid()) + "-" +
+                std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())));
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         out << text;
