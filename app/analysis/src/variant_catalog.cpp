@@ -8,17 +8,6 @@
 
 namespace balance::analysis {
 
-std::vector<std::string> split_rules(const std::string& rules) {
-    std::vector<std::string> out;
-    std::size_t begin = 0;
-    while (begin < rules.size()) {
-        const std::size_t end = std::min(rules.find(',', begin), rules.size());
-        if (end > begin) out.push_back(rules.substr(begin, end - begin));
-        begin = end + 1;
-    }
-    return out;
-}
-
 std::string rules_label(const std::string& rules) {
     return rules.empty() ? "default" : rules;
 }
@@ -58,8 +47,9 @@ Result<const core::VariantSpec*> VariantCatalog::spec(const std::string& variant
     auto it = from_configs_.find(key);
     if (it == from_configs_.end()) {
         auto file = config::find_variant(variant);
-        Result<core::VariantSpec> loaded = file ? config::load_variant(*file, split_rules(rules))
-                                                : Result<core::VariantSpec>(file.error());
+        Result<core::VariantSpec> loaded =
+            file ? config::load_variant(*file, config::split_rules(rules))
+                 : Result<core::VariantSpec>(file.error());
         it = from_configs_.emplace(key, std::move(loaded)).first;
     }
     if (!it->second) return it->second.error();
