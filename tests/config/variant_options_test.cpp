@@ -153,6 +153,32 @@ default = "smal"
     EXPECT_TRUE(error.where.ends_with("opt.toml:9")) << error.where;
 }
 
+TEST(VariantOptions, AmbiguousUnderMustNameAnotherOption) {
+    balance::testing::TempDir dir;
+    const auto file = dir.write("opt.toml", balance::testing::tiny_variant(R"([armies.solo]
+letters = { K = "king" }
+[options.reading]
+description = "a reading of a rule that acts under another"
+ambiguous_under = "rule-b"
+[options.reading.values.on]
+)"));
+    const Error error = load_error(file, {});
+    EXPECT_EQ(error.message,
+              "ambiguous_under of [options.reading] names no other option of this file: 'rule-b'");
+    EXPECT_TRUE(error.where.ends_with("opt.toml:7")) << error.where;
+}
+
+TEST(VariantOptions, ReadingsPlayEachOtherValueOfAnAmbiguousOption) {
+    auto options = list_variant_options(balance::testing::kShippedVariants / "uneven.toml");
+    ASSERT_TRUE(options.ok()) << options.error().to_string();
+    const auto readings = readings_of(*options);
+    std::vector<std::string> names;
+    for (const auto& r : readings) names.push_back(r.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"default", "king-file-e", "white-array-literal",
+                                               "white-array-mirrored"}));
+    EXPECT_EQ(readings[1].options, (std::vector<std::string>{"king-file=e"}));
+}
+
 TEST(VariantOptions, InheritsMergesTheFileOverItsBase) {
     balance::testing::TempDir dir;
     dir.write("base.toml", R"(name = "base"

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "balance/analysis/text_format.hpp"
+#include "balance/config/spec_text.hpp"
 #include "balance/tournament/engine_failures.hpp"
 
 namespace balance::analysis {
@@ -244,7 +246,9 @@ std::vector<SummaryItem> agreement_items(
     for (const auto* group : by_strength)
         players += (players.empty() ? "" : ", ") + group->front().players;
     for (const SummaryItem& top : *by_strength.front()) {
-        if (top.kind == SummaryItem::Kind::Players || top.verdict == "engine-failures") continue;
+        if (top.kind == SummaryItem::Kind::Players || top.kind == SummaryItem::Kind::Readings ||
+            top.verdict == "engine-failures")
+            continue;
         SummaryItem item = item_in(SummaryItem::Kind::Agreement, top.variant, top.rules,
                                    "strongest first: " + players);
         item.subject = top.players;
@@ -286,6 +290,89 @@ std::vector<SummaryItem> agreement_items(
         out.push_back(std::move(item));
     }
     return out;
+}
+
+std::vector<std::string> options_of(const std::string& rules) {
+    auto out = config::split_rules(rules);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// The one option `changed` has beyond `base`'s, or "" when it differs otherwise.
+std::string one_more_option(const std::string& base, const std::string& changed) {
+    const auto b = options_of(base);
+    const auto c = options_of(changed);
+    if (c.size() != b.size() + 1) return "";
+    std::vector<std::string> extra;
+    std::set_difference(c.begin(), c.end(), b.begin(), b.end(), std::back_inserter(extra));
+    return extra.size() == 1 ? extra.front() : "";
+}
+
+bool same_verdict(const SummaryItem& a, const SummaryItem& b) {
+    return a.verdict == b.verdict &&
+           (a.kind != SummaryItem::Kind::Armies || answer(a) == answer(b));
+}
+
+// Each group's Readings items (see summary.hpp), appended to it.
+void add_readings(std::vector<std::vector<SummaryItem>>& groups) {
+    std::vector<std::vector<SummaryItem>> found(groups.size());
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const SummaryItem& front = groups[g].front();
+        // The rule sets one option away, with the option.
+        std::vector<std::pair<std::string, const std::vector<SummaryItem>*>> changes;
+        for (const auto& other : groups) {
+            const SummaryItem& o = other.front();
+            if (o.variant != front.variant || o.players != front.players) continue;
+            const std::string extra = one_more_option(front.rules, o.rules);
+            if (!extra.empty()) changes.emplace_back(extra, &other);
+        }
+        if (changes.empty()) continue;
+        for (const SummaryItem& top : groups[g]) {
+            if (top.kind == SummaryItem::Kind::Players ||
+                top.kind == SummaryItem::Kind::Agreement || top.verdict == "engine-failures")
+                continue;
+            std::vector<std::string> holds, changed;
+            for (const auto& [extra, group] : changes) {
+                for (const SummaryItem& other : *group) {
+                    if (topic(other) != topic(top) || other.verdict == "engine-failures") continue;
+                    if (same_verdict(top, other)) {
+                        holds.push_back(extra);
+                    } else {
+                        changed.push_back(fmt::format("{} ({})", extra, answer(other)));
+                    }
+                }
+            }
+            const std::size_t total = holds.size() + changed.size();
+            if (total == 0) continue;
+            SummaryItem item =
+                item_in(SummaryItem::Kind::Readings, top.variant, top.rules, top.players);
+            item.subject = top.subject;
+            item.other = top.other;
+            item.score = top.score;
+            const std::string label = top.headline.substr(0, top.headline.find(": "));
+            item.verdict = changed.empty() ? "holds" : "changes";
+            item.headline = fmt::format("{}: the verdict holds under {} of {} rule change{}", label,
+                                        holds.size(), total, total == 1 ? "" : "s");
+            const auto list = [](const std::vector<std::string>& v) {
+                std::string s;
+                for (std::size_t i = 0; i < v.size(); ++i) s += (i == 0 ? "" : "; ") + v[i];
+                return s;
+            };
+            item.sentence =
+                changed.empty()
+                    ? fmt::format(
+                          "Every rule set here that changes one rule of this one ({}) "
+                          "gives the same verdict: it does not rest on those rules.",
+                          list(holds))
+                    : fmt::format(
+                          "Changed by: {}{}. Where a changed rule is a reading the "
+                          "sources leave open, this verdict rests on that reading.",
+                          list(changed), holds.empty() ? "" : "; unchanged by: " + list(holds));
+            found[g].push_back(std::move(item));
+        }
+    }
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        for (auto& item : found[g]) groups[g].push_back(std::move(item));
 }
 
 // Groups of one variant and rules together, in the place of the first of them; within them the
@@ -346,6 +433,8 @@ const char* kind_name(SummaryItem::Kind kind) {
             return "white";
         case SummaryItem::Kind::Agreement:
             return "agreement";
+        case SummaryItem::Kind::Readings:
+            return "readings";
     }
     return "?";
 }
@@ -429,6 +518,7 @@ std::vector<SummaryItem> build_summary(std::span<const CellTally> cells,
         if (std::find(covered.begin(), covered.end(), item.group()) == covered.end())
             add(std::move(item));
     }
+    add_readings(groups);
     std::vector<SummaryItem> out;
     for (auto& group : order_by_strength(std::move(groups), strengths, scales))
         for (auto& item : group) out.push_back(std::move(item));

@@ -65,6 +65,9 @@ Result<RuleOption> parse_option(const std::string& name, toml::node& node,
     option.info.where = where_of(table->source(), file);
     option.info.description = fields.string("description", Need::Required).value_or("");
     const auto default_value = fields.string("default");
+    option.info.ambiguous = fields.boolean("ambiguous").value_or(false);
+    option.info.ambiguous_under = fields.string("ambiguous_under").value_or("");
+    if (!option.info.ambiguous_under.empty()) option.info.ambiguous = true;
     fields.table("values", Need::Required);
     if (auto done = fields.finish(); !done) return done.error();
     if (auto done = read_values(*table->get_as<toml::table>("values"), file, option); !done) {
@@ -170,8 +173,53 @@ Result<std::vector<RuleOption>> take_options(toml::table& doc, const std::string
         if (!option) return option.error();
         options.push_back(std::move(option.value()));
     }
+    for (const RuleOption& option : options) {
+        const std::string& under = option.info.ambiguous_under;
+        if (under.empty()) continue;
+        const bool known = std::any_of(options.begin(), options.end(),
+                                       [&](const RuleOption& o) { return o.info.name == under; });
+        if (!known || under == option.info.name) {
+            return make_error(fmt::format("ambiguous_under of [options.{}] names no other option "
+                                          "of this file: '{}'",
+                                          option.info.name, under),
+                              option.info.where);
+        }
+    }
     doc.erase("options");
     return options;
+}
+
+std::vector<Reading> readings_of(const std::vector<VariantOption>& options) {
+    std::vector<Reading> out{{"default", {}}};
+    const auto choice = [&](const VariantOption& option, const std::string& value) {
+        return option.is_switch && value == "on" ? option.name : option.name + "=" + value;
+    };
+    const auto has = [&](const std::string& name) {
+        return std::any_of(out.begin(), out.end(),
+                           [&](const Reading& r) { return r.name == name; });
+    };
+    for (const VariantOption& option : options) {
+        if (!option.ambiguous) continue;
+        std::vector<std::string> base;
+        if (!option.ambiguous_under.empty()) {
+            const auto under = std::find_if(options.begin(), options.end(), [&](const auto& o) {
+                return o.name == option.ambiguous_under;
+            });
+            base.push_back(under->is_switch ? under->name
+                                            : under->name + "=" + under->values.back());
+            if (!has(option.ambiguous_under)) out.push_back({option.ambiguous_under, base});
+        }
+        for (const std::string& value : option.values) {
+            if (value == option.default_value) continue;
+            Reading reading;
+            reading.name =
+                (base.empty() ? "" : option.ambiguous_under + "--") + option.name + "-" + value;
+            reading.options = base;
+            reading.options.push_back(choice(option, value));
+            out.push_back(std::move(reading));
+        }
+    }
+    return out;
 }
 
 Result<std::vector<std::string>> apply_options(toml::table& doc, std::vector<RuleOption>&& options,

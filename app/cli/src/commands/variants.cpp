@@ -20,6 +20,7 @@ namespace {
 struct VariantsArgs {
     std::vector<std::string> names;  // empty: every variant in the search path
     bool json = false;
+    bool readings = false;
 };
 
 struct Listing {
@@ -48,7 +49,9 @@ Json to_json(const Listing& listing) {
         options.push_back({{"name", option.name},
                            {"description", option.description},
                            {"values", option.values},
-                           {"default", option.default_value}});
+                           {"default", option.default_value},
+                           {"ambiguous", option.ambiguous},
+                           {"ambiguous_under", option.ambiguous_under}});
     }
     return Json{{"name", spec.name},
                 {"file", spec.file},
@@ -77,10 +80,29 @@ void print_text(const Listing& listing, AppContext& ctx) {
     if (listing.options.empty()) return;
     ctx.out << "  options (--rules NAME=VALUE; a bare NAME means NAME=on):\n";
     for (const auto& option : listing.options) {
-        ctx.out << fmt::format("    {} = {} (default {}): {}\n", option.name,
-                               config::join_names(option.values, "|"), option.default_value,
-                               option.description);
+        ctx.out << fmt::format(
+            "    {} = {} (default {}): {}{}\n", option.name, config::join_names(option.values, "|"),
+            option.default_value, option.description,
+            !option.ambiguous                ? ""
+            : option.ambiguous_under.empty() ? " [ambiguous: the sources leave it open]"
+                                             : " [ambiguous under " + option.ambiguous_under + "]");
     }
+}
+
+// A sweep file's rule_sets line that plays every reading of the ambiguous options.
+void print_readings(const Listing& listing, AppContext& ctx) {
+    const auto readings = config::readings_of(listing.options);
+    ctx.out << fmt::format(
+        "# {}: its own reading and {} other reading(s) of the rules its sources "
+        "leave open\nrule_sets = {{ ",
+        listing.spec.name, readings.size() - 1);
+    for (std::size_t i = 0; i < readings.size(); ++i) {
+        std::vector<std::string> quoted;
+        for (const auto& option : readings[i].options) quoted.push_back('"' + option + '"');
+        ctx.out << fmt::format("{}{} = [{}]", i == 0 ? "" : ", ", readings[i].name,
+                               config::join_names(quoted, ", "));
+    }
+    ctx.out << " }\n";
 }
 
 int run_variants_command(const VariantsArgs& args, AppContext& ctx) {
@@ -99,13 +121,15 @@ int run_variants_command(const VariantsArgs& args, AppContext& ctx) {
             status = report_error(ctx, listing.error());
             continue;
         }
-        if (args.json) {
+        if (args.readings) {
+            print_readings(*listing, ctx);
+        } else if (args.json) {
             variants.push_back(to_json(*listing));
         } else {
             print_text(*listing, ctx);
         }
     }
-    if (args.json) print_json(ctx, Json{{"variants", std::move(variants)}});
+    if (args.json && !args.readings) print_json(ctx, Json{{"variants", std::move(variants)}});
     return status;
 }
 
@@ -117,6 +141,9 @@ void register_variants(CLI::App& app, AppContext& ctx) {
         app.add_subcommand("variants", "List the variants with their armies and optional rules");
     command->add_option("names", args->names, "Only these variants (names or files)");
     command->add_flag("--json", args->json, "Print one JSON object instead of text");
+    command->add_flag("--readings", args->readings,
+                      "Print a sweep's rule_sets line that plays every reading of the rules the "
+                      "variant's sources leave open (its ambiguous options)");
     command->callback([args, &ctx] { ctx.exit_code = run_variants_command(*args, ctx); });
 }
 

@@ -22,7 +22,7 @@
 namespace balance::analysis {
 
 struct SummaryItem {
-    enum class Kind { Pairing, Armies, Players, White, Agreement };
+    enum class Kind { Pairing, Armies, Players, White, Agreement, Readings };
     Kind kind = Kind::Pairing;
     std::string variant;
     std::string rules;
@@ -37,9 +37,10 @@ struct SummaryItem {
     stats::Interval white_advantage_score;
     // A short code: "x-stronger" | "y-stronger" | "no-clear-edge" (Pairing, Players, White: x is
     // the subject); "one-stands-out" | "none-stands-out" (Armies); "agree" | "disagree"
-    // (Agreement: players of different strengths on one question); "engine-failures" (any
-    // kind) when at least half the games behind it were lost by engine failures: no balance
-    // result.
+    // (Agreement: players of different strengths on one question); "holds" | "changes"
+    // (Readings: the verdict under every rule set that changes one rule of this one);
+    // "engine-failures" (any kind) when at least half the games behind it were lost by engine
+    // failures: no balance result.
     std::string verdict;
     std::string headline;  // the numbers in one line: "Human = Elf: 33.4% [30.1%, 36.9%] for Human"
     std::string sentence;  // what they mean, in plain words
@@ -61,7 +62,13 @@ struct SummaryItem {
     const std::map<std::string, PlayerStrength>& strengths, std::span<const PlayerScale> scales,
     VariantCatalog& catalog, double confidence);
 
-// The item's kind as JSON names it: "pairing", "armies", "players", "white", "agreement".
+// Where the games hold rule sets that each change one rule of another (its options plus one:
+// the readings of an ambiguous rule, `balance variants NAME --readings`, or a rule study's
+// options against the default), the other's group ends with a Readings item per question: in
+// how many of those rule sets its verdict holds, and which change it, with their answers.
+//
+// The item's kind as JSON names it: "pairing", "armies", "players", "white", "agreement",
+// "readings".
 [[nodiscard]] const char* kind_name(SummaryItem::Kind kind);
 
 }  // namespace balance::analysis

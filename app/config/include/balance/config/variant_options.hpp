@@ -26,7 +26,24 @@ struct VariantOption {
     std::string default_value;        // "diagonal"
     bool is_switch = false;           // values are exactly on/off: selected as a bare name
     std::string where;                // "file:line" of its [options.<name>] table
+    // `ambiguous = true`: the sources leave this rule open; the default is the file's reading,
+    // the other values are the other readings (`balance variants NAME --readings`).
+    // `ambiguous_under = "<option>"`: the same, for a rule that matters only with that option
+    // on (its readings are compared with that option alone).
+    bool ambiguous = false;
+    std::string ambiguous_under;
 };
+
+// The rule sets that play every reading of a variant's ambiguous options against its own
+// reading: {"default", {}} first, then per alternative value {"<option>-<value>",
+// {"<option>=<value>"}} (a switch's reading as its bare name); for an option ambiguous under
+// another, that option's rule set (once) and the reading together with it, named
+// "<that option>--<option>-<value>".
+struct Reading {
+    std::string name;
+    std::vector<std::string> options;
+};
+[[nodiscard]] std::vector<Reading> readings_of(const std::vector<VariantOption>& options);
 
 // An option with its fragments, as parsed from the document.
 struct RuleOption {
