@@ -41,9 +41,12 @@ FINISHED=(
 )
 STUDIES=(
     "rule-study-fsf abb608e results/rule-study-fsf/games.sql.xz"
-    "elo-scale-chess abb608e results/elo-scale/chess.sql.xz"
+    "elo-scale-chess cc5d545 results/elo-scale/chess.sql.xz"
+    "uneven-ambiguities cc5d545 results/uneven-ambiguities/games.sql.xz"
     "asymmetric-humans-fsf abb608e results/asymmetric-humans-fsf/games.sql.xz"
-    "elo-scale-uneven abb608e results/elo-scale/uneven.sql.xz"
+    "elo-scale-uneven cc5d545 results/elo-scale/uneven.sql.xz"
+    "asymmetric-ambiguities cc5d545 results/asymmetric-ambiguities/ours.sql.xz"
+    "asymmetric-ambiguities-fairymax cc5d545 results/asymmetric-ambiguities/fairymax.sql.xz"
 )
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
