@@ -8,6 +8,7 @@
 
 int main(int argc, char** argv) {
     balance::cli::AppContext ctx{std::cout, std::cerr};
+    if (argc > 0 && argv[0] && *argv[0]) ctx.program = argv[0];
     const std::vector<std::string> args(argv + 1, argv + argc);
     return balance::cli::run_cli(args, ctx);
 }
