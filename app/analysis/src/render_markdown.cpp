@@ -7,6 +7,7 @@
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/text_format.hpp"
+#include "balance/analysis/value_warnings.hpp"
 #include "strength_tables.hpp"
 
 namespace balance::analysis {
@@ -118,6 +119,8 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
         out << "## Piece values (fitted from game outcomes)\n\n";
         for (const VariantValues& v : report.values) {
             if (v.fit) {
+                if (const std::string warning = value_warning_text(*v.fit); !warning.empty())
+                    out << "**" << v.title() << ".** " << warning << "\n\n";
                 out << markdown_table(
                     values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()), "###");
                 out << markdown_table(values_table(*v.fit, v.data, v.title() + ": details"), "###");
