@@ -648,6 +648,40 @@ TEST(ReportTables, CsvFlattensOneTable) {
     EXPECT_NE(empty.err.find("note: table 'points' has no rows"), std::string::npos) << empty.err;
 }
 
+// On a terminal the Markdown's prose is wrapped at 100 columns (a list item's continuation
+// indented, tables untouched); into a file or a pipe it keeps one line per paragraph.
+TEST(ReportTables, MarkdownOnATerminalIsWrapped) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const std::vector<std::string> args{"report", "--db", store.path().string()};
+    std::ostringstream out, err;
+    AppContext terminal{out, err};
+    terminal.terminal = true;
+    ASSERT_EQ(run_cli(args, terminal), 0) << err.str();
+    const auto piped = run_balance(args);
+    ASSERT_EQ(piped.status, 0);
+    const auto longest_prose = [](const std::string& text) {
+        std::size_t longest = 0;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+            if (!line.empty() && line[0] != '|') longest = std::max(longest, line.size());
+        return longest;
+    };
+    EXPECT_GT(longest_prose(piped.out), 100u);
+    EXPECT_LE(longest_prose(out.str()), 100u) << out.str();
+    EXPECT_NE(out.str().find("\n  "), std::string::npos);  // a wrapped list item
+    // The tables are the same lines either way.
+    const auto table_lines = [](const std::string& text) {
+        std::string rows;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+            if (!line.empty() && line[0] == '|') rows += line + "\n";
+        return rows;
+    };
+    EXPECT_EQ(table_lines(out.str()), table_lines(piped.out));
+}
+
 TEST(ReportTables, OutWritesTheFile) {
     TempDir dir;
     TestStore store(dir.path() / "r.sqlite");

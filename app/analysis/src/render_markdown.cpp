@@ -59,6 +59,33 @@ std::string markdown_table(const DisplayTable& table, const std::string& heading
     return out.str();
 }
 
+std::string wrap_markdown(const std::string& text, std::size_t width) {
+    std::istringstream in(text);
+    std::string out;
+    bool code = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("```", 0) == 0) code = !code;
+        const bool prose = !code && !line.empty() && line[0] != '|' && line[0] != '#' &&
+                           line.rfind("    ", 0) != 0;
+        if (!prose || line.size() <= width) {
+            out += line + '\n';
+            continue;
+        }
+        const std::string indent = line.rfind("- ", 0) == 0 ? "  " : "";
+        std::istringstream words(line);
+        std::string current;
+        for (std::string word; words >> word;) {
+            if (!current.empty() && current.size() + 1 + word.size() > width) {
+                out += current + '\n';
+                current = indent;
+            }
+            current += (current.empty() || current == indent ? "" : " ") + word;
+        }
+        out += current + '\n';
+    }
+    return out;
+}
+
 std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
     std::ostringstream out;
     out << "# Balance report\n\n";

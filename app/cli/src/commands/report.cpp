@@ -68,6 +68,9 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     std::string text;
     if (args.format == "md") {
         text = analysis::render_markdown(data, catalog);
+        // A terminal shows long lines as they come: the prose is wrapped to read there (a file
+        // keeps one line per paragraph; rendered, both are the same Markdown).
+        if (ctx.terminal && args.out.empty()) text = analysis::wrap_markdown(text, 100);
     } else if (args.format == "json") {
         text = analysis::report_json(data).dump(2) + "\n";
     } else if (args.format == "csv") {

@@ -14,6 +14,7 @@ struct AppContext {
     // The program as the user typed it (argv[0], e.g. build/app/balance), so that the commands
     // the tool prints to be run again (resume, submit) paste as they are.
     std::string program = "balance";
+    bool terminal = false;  // `out` is a terminal: prose may be wrapped to its width
 };
 
 }  // namespace balance::cli
