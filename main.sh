@@ -13,3 +13,7 @@ cd "$(dirname "$0")"
 TARGET=balance ./build.sh -DBALANCE_BUILD_TESTS=OFF -DBALANCE_BUILD_BENCH=OFF -DCMAKE_UNITY_BUILD=ON
 ./build/app/balance sweep configs/sweeps/quick.toml --threads "$(nproc)"
 ./build/app/balance report --db results/quick.db
+# The guides write `balance`; say how to make their commands paste as written.
+echo
+echo "The binary is build/app/balance. To run the guides' \`balance ...\` commands as written, in"
+echo "this shell:  export PATH=\"$PWD/build/app:\$PATH\""

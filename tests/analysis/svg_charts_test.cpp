@@ -51,5 +51,40 @@ TEST(ForestPlot, LabelColumnFitsTheLongestLabel) {
     EXPECT_NEAR(long_width - long_left, short_width - short_left, 1.0);
 }
 
+// A clipped axis stays on the estimates: an interval a hundred times wider ends in an arrow at
+// the axis's edge (with its numbers printed in full), and the ticks span the clip, not the
+// interval; an interval inside the clip keeps its caps and gets no arrow.
+TEST(ForestPlot, ClipKeepsTheAxisToTheEstimates) {
+    ForestRow wide = row("dragon");
+    wide.estimate = 19.63;
+    wide.lower = -196.0;
+    wide.upper = 225.0;
+    ForestRow narrow = row("knight");
+    narrow.estimate = 3.0;
+    narrow.lower = 2.0;
+    narrow.upper = 4.0;
+    ForestAxis axis;
+    axis.clip = std::pair{-10.0, 30.0};
+    const std::string svg = forest_plot("id", "title", {narrow, wide}, axis);
+    const std::regex arrow("class=\"off-axis\"");
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(svg.begin(), svg.end(), arrow), std::sregex_iterator()),
+        2);  // both ends of the dragon's interval
+    EXPECT_NE(svg.find("19.63 [-196.00, 225.00]"), std::string::npos);
+    EXPECT_NE(svg.find("interval runs off the axis"), std::string::npos);
+    // No tick beyond the clip (and its 5% padding).
+    const std::regex tick("font-size=\"11\" text-anchor=\"middle\" fill=\"#444\">(-?[0-9.]+)<");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tick); it != std::sregex_iterator();
+         ++it) {
+        const double value = std::stod((*it)[1]);
+        EXPECT_GE(value, -12.0);
+        EXPECT_LE(value, 32.0);
+    }
+    // Without a long interval nothing is clipped: no arrows, no legend line.
+    const std::string plain = forest_plot("id", "title", {narrow}, axis);
+    EXPECT_EQ(plain.find("off-axis"), std::string::npos);
+    EXPECT_EQ(plain.find("interval runs off the axis"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace balance::analysis

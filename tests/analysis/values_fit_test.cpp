@@ -7,12 +7,15 @@
 #include <map>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "balance/analysis/material_samples.hpp"
 #include "balance/analysis/piece_values.hpp"
+#include "balance/analysis/value_warnings.hpp"
+#include "balance/stats/elo.hpp"
 
 namespace balance::analysis {
 namespace {
@@ -349,6 +352,57 @@ TEST(ValuesOutsideIntervals, ReadsTheIntervalsOwnBounds) {
     // A piece not named was played by its documented value; the bounds themselves are inside.
     EXPECT_TRUE(values_outside_intervals(fit, {{"rook", 6.77}, {"queen", 11.0}}).empty());
     EXPECT_EQ(values_outside_intervals(fit, {{"rook", 11.22}}), std::vector<std::string>{"rook"});
+}
+
+// A fit whose unit is barely determined is flagged: the pieces whose interval holds 0 or has no
+// end, the unit's own trouble, and the best-determined piece (largest |coefficient| / SE) to
+// normalize to; a fit with every interval clear of 0 gets no warning at all.
+TEST(ValueWarning, NamesVaguePiecesAndTheBetterUnit) {
+    const auto row = [](std::string piece, double coefficient, double se, stats::Interval shown) {
+        PieceValueRow r;
+        r.piece = std::move(piece);
+        r.identified = true;
+        r.coefficient = {coefficient, se};
+        r.elo =
+            stats::wald_interval({stats::kEloPerNat * coefficient, stats::kEloPerNat * se}, 0.95);
+        r.value.value = shown.estimate;
+        r.value_interval = shown;
+        return r;
+    };
+    const double inf = std::numeric_limits<double>::infinity();
+    PieceValueFit fit;
+    fit.normalize = "footman";
+    fit.rows.push_back(row("footman", 0.02, 0.05, {1.0, 1.0, 1.0}));       // holds 0
+    fit.rows.push_back(row("knight", 0.60, 0.10, {30.0, -196.0, 225.0}));  // z = 6
+    fit.rows.push_back(row("dragon", 1.50, 0.50, {75.0, 10.0, inf}));      // z = 3
+    fit.rows.push_back(row("archer", 0.40, 0.20, {20.0, 5.0, 40.0}));      // clear of 0
+    PieceValueRow hidden = row("wizard", 0.0, 0.0, {0.0, -1.0, 1.0});
+    hidden.identified = false;
+    fit.rows.push_back(hidden);
+    const ValueWarning warning = value_warning(fit);
+    EXPECT_EQ(warning.vague, (std::vector<std::string>{"knight", "dragon"}));
+    EXPECT_TRUE(warning.unit_vague);
+    EXPECT_EQ(warning.better_unit, "knight");
+    const std::string text = value_warning_text(fit);
+    EXPECT_EQ(
+        text.rfind("Warning: the values of knight, dragon cannot be told apart from nothing", 0),
+        0u)
+        << text;
+    EXPECT_NE(text.find("The unit, footman, is itself barely determined"), std::string::npos);
+    EXPECT_NE(text.find("Normalize to knight (`--normalize knight`)"), std::string::npos) << text;
+
+    // Normalized to the knight, every interval clear of 0: nothing to say.
+    PieceValueFit clear;
+    clear.normalize = "knight";
+    clear.rows.push_back(row("knight", 0.60, 0.10, {3.0, 3.0, 3.0}));
+    clear.rows.push_back(row("archer", 0.40, 0.20, {2.0, 0.5, 4.0}));
+    EXPECT_FALSE(value_warning(clear).any());
+    EXPECT_EQ(value_warning_text(clear), "");
+    // A vague piece beside a unit that is the best determined already: more games, no new unit.
+    clear.rows.push_back(row("dragon", 0.05, 0.30, {0.3, -2.0, 3.0}));
+    EXPECT_EQ(value_warning(clear).better_unit, "");
+    EXPECT_NE(value_warning_text(clear).find("is the best determined piece already"),
+              std::string::npos);
 }
 
 }  // namespace

@@ -38,6 +38,26 @@ TEST(Check, ValidatesSweepFiles) {
         << failed.err;
 }
 
+// Rung-gap matchups are played in the mirror pairings alone: the line counts their cells apart,
+// so its product still equals the cells it states (2 x 1 x 3 + 4 = 10, not 2 x 1 x 7).
+TEST(Check, CountsRungGapCellsApart) {
+    TempDir dir;
+    const auto file = dir.write("ladder.toml", R"(variant = "asymmetric"
+games_per_cell = 10
+rung_gap_games = 4
+pairings = [["humans", "humans"], ["humans", "elves"]]
+[players.e]
+type = "engine"
+nodes = [100, 200, 400]
+)");
+    auto ok = testing::run_balance({"check", file.string()});
+    EXPECT_EQ(ok.status, 0) << ok.err;
+    EXPECT_NE(ok.out.find("2 pairings x 1 rule set x 3 matchups + 4 rung-gap cells = 10 cells, "
+                          "10 games each, 4 per rung-gap cell (76 games)"),
+              std::string::npos)
+        << ok.out;
+}
+
 // Games that all start from the start position may repeat: check says so, and how to give
 // every game its own opening; a sweep with openings gets no such note.
 TEST(Check, NotesASweepWithoutOpenings) {

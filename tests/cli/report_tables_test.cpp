@@ -200,6 +200,19 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     EXPECT_NE(run.out.find("48.65% by 1000 (+/- 2.5%)"), std::string::npos);
     EXPECT_NE(run.out.find("trinomial Wilson"), std::string::npos);
     EXPECT_NE(run.out.find("| W-D-L (X) | draws | published |"), std::string::npos) << run.out;
+    // The caption says whose score the Y-X row is (still X's), and what "by N" counts.
+    EXPECT_NE(run.out.find("Every row is X's score, X the army named first in the pooled row "
+                           "X = Y"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("Y-X has Y on White"), std::string::npos);
+    EXPECT_NE(run.out.find("A published score \"by N\" came from N games."), std::string::npos);
+    // The reading guide points at the glossary, which exists.
+    const auto guide = run.out.find("## How to read this report");
+    ASSERT_NE(guide, std::string::npos);
+    EXPECT_NE(run.out.find("explained in docs/glossary.md", guide), std::string::npos);
+    EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(BALANCE_SOURCE_DIR) / "docs" /
+                                        "glossary.md"));
 }
 
 // The report opens with its verdict: each pairing's pooled score and the army strengths, with
@@ -227,8 +240,10 @@ TEST(ReportTables, VerdictComesFirstAndTheRunRecordsAfterTheNumbers) {
     EXPECT_NE(verdict_block.find("**asymmetric, rules: default, players: engine**"),
               std::string::npos)
         << verdict_block;
-    EXPECT_NE(verdict_block.find("- **Human = Elf: 59.4% [49.5%, 68.4%] for Human (published: "
-                                 "48.65%).** No clear edge between Human and Elf: with 80 games"),
+    // "Human = Elf" would read as "balanced": the headline names both colours instead.
+    EXPECT_NE(verdict_block.find(
+                  "- **Human vs Elf, both colours: 59.4% [49.5%, 68.4%] for Human "
+                  "(published: 48.65%).** No clear edge between Human and Elf: with 80 games"),
               std::string::npos)
         << verdict_block;
     // stalemate-win: Humans 50-10-20 over both colours, 68.75%: stronger.
@@ -624,6 +639,47 @@ TEST(ReportTables, CsvFlattensOneTable) {
             {"report", "--db", store.path().string(), "--format", "csv", "--table", name});
         EXPECT_EQ(table.status, 0) << name << ": " << table.err;
     }
+    // A table without rows (no games decided by points here) prints nothing, not a lone
+    // newline, and says so on stderr, as docs/reports.md promises.
+    const auto empty = run_balance(
+        {"report", "--db", store.path().string(), "--format", "csv", "--table", "points"});
+    EXPECT_EQ(empty.status, 0) << empty.err;
+    EXPECT_EQ(empty.out, "");
+    EXPECT_NE(empty.err.find("note: table 'points' has no rows"), std::string::npos) << empty.err;
+}
+
+// On a terminal the Markdown's prose is wrapped at 100 columns (a list item's continuation
+// indented, tables untouched); into a file or a pipe it keeps one line per paragraph.
+TEST(ReportTables, MarkdownOnATerminalIsWrapped) {
+    TempDir dir;
+    TestStore store(dir.path() / "r.sqlite");
+    fill_reference_store(store);
+    const std::vector<std::string> args{"report", "--db", store.path().string()};
+    std::ostringstream out, err;
+    AppContext terminal{out, err};
+    terminal.terminal = true;
+    ASSERT_EQ(run_cli(args, terminal), 0) << err.str();
+    const auto piped = run_balance(args);
+    ASSERT_EQ(piped.status, 0);
+    const auto longest_prose = [](const std::string& text) {
+        std::size_t longest = 0;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+            if (!line.empty() && line[0] != '|') longest = std::max(longest, line.size());
+        return longest;
+    };
+    EXPECT_GT(longest_prose(piped.out), 100u);
+    EXPECT_LE(longest_prose(out.str()), 100u) << out.str();
+    EXPECT_NE(out.str().find("\n  "), std::string::npos);  // a wrapped list item
+    // The tables are the same lines either way.
+    const auto table_lines = [](const std::string& text) {
+        std::string rows;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+            if (!line.empty() && line[0] == '|') rows += line + "\n";
+        return rows;
+    };
+    EXPECT_EQ(table_lines(out.str()), table_lines(piped.out));
 }
 
 TEST(ReportTables, OutWritesTheFile) {

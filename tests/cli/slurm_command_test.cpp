@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -94,6 +95,44 @@ TEST(SlurmCommand, ResubmitsOnlyShardsWithMissingGamesAndMergeSaysWhatIsMissing)
     EXPECT_TRUE(contains(merge.out, "shard 1:")) << merge.out;
     EXPECT_FALSE(contains(merge.out, "shard 2:")) << merge.out;
     EXPECT_TRUE(contains(merge.out, "--tasks 4 --dir")) << merge.out;
+}
+
+// --submit on a machine without a cluster: sbatch's raw "Could not establish a configuration
+// source" (or a shell's "not found") becomes the tool's own words, with what to do instead.
+TEST(SlurmCommand, SubmitWithoutAClusterSaysSoAndWhatToDo) {
+    TempDir dir;
+    const auto sweep = dir.write("tiny.toml", kTinySweep);
+    const auto bin = dir.path() / "bin";
+    fs::create_directories(bin);
+    const auto fake = bin / "sbatch";
+    dir.write("bin/sbatch",
+              "#!/bin/sh\necho 'sbatch: error: Could not establish a configuration source' >&2\n"
+              "exit 1\n");
+    fs::permissions(fake, fs::perms::owner_all);
+    const std::string saved = std::getenv("PATH") ? std::getenv("PATH") : "";
+    const auto submit = [&](const std::string& path, const std::string& work) {
+        setenv("PATH", path.c_str(), 1);
+        const CliRun run = run_balance({"slurm", sweep.string(), "--tasks", "2", "--dir",
+                                        (dir.path() / work).string(), "--submit"});
+        setenv("PATH", saved.c_str(), 1);
+        return run;
+    };
+    const CliRun unconfigured = submit(bin.string() + ":" + saved, "a");
+    EXPECT_EQ(unconfigured.status, 1);
+    EXPECT_TRUE(contains(unconfigured.err,
+                         "balance: error: sbatch: no Slurm cluster here: sbatch "
+                         "is installed but finds no configured cluster"))
+        << unconfigured.err;
+    EXPECT_TRUE(contains(unconfigured.err, "(sbatch said: sbatch: error: Could not establish"))
+        << unconfigured.err;
+    EXPECT_TRUE(contains(unconfigured.err, "docs/clusters.md")) << unconfigured.err;
+    EXPECT_TRUE(fs::exists(dir.path() / "a" / "task.sh"));  // the scripts are written
+    // No sbatch at all: PATH holds only an empty directory.
+    const auto empty = dir.path() / "empty";
+    fs::create_directories(empty);
+    const CliRun missing = submit(empty.string(), "b");
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_TRUE(contains(missing.err, "no Slurm here: sbatch is not installed")) << missing.err;
 }
 
 TEST(SlurmCommand, RefusesAdaptiveSweeps) {

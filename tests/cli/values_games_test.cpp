@@ -342,6 +342,52 @@ TEST(ValuesGames, OneSidedGamesAreCalledSo) {
         << run.err;
 }
 
+// A pawn worth nothing in the model makes the pawn a unit no value can be divided by: the fit
+// says so, names the best-determined piece, and --write-values refuses without --force.
+TEST(ValuesGames, VagueValuesWarnAndAreNotWrittenSilently) {
+    const std::vector<double> logit{0.0, 0.90, 1.00, 1.50, 2.70};  // P N B R Q
+    TempDir dir;
+    TestStore store(dir.path() / "vague.sqlite");
+    testing::add_random_chess_games(store, 400, 40, 4242, logit, 0.1);
+    const std::string db = store.path().string();
+    const auto file = (dir.path() / "v.toml").string();
+    const std::vector<std::string> fit{"values",     "--db", db,         "--min-ply", "40",
+                                       "--per-game", "1",    "--method", "regression"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = fit;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_balance(args);
+    };
+    const auto refused = with({"--write-values", file});
+    EXPECT_EQ(refused.status, 1);
+    EXPECT_NE(refused.err.find("not written: the values of"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("The unit, pawn, is itself barely determined"), std::string::npos)
+        << refused.err;
+    EXPECT_NE(refused.err.find("--force writes it anyway"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::filesystem::exists(file));
+    const auto forced = with({"--write-values", file, "--force"});
+    EXPECT_EQ(forced.status, 0) << forced.err;
+    EXPECT_TRUE(std::filesystem::exists(file));
+    EXPECT_NE(forced.err.find("Warning: "), std::string::npos) << forced.err;
+    EXPECT_NE(forced.out.find("Warning: "), std::string::npos) << forced.out;  // in the table
+    // The unit it names is one whose values come out clear: no warning, the file is written.
+    const auto json_run = with({"--json"});
+    ASSERT_EQ(json_run.status, 0) << json_run.err;
+    const std::string text = json::parse(json_run.out)["warning"].get<std::string>();
+    const std::string marker = "(`--normalize ";
+    const auto at = text.find(marker);
+    ASSERT_NE(at, std::string::npos) << text;
+    const std::string unit =
+        text.substr(at + marker.size(), text.find('`', at + 2) - at - marker.size());
+    EXPECT_NE(unit, "pawn");
+    const auto better = with({"--normalize", unit, "--json"});
+    ASSERT_EQ(better.status, 0) << better.err;
+    const json warning = json::parse(better.out)["warning"];  // the pawn may still hold 0
+    EXPECT_TRUE(warning.is_null() ||
+                warning.get<std::string>().find("barely determined") == std::string::npos)
+        << warning;
+}
+
 TEST(ValuesGames, ChoosesTheVariantAndRules) {
     TempDir dir;
     TestStore store(dir.path() / "g.sqlite");

@@ -280,4 +280,35 @@ TEST(EngineUci, TimeAllocation) {
 }
 
 }  // namespace
+// In a game's first RandomPlies plies (8 by default) bestmove is a seeded pick among moves close
+// to the best, so it can differ from the pv's first move: an info string says why, right before
+// it; with RandomPlies 0 bestmove is the pv's first move.
+TEST(EngineUci, ARandomPickThatLeavesThePvIsExplained) {
+    int picks = 0;
+    for (int seed = 1; seed <= 12; ++seed) {
+        for (const int plies : {8, 0}) {
+            const auto lines = run("setoption name Seed value " + std::to_string(seed) +
+                                   "\nsetoption name RandomPlies value " + std::to_string(plies) +
+                                   "\nposition startpos\ngo depth 4\n");
+            const std::string best = last_starting(lines, "bestmove ").substr(9);
+            const std::string info = last_starting(lines, "info depth ");
+            const std::string pv_head = info.substr(info.find(" pv ") + 4, best.size());
+            const bool explained = lines.size() >= 2 && lines[lines.size() - 2].rfind(
+                                                            "info string bestmove is a "
+                                                            "seeded pick among ",
+                                                            0) == 0;
+            if (plies == 0) {
+                EXPECT_EQ(best, pv_head) << "seed " << seed;
+                EXPECT_FALSE(explained);
+            } else if (best != pv_head) {
+                ++picks;
+                EXPECT_TRUE(explained) << "seed " << seed << ": " << lines[lines.size() - 2];
+            } else {
+                EXPECT_FALSE(explained) << "seed " << seed;
+            }
+        }
+    }
+    EXPECT_GT(picks, 0) << "no seed picked another move than the pv's: the test tests nothing";
+}
+
 }  // namespace balance::testing

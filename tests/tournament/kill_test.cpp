@@ -146,7 +146,12 @@ TEST(Durability, SigintStopsCleanlyAndSaysHowToResume) {
     ASSERT_TRUE(WIFEXITED(status)) << read_file(log);
     EXPECT_EQ(WEXITSTATUS(status), 130);  // interrupted, like a shell reports it
     const std::string output = read_file(log);
-    EXPECT_NE(output.find("resume with:"), std::string::npos) << output;
+    // The command to resume pastes as printed: the program as it was started, not a bare
+    // `balance` that need not be on PATH.
+    EXPECT_NE(output.find("resume with:\n  " + std::string(BALANCE_BINARY_DIR) +
+                          "/app/balance sweep " + file.string() + " --db " + db.string()),
+              std::string::npos)
+        << output;
     EXPECT_NE(output.find("--resume"), std::string::npos) << output;
     auto store = ResultStore::open_existing(db);
     ASSERT_TRUE(store.ok());

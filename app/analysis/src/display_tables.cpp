@@ -89,8 +89,9 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
             DisplayTable table;
             table.title = title;
             table.caption = fmt::format(
-                "Scores of the army named first, over both colour orders (X-Y: X has White). "
-                "{} trinomial Wilson intervals; \"+/-\" is half the interval's width.",
+                "Every row is X's score, X the army named first in the pooled row X = Y (the "
+                "score column names it): X-Y has X on White, Y-X has Y on White, X = Y pools "
+                "both. {} trinomial Wilson intervals; \"+/-\" is half the interval's width; ",
                 ci);
             table.header = {"pairing", "games",     "score (X)", ci + " interval", "+/-",
                             "Elo",     "W-D-L (X)", "draws",     "published"};
@@ -126,7 +127,11 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
                 score_owner(x), p.wdl.games(), ci, percent(p.score.lower), percent(p.score.upper)));
         }
     }
-    for (DisplayTable& table : out) drop_empty_column(table, table.header.size() - 1);
+    for (DisplayTable& table : out) {
+        drop_empty_column(table, table.header.size() - 1);
+        if (table.header.back() == "published")
+            table.caption += " A published score \"by N\" came from N games.";
+    }
     return out;
 }
 
@@ -691,6 +696,9 @@ std::vector<std::string> method_lines(const ReportData& report) {
 std::vector<std::string> reading_guide(const ReportData& report) {
     const std::string ci = confidence_label(report.confidence);
     std::vector<std::string> out{
+        "The words of this report (cell, matchup, pairing, rung, trinomial Wilson, Davidson nu, "
+        "LLR, texel, \"by 500\", ...) are explained in docs/glossary.md of the Balance "
+        "repository.",
         "The verdict at the top restates the pooled scores, the army fit and the head-to-head "
         "scores in words: a side is called stronger only when the whole interval lies on its "
         "side of 50% (of 0 Elo for an army); otherwise the interval says how large an edge the "
@@ -702,7 +710,8 @@ std::vector<std::string> reading_guide(const ReportData& report) {
                     ci),
         "The balance table is laid out as the variant's published table (where its file has one, "
         "its numbers in the \"published\" column): \"Human-Elf\" = Humans White; every row is "
-        "the first army's score; \"Human = Elf\" pools both colour orders.",
+        "the score of the army named first in the variant file, also in \"Elf-Human\"; "
+        "\"Human = Elf\" pools both colour orders (it does not mean balanced).",
         "A pairing is balanced within the precision of the data when its pooled interval "
         "contains 50%; use `balance sprt` to decide \"balanced within +/-X%\" with error rates.",
         "The army fit separates moving first from army strength: army ratings are relative to "

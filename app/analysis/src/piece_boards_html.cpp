@@ -12,7 +12,7 @@ div.pieces { display: flex; flex-wrap: wrap; gap: 1.2em; }
 figure.piece { margin: 0; } figure.piece figcaption { font-size: 0.85em; max-width: 22em; }
 table.board { border-collapse: collapse; margin: 0.3em 0; }
 table.board td { width: 1.15em; height: 1.15em; padding: 0; border: none; text-align: center;
-                 font-size: 0.8em; }
+                 font-size: 0.8em; line-height: 1; }
 table.board td.l { background: #f0d9b5; } table.board td.d { background: #b58863; }
 table.board td.from { font-weight: bold; color: #000; background: #ffd84d; }
 table.board td.both::after { content: "\25CF"; color: #1b5e20; }

@@ -109,6 +109,8 @@ Result<std::string> render_csv(const Json& report, const std::string& table) {
         flatten(element, "", row);
         rows.push_back(std::move(row));
     }
+    // No rows, no header: an empty table is empty output, which the caller notes on stderr.
+    if (rows.empty()) return std::string();
     std::vector<std::string> columns;
     for (const auto& row : rows) {
         for (const auto& [name, text] : row)

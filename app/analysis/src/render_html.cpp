@@ -4,7 +4,11 @@
 // The markup is well-formed XML (void elements self-closed, everything escaped).
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -12,6 +16,7 @@
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/svg_charts.hpp"
 #include "balance/analysis/text_format.hpp"
+#include "balance/analysis/value_warnings.hpp"
 #include "piece_boards_html.hpp"
 #include "strength_tables.hpp"
 
@@ -26,6 +31,7 @@ h1 { font-size: 1.7em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
 h3 { margin-top: 1.4em; font-size: 1.1em; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.88em; }
 th, td { border: 1px solid #d6d6d6; padding: 3px 7px; text-align: right; white-space: nowrap; }
+th { white-space: normal; }
 th { background: #eef1f6; } td:first-child, th:first-child { text-align: left; }
 tr.pooled td { font-weight: bold; background: #f6f8fc; }
 p.caption { color: #555; font-size: 0.9em; }
@@ -37,6 +43,9 @@ section#verdict h2 { border-bottom: none; margin-top: 0.6em; }
 section#verdict li { margin: 0.35em 0; }
 details summary { cursor: pointer; }
 .scroll { overflow-x: auto; }
+input.columns { margin: 0 0.4em 0 0; } label.columns { font-size: 0.85em; color: #555; }
+input.columns:not(:checked) + label + div .same { display: none; }
+p.warning { background: #fdf3e7; border-left: 4px solid #d08a2c; padding: 0.4em 0.8em; }
 )";
 
 void write_table(std::ostream& out, const DisplayTable& table) {
@@ -44,13 +53,40 @@ void write_table(std::ostream& out, const DisplayTable& table) {
     if (!table.caption.empty())
         out << "<p class=\"caption\">" << xml_escape(table.caption) << "</p>\n";
     if (!table.header.empty() && !table.rows.empty()) {
+        // Label columns with one value in every row (the variant, the rules, the players of a
+        // one-sweep report) say nothing a row needs and push the table past the page: they
+        // are hidden behind a checkbox (CSS alone, the page has no script). Numbers stay.
+        std::vector<bool> same(table.header.size(), table.rows.size() > 1);
+        same[0] = false;
+        std::vector<std::string> hidden;
+        for (std::size_t c = 1; c < table.header.size(); ++c) {
+            for (const auto& row : table.rows)
+                if (c >= row.size() || row[c] != table.rows.front()[c] ||
+                    row[c].find_first_of("0123456789") != std::string::npos)
+                    same[c] = false;
+            if (same[c]) hidden.push_back(table.header[c]);
+        }
+        if (!hidden.empty()) {
+            const std::string id = fmt::format("columns-{}", static_cast<long long>(out.tellp()));
+            std::string names;
+            for (const auto& name : hidden) names += (names.empty() ? "" : ", ") + name;
+            out << "<input type=\"checkbox\" class=\"columns\" id=\"" << id
+                << "\"/><label class=\"columns\" for=\"" << id << "\">show the columns every row "
+                << "shares (" << xml_escape(names) << ")</label>\n";
+        }
+        const auto cell_tag = [&](const char* tag, std::size_t c) {
+            return c < same.size() && same[c] ? fmt::format("<{} class=\"same\">", tag)
+                                              : fmt::format("<{}>", tag);
+        };
         out << "<div class=\"scroll\"><table>\n<tr>";
-        for (const auto& h : table.header) out << "<th>" << xml_escape(h) << "</th>";
+        for (std::size_t c = 0; c < table.header.size(); ++c)
+            out << cell_tag("th", c) << xml_escape(table.header[c]) << "</th>";
         out << "</tr>\n";
         for (std::size_t r = 0; r < table.rows.size(); ++r) {
             const bool pooled = r < table.emphasis.size() && table.emphasis[r];
             out << (pooled ? "<tr class=\"pooled\">" : "<tr>");
-            for (const auto& cell : table.rows[r]) out << "<td>" << xml_escape(cell) << "</td>";
+            for (std::size_t c = 0; c < table.rows[r].size(); ++c)
+                out << cell_tag("td", c) << xml_escape(table.rows[r][c]) << "</td>";
             out << "</tr>\n";
         }
         out << "</table></div>\n";
@@ -210,6 +246,19 @@ std::string values_chart(const VariantValues& v) {
         rows.push_back(std::move(chart_row));
     }
     if (rows.empty()) return "";
+    // The axis follows the estimates and the documented values, half their span beyond: an
+    // interval a hundred times wider (a unit barely determined) would flatten every estimate
+    // onto the zero line. Longer intervals end in an arrow, their numbers printed beside.
+    double low = std::min(0.0, v.fit->unit_value), high = std::max(0.0, v.fit->unit_value);
+    for (const ForestRow& row : rows) {
+        for (const std::optional<double> point :
+             {std::optional<double>(row.estimate), row.reference, row.published}) {
+            if (!point || !std::isfinite(*point)) continue;
+            low = std::min(low, *point);
+            high = std::max(high, *point);
+        }
+    }
+    const double margin = 0.5 * (high - low);
     return forest_plot(
         "piece-values-" + v.variant + (v.player.empty() ? "" : "-" + v.player),
         fmt::format("{}: fitted piece values ({} = {:g}) against the documented{} ones", v.title(),
@@ -226,7 +275,8 @@ std::string values_chart(const VariantValues& v) {
             .marker_label = fmt::format("one {} = {:g}", v.fit->normalize, v.fit->unit_value),
             .published_label = v.fit->published_source.empty() ? "" : "published value",
             .band = std::nullopt,
-            .band_label = {}});
+            .band_label = {},
+            .clip = std::pair{low - margin, high + margin}});
 }
 
 // The variants of the report's cells, in the order they first appear.
@@ -330,6 +380,9 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
                     << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
                 continue;
             }
+            if (const std::string warning = value_warning_text(*v.fit); !warning.empty())
+                out << "<p class=\"warning\"><strong>" << xml_escape(v.title()) << ".</strong> "
+                    << xml_escape(warning) << "</p>\n";
             write_table(out, values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()));
             out << values_chart(v);
             write_table(out, values_table(*v.fit, v.data, v.title() + ": details"));

@@ -4,6 +4,7 @@
 
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
+#include "balance/analysis/value_warnings.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/revision/revision.hpp"
 #include "balance/stats/davidson.hpp"
@@ -246,9 +247,11 @@ Json values_json(const PieceValueFit& fit, const MaterialData& data) {
               row.elo_bootstrap ? num(row.elo_bootstrap->upper) : Json(nullptr)},
              {"varying_positions", row.varying_rows}});
     }
+    const std::string warning = value_warning_text(fit);
     return Json{
         {"method", fit.method},
         {"normalize", fit.normalize},
+        {"warning", warning.empty() ? Json(nullptr) : Json(warning)},
         {"unit_value", fit.unit_value},
         {"positional_per_pawn", fit.positional ? num(fit.positional->value) : Json(nullptr)},
         {"confidence", fit.confidence},

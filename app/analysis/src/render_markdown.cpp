@@ -7,6 +7,7 @@
 #include "balance/analysis/display_tables.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/text_format.hpp"
+#include "balance/analysis/value_warnings.hpp"
 #include "strength_tables.hpp"
 
 namespace balance::analysis {
@@ -56,6 +57,33 @@ std::string markdown_table(const DisplayTable& table, const std::string& heading
     }
     for (const auto& line : table.lines) out << line << "\n\n";
     return out.str();
+}
+
+std::string wrap_markdown(const std::string& text, std::size_t width) {
+    std::istringstream in(text);
+    std::string out;
+    bool code = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("```", 0) == 0) code = !code;
+        const bool prose = !code && !line.empty() && line[0] != '|' && line[0] != '#' &&
+                           line.rfind("    ", 0) != 0;
+        if (!prose || line.size() <= width) {
+            out += line + '\n';
+            continue;
+        }
+        const std::string indent = line.rfind("- ", 0) == 0 ? "  " : "";
+        std::istringstream words(line);
+        std::string current;
+        for (std::string word; words >> word;) {
+            if (!current.empty() && current.size() + 1 + word.size() > width) {
+                out += current + '\n';
+                current = indent;
+            }
+            current += (current.empty() || current == indent ? "" : " ") + word;
+        }
+        out += current + '\n';
+    }
+    return out;
 }
 
 std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
@@ -118,6 +146,8 @@ std::string render_markdown(const ReportData& report, VariantCatalog& catalog) {
         out << "## Piece values (fitted from game outcomes)\n\n";
         for (const VariantValues& v : report.values) {
             if (v.fit) {
+                if (const std::string warning = value_warning_text(*v.fit); !warning.empty())
+                    out << "**" << v.title() << ".** " << warning << "\n\n";
                 out << markdown_table(
                     values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()), "###");
                 out << markdown_table(values_table(*v.fit, v.data, v.title() + ": details"), "###");

@@ -75,7 +75,8 @@ SummaryItem pairing_item(const PairSummary& pair, VariantCatalog& catalog, const
     item.score = s;
     if (pair.reference) item.reference = pair.reference->pooled_score;
     item.verdict = score_verdict(s.score);
-    item.headline = score_headline(x + " = " + y, x, s);
+    // "X = Y" would read as "balanced": the headline says the score pools both colour orders.
+    item.headline = score_headline(x + " vs " + y + ", both colours", x, s);
     if (item.reference)
         item.headline += fmt::format(" (published: {})", percent(*item.reference, 2));
     item.sentence = score_sentence(item.verdict, x, y, s, "over both colours", ci);

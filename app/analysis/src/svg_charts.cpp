@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -88,6 +89,10 @@ Range data_range(const std::vector<ForestRow>& rows, const ForestAxis& axis) {
             high = std::max(high, *row.reference);
         }
     }
+    if (axis.clip) {
+        low = std::max(low, axis.clip->first);
+        high = std::min(high, axis.clip->second);
+    }
     if (high - low < 1e-9) {
         low -= 0.5;
         high += 0.5;
@@ -142,7 +147,12 @@ std::string forest_plot(const std::string& id, const std::string& title,
         return left + (clipped - range.low) / (range.high - range.low) * (right - left);
     };
     const double plot_bottom = kTop + kRowHeight * static_cast<double>(rows.size());
-    const double height = plot_bottom + kBottom;
+    const auto off_axis = [&](const ForestRow& row) {
+        return !row.heading && (std::isnan(row.lower) || std::isnan(row.upper) ||
+                                row.lower < range.low || row.upper > range.high);
+    };
+    const bool clipped_any = std::any_of(rows.begin(), rows.end(), off_axis);
+    const double height = plot_bottom + kBottom + (clipped_any ? 18.0 : 0.0);
 
     std::string svg = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" class=\"chart\" width=\"100%\" "
@@ -203,11 +213,21 @@ std::string forest_plot(const std::string& id, const std::string& title,
             "<g class=\"interval\"><line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" "
             "stroke=\"#1f4e9a\" stroke-width=\"2\"/>",
             x0, y, x1, y);
-        for (double x : {x0, x1}) {
-            svg += fmt::format(
-                "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
-                "stroke=\"#1f4e9a\" stroke-width=\"2\"/>",
-                x, y - 5.0, y + 5.0);
+        // An end past the axis is an arrow at the edge; an end on it, a cap.
+        for (const auto& [x, v, sign] :
+             {std::tuple{x0, row.lower, -1.0}, std::tuple{x1, row.upper, 1.0}}) {
+            const bool off = std::isnan(v) || (sign < 0 ? v < range.low : v > range.high);
+            if (off) {
+                svg += fmt::format(
+                    "<path class=\"off-axis\" d=\"M {:.1f} {:.1f} l {:.1f} 5 l 0 -10 z\" "
+                    "fill=\"#1f4e9a\"/>",
+                    x, y, -8.0 * sign);
+            } else {
+                svg += fmt::format(
+                    "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
+                    "stroke=\"#1f4e9a\" stroke-width=\"2\"/>",
+                    x, y - 5.0, y + 5.0);
+            }
         }
         if (row.emphasis) {
             svg += fmt::format(
@@ -266,6 +286,13 @@ std::string forest_plot(const std::string& id, const std::string& title,
             "<path d=\"M {:.1f} {:.1f} v 14\" stroke=\"#1e8449\" stroke-width=\"2.5\"/><text "
             "x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">{}</text>\n",
             left + 470.0, ly - 7.0, left + 480.0, ly + 4.0, xml_escape(axis.published_label));
+    }
+    if (clipped_any) {
+        svg += fmt::format(
+            "<path d=\"M {:.1f} {:.1f} l -8 5 l 0 -10 z\" fill=\"#1f4e9a\"/><text x=\"{:.1f}\" "
+            "y=\"{:.1f}\" font-size=\"11\">interval runs off the axis (its ends are printed "
+            "at the right)</text>\n",
+            left + 8.0, ly + 14.0, left + 10.0, ly + 18.0);
     }
     svg += "</svg>\n";
     return svg;

@@ -223,12 +223,22 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
         }
         files.push_back(std::move(entry));
     } else {
-        ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {} = {}, {}\n", file,
+        // Rung-gap matchups are played in the mirror pairings alone, so they are counted as
+        // cells of their own: the product of the other three factors stays a true product.
+        const auto gap_matchups = static_cast<std::size_t>(
+            std::count_if(sweep->matchups.begin(), sweep->matchups.end(),
+                          [](const tournament::Matchup& m) { return m.rung_gap; }));
+        const auto gap_cells = static_cast<std::size_t>(
+            std::count_if(all_cells.begin(), all_cells.end(),
+                          [](const tournament::Cell& c) { return c.rung_gap; }));
+        const std::string gap_term =
+            gap_cells ? fmt::format(" + {}", analysis::count_of(gap_cells, "rung-gap cell")) : "";
+        ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {}{} = {}, {}\n", file,
                                sweep->name, sweep->variant,
                                analysis::count_of(sweep->pairings.size(), "pairing"),
                                analysis::count_of(sweep->rule_sets.size(), "rule set"),
-                               analysis::count_of(sweep->matchups.size(), "matchup"),
-                               analysis::count_of(cells, "cell"), games);
+                               analysis::count_of(sweep->matchups.size() - gap_matchups, "matchup"),
+                               gap_term, analysis::count_of(cells, "cell"), games);
         for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
     }
     return true;

@@ -322,7 +322,9 @@ void UciSession::go(const std::vector<std::string>& w) {
             SearchHooks hooks;
             hooks.stop = &stop_;
             hooks.infinite = infinite;
+            std::optional<core::Move> shown;  // the first move of the last pv printed
             hooks.on_iteration = [&](const IterationInfo& info) {
+                if (!info.pv.empty()) shown = info.pv.front();
                 std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
                                    std::to_string(info.seldepth) + " score ";
                 line += is_mate_score(info.score)
@@ -345,6 +347,15 @@ void UciSession::go(const std::vector<std::string>& w) {
             // `go infinite` must not answer before `stop`.
             while (infinite && !stop_.load())
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            // In a game's first RandomPlies plies the answer is a seeded pick among the root
+            // moves close to the best, while the info lines show the best line: say so, or
+            // the GUI shows a bestmove its own PV disagrees with and nothing explains it.
+            if (!r.best.is_none() && r.candidates > 1 && shown && *shown != r.best)
+                say("info string bestmove is a seeded pick among " + std::to_string(r.candidates) +
+                    " root moves within RandomMargin " + std::to_string(options_.random_margin_cp) +
+                    " cp of the best (the pv), as in every game's first RandomPlies " +
+                    std::to_string(options_.random_plies) +
+                    " plies; setoption name RandomPlies value 0 for the best move alone");
             say(r.best.is_none() ? "bestmove (none)" : "bestmove " + core::to_uci(pos, r.best));
         });
     });

@@ -65,8 +65,8 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultS
     if (summary->stopped || summary->remaining > 0) {
         // On stderr with --json, so that stdout stays one JSON object.
         (args_.json ? ctx_.err : ctx_.out) << fmt::format(
-            "stopped with {} games of {} to go (in {}); resume with:\n  balance fix {} --db {}{}\n",
-            summary->remaining, sweep.name, db, args_.file, db_, confirm_flags());
+            "stopped with {} games of {} to go (in {}); resume with:\n  {} fix {} --db {}{}\n",
+            summary->remaining, sweep.name, db, ctx_.program, args_.file, db_, confirm_flags());
         exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
         return false;
     }

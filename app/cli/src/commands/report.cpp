@@ -40,7 +40,9 @@ struct ReportArgs {
 
 int run_report_command(const ReportArgs& args, AppContext& ctx) {
     // The CSV values table is the fit itself: asking for it asks for the fit.
-    const bool values = args.values || (args.format == "html" && !args.no_values) ||
+    // The two formats a person reads carry the values; JSON and CSV fit them when asked.
+    const bool values = args.values ||
+                        ((args.format == "html" || args.format == "md") && !args.no_values) ||
                         (args.format == "csv" && args.table == "values");
     auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
@@ -66,6 +68,9 @@ int run_report_command(const ReportArgs& args, AppContext& ctx) {
     std::string text;
     if (args.format == "md") {
         text = analysis::render_markdown(data, catalog);
+        // A terminal shows long lines as they come: the prose is wrapped to read there (a file
+        // keeps one line per paragraph; rendered, both are the same Markdown).
+        if (ctx.terminal && args.out.empty()) text = analysis::wrap_markdown(text, 100);
     } else if (args.format == "json") {
         text = analysis::report_json(data).dump(2) + "\n";
     } else if (args.format == "csv") {
@@ -102,8 +107,9 @@ void register_report(CLI::App& app, AppContext& ctx) {
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(finite_range(0.5, 0.9999));
     command->add_flag("--values", args->values,
-                      "Also fit piece values (replays every game; default for html)");
-    command->add_flag("--no-values", args->no_values, "Do not fit piece values in html");
+                      "Also fit piece values (replays every game; default for md and html)");
+    command->add_flag("--no-values", args->no_values,
+                      "Do not fit piece values in md or html (faster on a large database)");
     command->add_flag("--portable", args->portable,
                       "Name no machine (for reports kept in a repository): the database and "
                       "sweep files by their paths inside the repository, hosts as 'host 1', ...");

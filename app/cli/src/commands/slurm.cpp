@@ -69,10 +69,31 @@ Result<std::string> run_command(const std::string& command) {
     return output;
 }
 
+// sbatch's own words when there is no cluster to submit to ("Could not establish a
+// configuration source", "command not found") say nothing of what to do: this says it.
+Error no_cluster(const Error& sbatch_error) {
+    const std::string& said = sbatch_error.message;
+    const bool missing = said.find("not found") != std::string::npos;
+    const bool unconfigured = said.find("configuration source") != std::string::npos ||
+                              said.find("slurm.conf") != std::string::npos ||
+                              said.find("Unable to contact slurm controller") != std::string::npos;
+    if (!missing && !unconfigured) return sbatch_error;
+    return make_error(
+        fmt::format("{} (sbatch said: {}). The scripts are written: run the same command with "
+                    "--submit on the cluster's login node, or play the shards without Slurm "
+                    "(`balance sweep FILE --shard K/N` on each machine, then `balance merge`); "
+                    "setting up a cluster, a one-node one included: docs/clusters.md",
+                    missing ? "no Slurm here: sbatch is not installed on this machine"
+                            : "no Slurm cluster here: sbatch is installed but finds no "
+                              "configured cluster (no slurm.conf or controller)",
+                    said),
+        "sbatch");
+}
+
 // `sbatch --parsable` prints "<job id>" or "<job id>;<cluster>".
 Result<std::string> sbatch(const std::string& arguments) {
     auto output = run_command("sbatch --parsable " + arguments);
-    if (!output) return output.error();
+    if (!output) return no_cluster(output.error());
     const std::string id = output->substr(0, output->find(';'));
     if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
         return make_error("unexpected answer from sbatch: '" + *output + "'", "sbatch");
@@ -148,8 +169,8 @@ std::string missing_list(const std::vector<ShardProgress>& shards) {
     return list;
 }
 
-std::string submit_command(const SlurmArgs& args) {
-    std::string command = fmt::format("balance slurm {} --tasks {}", args.file, args.tasks);
+std::string submit_command(const SlurmArgs& args, const std::string& program) {
+    std::string command = fmt::format("{} slurm {} --tasks {}", program, args.file, args.tasks);
     if (args.cpus_per_task != 1) command += fmt::format(" --cpus-per-task {}", args.cpus_per_task);
     if (!args.time.empty()) command += " --time " + args.time;
     if (!args.partition.empty()) command += " --partition " + args.partition;
@@ -186,7 +207,7 @@ int run_merge(const SlurmArgs& args, const SlurmJob& job, const tournament::Swee
     }
     ctx.out << fmt::format("{} misses {} of the {} games of sweep {} ({}); play them with:\n  {}\n",
                            job.db.string(), missing, planned, sweep.name, missing_list(*progress),
-                           submit_command(args));
+                           submit_command(args, ctx.program));
     return 1;
 }
 
@@ -244,7 +265,7 @@ int run_slurm_command(const SlurmArgs& args, AppContext& ctx) {
     const std::string task = shell_quote(task_script_path(*job).string());
     const std::string merge = shell_quote(merge_script_path(*job).string());
     if (!args.submit) {
-        ctx.out << fmt::format("submit with: {}\n", submit_command(args));
+        ctx.out << fmt::format("submit with: {}\n", submit_command(args, ctx.program));
     } else if (array.empty()) {
         auto merge_id = sbatch(merge);
         if (!merge_id) return report_error(ctx, merge_id.error());

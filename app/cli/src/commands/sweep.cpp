@@ -86,16 +86,16 @@ int print_status(const tournament::OpenSweep& open, const std::string& db, const
         "the stored games, nothing played\n",
         sweep.name, count->stored, count->planned,
         count->complete() ? " (complete)"
-                          : fmt::format(" ({} to play: the same `balance sweep` command "
-                                        "continues it)",
-                                        count->planned - count->stored),
+                          : fmt::format(" ({} to play: `{} sweep {} --db {}` continues it)",
+                                        count->planned - count->stored, ctx.program, args.file, db),
         db);
     print_misses(count->misses);
     return 0;
 }
 
-std::string resume_command(const SweepArgs& args, const std::string& db) {
-    std::string command = fmt::format("balance sweep {} --db {}", args.file, db);
+std::string resume_command(const SweepArgs& args, const std::string& db,
+                           const std::string& program) {
+    std::string command = fmt::format("{} sweep {} --db {}", program, args.file, db);
     if (args.shard != "1/1") command += " --shard " + args.shard;
     return command + " --resume";
 }
@@ -106,16 +106,14 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto sweep = config::load_sweep(*file);
     if (!sweep) return report_error(ctx, sweep.error());
     if (sweep->calibration) {
-        return report_error(ctx,
-                            make_error("this is a calibration file ([calibrate]): run `balance "
-                                       "calibrate " +
-                                           args.file + "`",
-                                       sweep->calibration->where));
+        return report_error(ctx, make_error("this is a calibration file ([calibrate]): run `" +
+                                                ctx.program + " calibrate " + args.file + "`",
+                                            sweep->calibration->where));
     }
     if (sweep->fix) {
-        return report_error(
-            ctx, make_error("this is a fix file ([fix]): run `balance fix " + args.file + "`",
-                            sweep->fix->where));
+        return report_error(ctx, make_error("this is a fix file ([fix]): run `" + ctx.program +
+                                                " fix " + args.file + "`",
+                                            sweep->fix->where));
     }
     auto open = tournament::open_sweep(std::move(*sweep));
     if (!open) return report_error(ctx, open.error());
@@ -177,7 +175,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     }
     if (summary->stopped) {
         ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
-                               summary->remaining, resume_command(args, db));
+                               summary->remaining, resume_command(args, db, ctx.program));
     }
     // Cells whose games were mostly forfeits (an engine that cannot play the variant loses
     // every game at once) are no balance result, however finished the sweep is.

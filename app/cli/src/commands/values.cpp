@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -19,6 +20,7 @@
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/report_data.hpp"
 #include "balance/analysis/value_methods.hpp"
+#include "balance/analysis/value_warnings.hpp"
 #include "balance/config/piece_values_reader.hpp"
 #include "commands.hpp"
 #include "number_flags.hpp"
@@ -48,6 +50,7 @@ struct ValuesArgs {
     bool json = false;
     std::string out;
     std::string write_values;  // a values file for sweep players (piece_values_reader.hpp)
+    bool force = false;        // write the values file even when the fit warns
 };
 
 // The fitted values as a values file a sweep player can play by: every identified piece, the
@@ -144,6 +147,21 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     auto fit = analysis::fit_piece_values(*data, options);
     if (!fit) return report_error(ctx, fit.error());
     analysis::attach_published(*fit, catalog.published(*variant));
+    // Values that cannot be told apart from nothing are said to be so: in the text table, on
+    // stderr when the output is JSON or a file, and a values file of them is written only when
+    // asked twice (--force).
+    const std::string warning = analysis::value_warning_text(*fit);
+    if (!warning.empty()) {
+        if (!args.write_values.empty() && !args.force) {
+            constexpr std::string_view prefix = "Warning: ";
+            return report_error(ctx,
+                                make_error(fmt::format("not written: {} --force writes it anyway.",
+                                                       warning.substr(prefix.size())),
+                                           args.write_values));
+        }
+        if (args.json || !args.out.empty() || !args.write_values.empty())
+            ctx.err << warning << "\n";
+    }
     if (!args.write_values.empty()) {
         const std::string provenance = fmt::format(
             "Piece values of {} fitted by `balance values --method {}` from {} games of {}\n"
@@ -160,14 +178,16 @@ int run_values_command(const ValuesArgs& args, AppContext& ctx) {
         out["rules"] = args.rules;
         return deliver(ctx, args.out, out.dump(2) + "\n");
     }
-    return deliver(
-        ctx, args.out,
-        table_text(analysis::values_table(
-                       *fit, *data,
-                       fmt::format("{}, rules: {}", *variant,
-                                   args.rules == "*" ? "all" : analysis::rules_label(args.rules))),
-                   fmt::format("Piece values fitted from game outcomes ({})",
-                               analysis::describe(method, options.bootstrap))));
+    const analysis::DisplayTable table = analysis::values_table(
+        *fit, *data,
+        fmt::format("{}, rules: {}", *variant,
+                    args.rules == "*" ? "all" : analysis::rules_label(args.rules)));
+    std::string text =
+        table_text(table, fmt::format("Piece values fitted from game outcomes ({})",
+                                      analysis::describe(method, options.bootstrap)));
+    // The warning under the heading, before any number: read first.
+    if (!warning.empty()) text.insert(text.find("\n\n") + 2, warning + "\n\n");
+    return deliver(ctx, args.out, text);
 }
 
 }  // namespace
@@ -205,7 +225,11 @@ void register_values(CLI::App& app, AppContext& ctx) {
                      "odds-starts, 0 for regression)")
         ->check(CLI::Range(0, 100000));
     command->add_option("--write-values", args->write_values,
-                        "Also write the fitted values as a values file for a sweep player");
+                        "Also write the fitted values as a values file for a sweep player "
+                        "(refused when a value's interval holds 0 or has no end, unless --force)");
+    command->add_flag("--force", args->force,
+                      "--write-values: write the file even when the values cannot be told "
+                      "apart from nothing (the warning is printed)");
     command->add_option("--seed", args->seed, "Bootstrap seed (default 1)");
     command->add_option("--confidence", args->confidence, "Interval level (default 0.95)")
         ->check(finite_range(0.5, 0.9999));

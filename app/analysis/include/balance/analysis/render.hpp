@@ -55,12 +55,14 @@
 //    "series": [{"first_cell", "second_cell", "series", "resigned", "differ_from_games",
 //               "result": {the summary above, the first player's view} | null,
 //               "difference": {...}}]  (points and series: games with points only, else []),
-//    "values": [{"variant", "error" | null, "normalize", "unit_value", "pieces": [{"piece",
+//    "values": [{"variant", "error" | null, "normalize", "unit_value",
+//               "warning" (value_warnings.hpp) | null, "pieces": [{"piece",
 //               "armies", "documented", "identified", "why_not", "value", "value_se",
 //               "value_low", "value_high", "coefficient", "coefficient_se", "elo_per_piece",
 //               "elo_low", "elo_high", "varying_positions"}], "intercept", "intercept_se",
 //               "white_score_equal_material", "spearman", "positions", "games"}]}
 
+#include <cstddef>
 #include <string>
 
 #include "balance/analysis/display_tables.hpp"
@@ -76,6 +78,10 @@ inline constexpr int kReportJsonSchema = 1;
 [[nodiscard]] std::string render_markdown(const ReportData& report, VariantCatalog& catalog);
 // One table as Markdown under a heading of `heading` ("###") when it has a title.
 [[nodiscard]] std::string markdown_table(const DisplayTable& table, const std::string& heading);
+// Markdown with its prose lines wrapped at `width` columns for a terminal (a list item's
+// continuation indented two blanks, so it stays one item); tables, headings and code blocks
+// are left as they are. Rendered, the text is the same.
+[[nodiscard]] std::string wrap_markdown(const std::string& text, std::size_t width);
 [[nodiscard]] Json report_json(const ReportData& report);
 [[nodiscard]] std::string render_html(const ReportData& report, VariantCatalog& catalog);
 

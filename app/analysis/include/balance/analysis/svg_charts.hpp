@@ -36,6 +36,9 @@ struct ForestAxis {
     // A shaded band [low, high] behind the rows (a target band: `balance fix`), with its label.
     std::optional<std::pair<double, double>> band;
     std::string band_label;
+    // The axis spans at most [low, high] (the estimates', say, when some interval is a hundred
+    // times wider): an interval running past it ends in an arrow at the edge, its numbers printed.
+    std::optional<std::pair<double, double>> clip;
 };
 
 // One chart as an <svg> element with id `id` (class "chart"), its title in a <title> element
