@@ -211,7 +211,8 @@ void Server::run(const std::atomic<bool>& stop) {
     // the server has stopped (a stop() before httplib is listening does nothing).
     std::thread watcher([&] {
         while (!done.load()) {
-            if (stop.load() || impl_->stopping.load()) impl_->http.stop();
+            if (stop.load()) impl_->stopping.store(true);  // ends the waiting live.json requests
+            if (impl_->stopping.load()) impl_->http.stop();
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
     });
