@@ -4,6 +4,7 @@
 
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -49,20 +50,26 @@ struct Server::Impl {
     std::atomic<bool> stopping{false};  // Server::stop()
     std::mutex log_mutex;
 
-    // The source of "/run/<id>", or null (and a 404 naming the range) for any other id.
-    RunSource* source(const std::string& id, httplib::Response& res) {
+    // The place in `sources` of "/run/<id>", or none (and a 404 naming the range) for any other
+    // id.
+    std::optional<std::size_t> run_index(const std::string& id, httplib::Response& res) {
         std::size_t n = 0;
         bool digits = !id.empty() && id.size() <= 6;
         for (char c : id) {
             if (c < '0' || c > '9') digits = false;
             if (digits) n = n * 10 + static_cast<std::size_t>(c - '0');
         }
-        if (digits && n >= 1 && n <= sources.size()) return &sources[n - 1];
+        if (digits && n >= 1 && n <= sources.size()) return n - 1;
         res.status = 404;
         res.set_content(
             fmt::format("no run {}: this server serves runs 1 to {} (see /)\n", id, sources.size()),
             kText);
-        return nullptr;
+        return std::nullopt;
+    }
+
+    RunSource* source(const std::string& id, httplib::Response& res) {
+        const auto i = run_index(id, res);
+        return i ? &sources[*i] : nullptr;
     }
 
     // The snapshot of `source`, or null with a 503 saying why it cannot be read now (a database
@@ -116,12 +123,10 @@ struct Server::Impl {
             res.set_content(index_json(index()).dump(2) + "\n", kJson);
         });
         http.Get(R"(/run/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
-            RunSource* source = this->source(req.matches[1], res);
-            if (!source) return;
-            if (auto current = snapshot(*source, res))
-                res.set_content(run_page(static_cast<std::size_t>(source - &sources[0]) + 1,
-                                         source->database().string(), *current),
-                                kHtml);
+            const auto i = run_index(req.matches[1], res);
+            if (!i) return;
+            if (auto current = snapshot(sources[*i], res))
+                res.set_content(run_page(*i + 1, sources[*i].database().string(), *current), kHtml);
         });
         http.Get(R"(/run/([^/]+)/report\.json)",
                  [this](const httplib::Request& req, httplib::Response& res) {
