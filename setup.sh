@@ -14,6 +14,7 @@ main_packages=(
   build-essential cmake ninja-build pkg-config git ccache
   libtbb-dev libeigen3-dev libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev
   libboost-math-dev nlohmann-json3-dev
+  libcpp-httplib-dev  # balance serve
 )
 # The test suite, the benchmarks and the tools around the studies.
 test_packages=(

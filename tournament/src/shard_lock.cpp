@@ -71,6 +71,14 @@ Result<ShardLock> ShardLock::take(const std::string& db, const Shard& shard, Wri
     return ShardLock(fd);
 }
 
+std::string writing_command(const std::string& db) {
+    const int fd = ::open(db.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "";
+    std::string command = holder(fd);
+    ::close(fd);
+    return command;
+}
+
 ShardLock::ShardLock(ShardLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
 
 ShardLock::~ShardLock() {

@@ -317,6 +317,16 @@ Result<std::vector<std::string>> ResultStore::cell_keys() const {
     return collect<std::string>(*db_, *stmt, [](const Statement& s) { return s.text(0); });
 }
 
+Result<StoreStamp> ResultStore::stamp() const {
+    if (version_ == kEmptyDatabase) return StoreStamp{};
+    auto stmt = db_->prepare(
+        "SELECT (SELECT count(*) FROM games), (SELECT coalesce(max(rowid), 0) FROM games), "
+        "(SELECT count(*) FROM runs), (SELECT count(finished_at) FROM runs)");
+    if (!stmt) return stmt.error();
+    if (stmt->step() != SQLITE_ROW) return db_->error("reading the store's counts");
+    return StoreStamp{stmt->integer(0), stmt->integer(1), stmt->integer(2), stmt->integer(3)};
+}
+
 const char* ResultStore::game_columns() const {
     return version_ >= 2 ? kGameColumns : kGameColumnsV1;
 }

@@ -291,12 +291,20 @@ std::vector<std::string> variants_of(const ReportData& report) {
 
 }  // namespace
 
+std::string html_report_style() {
+    return std::string(kStyle) + kPieceBoardStyle;
+}
+
 std::string render_html(const ReportData& report, VariantCatalog& catalog) {
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+           "<title>Balance report</title>\n<style>" +
+           html_report_style() + "</style>\n</head>\n<body>\n" + render_html_body(report, catalog) +
+           "</body>\n</html>\n";
+}
+
+std::string render_html_body(const ReportData& report, VariantCatalog& catalog) {
     std::ostringstream out;
-    out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        << "<title>Balance report</title>\n<style>" << kStyle << kPieceBoardStyle
-        << "</style>\n</head>\n<body>\n";
     out << "<h1>Balance report</h1>\n";
     out << "<p>Database <code>" << xml_escape(report.database) << "</code>: " << report.games
         << " games in " << report.cells.size() << " cells.</p>\n";
@@ -413,7 +421,7 @@ std::string render_html(const ReportData& report, VariantCatalog& catalog) {
     write_html_list(out, reading_guide(report));
     out << "<h2>Methods</h2>\n";
     write_html_list(out, method_lines(report));
-    out << "</section>\n</body>\n</html>\n";
+    out << "</section>\n";
     return out.str();
 }
 

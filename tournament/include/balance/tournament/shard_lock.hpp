@@ -32,4 +32,9 @@ class ShardLock {
     int fd_;
 };
 
+// The command ("sweep", "fix", "calibrate") of a process writing `db` now, read from the locks
+// alone (the file is opened read-only, nothing is taken); "" when none writes it or the file
+// cannot be opened.
+[[nodiscard]] std::string writing_command(const std::string& db);
+
 }  // namespace balance::tournament

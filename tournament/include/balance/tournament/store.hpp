@@ -117,6 +117,16 @@ struct RuleSpecRow {
 using SpecResolver =
     std::function<Result<std::string>(const std::string& variant, const std::string& rules)>;
 
+// What storing a game or beginning or ending a run changes, read without reading the games: a
+// page built from the store is stale when the stamp it was built from differs.
+struct StoreStamp {
+    std::int64_t games = 0;
+    std::int64_t last_game = 0;  // the games table's largest rowid
+    std::int64_t runs = 0;
+    std::int64_t finished_runs = 0;
+    friend bool operator==(const StoreStamp&, const StoreStamp&) = default;
+};
+
 class Database;  // src/sqlite_database.hpp
 
 // Whether a file exists at `file`: an error naming it when the file system refuses to look (a
@@ -160,6 +170,8 @@ class ResultStore {
     [[nodiscard]] Result<std::vector<GameRow>> games(
         const std::vector<std::string>& cells = {}) const;
     [[nodiscard]] Result<std::vector<std::string>> cell_keys() const;
+    // One short read of the counts above (all zero for an empty database).
+    [[nodiscard]] Result<StoreStamp> stamp() const;
 
     // The schema version of the file (1 for an old database opened read-only, kEmptyDatabase).
     [[nodiscard]] int schema_version() const { return version_; }

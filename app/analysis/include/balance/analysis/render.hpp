@@ -84,6 +84,10 @@ inline constexpr int kReportJsonSchema = 1;
 [[nodiscard]] std::string wrap_markdown(const std::string& text, std::size_t width);
 [[nodiscard]] Json report_json(const ReportData& report);
 [[nodiscard]] std::string render_html(const ReportData& report, VariantCatalog& catalog);
+// The parts of that page, for pages that embed the report (`balance serve`): its stylesheet,
+// and the markup render_html puts between <body> and </body>.
+[[nodiscard]] std::string html_report_style();
+[[nodiscard]] std::string render_html_body(const ReportData& report, VariantCatalog& catalog);
 
 // The CSV of one JSON section ("cells", "pairs", "armies", "rule_effects", "players", "failures",
 // "points", "series", "values"): one row per element, nested objects flattened to "a.b" columns.

@@ -1,0 +1,134 @@
+// `balance serve` speed: the page of a 100,000-game database, built from the file (read every
+// game, compute the report, render its JSON and HTML: what a change of the store costs once,
+// whatever the number of clients), and answered from the snapshot when nothing changed (one
+// short read of the store's counts). The database is synthetic, written once by the fixture:
+// Asymmetric's three armies in all nine pairings, two rule sets, one player, results drawn at
+// random around an even score.
+
+#include <benchmark/benchmark.h>
+
+#include <unistd.h>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "balance/config/variant_loader.hpp"
+#include "balance/serve/snapshot.hpp"
+#include "balance/tournament/cell_key.hpp"
+#include "balance/tournament/store.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace balance;
+
+// Writes the database once per process; the path, or "" (and the reason on stderr) on failure.
+fs::path synthetic_database(int games) {
+    static const fs::path path = [games]() -> fs::path {
+        const fs::path file = fs::temp_directory_path() /
+                              fmt::format("balance-serve-bench-{}-{}.db", ::getpid(), games);
+        fs::remove(file);
+        auto store = tournament::ResultStore::open(file);
+        if (!store) {
+            fmt::print(stderr, "{}\n", store.error().to_string());
+            return {};
+        }
+        tournament::RunRow run;
+        run.started_at = "2026-01-01T00:00:00Z";
+        run.sweep_name = "serve-bench";
+        run.sweep_file = "bench.toml";
+        run.config_json = R"({"name": "serve-bench", "games_per_cell": 6000})";
+        auto run_id = store->begin_run(run);
+        if (!run_id) return {};
+        const char* armies[] = {"humans", "elves", "orcs"};
+        const std::string rule_sets[] = {"", "stalemate=win"};
+        for (const auto& rules : rule_sets) {
+            auto text = config::spec_text_from_configs("asymmetric", rules);
+            if (!text) {
+                fmt::print(stderr, "{}\n", text.error().to_string());
+                return {};
+            }
+            tournament::RuleSpecRow spec{tournament::spec_hash(*text),
+                                         "asymmetric",
+                                         rules,
+                                         rules,
+                                         *text,
+                                         "sweep",
+                                         run.started_at};
+            if (!store->record_rule_spec(spec)) return {};
+        }
+        std::mt19937_64 rng(42);
+        std::discrete_distribution<int> outcome({0.35, 0.3, 0.35});
+        if (!store->begin_batch()) return {};
+        for (int i = 0; i < games; ++i) {
+            const int cell = i % 18;
+            const tournament::CellKey key{
+                "asymmetric",        armies[cell % 3], armies[cell / 3 % 3],
+                rule_sets[cell / 9], "engine",         "engine"};
+            tournament::GameRow g;
+            g.cell_key = key.str();
+            g.game_index = i / 18;
+            g.game_key = tournament::game_key(g.cell_key, g.game_index);
+            g.run_id = *run_id;
+            g.sweep_name = run.sweep_name;
+            g.variant = key.variant;
+            g.white_army = key.white;
+            g.black_army = key.black;
+            g.rules = key.rules;
+            g.white_player = g.black_player = "engine";
+            g.players_json = "{}";
+            g.seed = static_cast<std::uint64_t>(i);
+            g.start_fen = "start";
+            g.moves = "e2e4 e7e5";
+            const int o = outcome(rng);
+            g.result = o == 0 ? "1-0" : o == 1 ? "1/2-1/2" : "0-1";
+            g.white_score = o == 0 ? 1.0 : o == 1 ? 0.5 : 0.0;
+            g.termination = o == 1 ? "repetition" : "checkmate";
+            g.plies = 80;
+            g.duration_ms = 1000;
+            g.finished_at = "2026-01-01T01:00:00Z";
+            g.details_json = "{}";
+            if (!store->insert_game(g)) return {};
+        }
+        if (!store->commit_batch()) return {};
+        return file;
+    }();
+    return path;
+}
+
+void BM_ServeBuildPage(benchmark::State& state) {
+    const fs::path db = synthetic_database(static_cast<int>(state.range(0)));
+    if (db.empty()) {
+        state.SkipWithError("cannot write the synthetic database");
+        return;
+    }
+    for (auto _ : state) {
+        auto snapshot = serve::build_snapshot(db);
+        if (!snapshot) {
+            state.SkipWithError(snapshot.error().to_string().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(snapshot->fragment.size() + snapshot->report_json.size());
+    }
+    state.counters["games"] = static_cast<double>(state.range(0));
+}
+BENCHMARK(BM_ServeBuildPage)->Arg(100'000)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_ServeUnchangedPage(benchmark::State& state) {
+    const fs::path db = synthetic_database(static_cast<int>(state.range(0)));
+    if (db.empty()) {
+        state.SkipWithError("cannot write the synthetic database");
+        return;
+    }
+    serve::RunSource source(db);
+    (void)source.current();
+    for (auto _ : state) {
+        auto snapshot = source.current();
+        benchmark::DoNotOptimize(snapshot);
+    }
+}
+BENCHMARK(BM_ServeUnchangedPage)->Arg(100'000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
