@@ -18,10 +18,11 @@
 # study must not mix two engines' games. Each line pins that revision; change it only together
 # with starting the study afresh (delete its checkpoint). 316f741 sizes the hash table to the
 # node limit (10% faster); uneven-balance had started before it. rule-study-fsf's first games
-# were played by 33e858f, the rest by cc5d545, whose Fairy-Stockfish player plays every rule set
+# were played by 33e858f, the rest by ec6662c, whose Fairy-Stockfish player plays every rule set
 # from one process instead of restarting engines between games: the players' moves and the
-# openings are the same (Fairy-Stockfish 1.1.12 either way; the openings' scoring search has the
-# same bench signature, 406,061 nodes at depth 8, in both).
+# openings are the same (Fairy-Stockfish 1.1.12 either way; the sweep file says centre = "zero",
+# the window 33e858f used; the openings' scoring search has the same bench signature, 406,061
+# nodes at depth 8, in both).
 set -euo pipefail
 WORK="${2:-results/studies}"
 REPO="$(pwd)"
@@ -40,10 +41,10 @@ FINISHED=(
     "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
 )
 STUDIES=(
-    "rule-study-fsf cc5d545 results/rule-study-fsf/games.sql.xz"
+    "rule-study-fsf ec6662c results/rule-study-fsf/games.sql.xz"
     "elo-scale-chess cc5d545 results/elo-scale/chess.sql.xz"
     "uneven-ambiguities cc5d545 results/uneven-ambiguities/games.sql.xz"
-    "asymmetric-humans-fsf cc5d545 results/asymmetric-humans-fsf/games.sql.xz"
+    "asymmetric-humans-fsf ec6662c results/asymmetric-humans-fsf/games.sql.xz"
     "elo-scale-uneven cc5d545 results/elo-scale/uneven.sql.xz"
     "asymmetric-ambiguities cc5d545 results/asymmetric-ambiguities/ours.sql.xz"
     "asymmetric-ambiguities-fairymax cc5d545 results/asymmetric-ambiguities/fairymax.sql.xz"
