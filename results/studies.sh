@@ -77,6 +77,15 @@ snapshot() {
 
 case "${1:-}" in
 run)
+    # nice 19 alone does not yield the cores where the kernel groups processes by session
+    # (autogroup, on by default in Debian): a session's processes share its group's time, so
+    # a background study in a session of its own would take half the machine from a build.
+    # The study's own session, niced as a group, yields to everything else.
+    if [ -w /proc/self/autogroup ] && [ "$(ps -o sid= $$ | tr -d ' ')" != "$$" ] &&
+        [ -z "${BALANCE_STUDIES_SESSION:-}" ]; then
+        BALANCE_STUDIES_SESSION=1 exec setsid -w "$0" "$@"
+    fi
+    echo 19 >/proc/self/autogroup 2>/dev/null || true
     mkdir -p "$WORK"
     for entry in "${STUDIES[@]}"; do
         read -r study rev ckpt kind flags <<<"$entry"
