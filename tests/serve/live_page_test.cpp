@@ -47,7 +47,8 @@ std::vector<std::vector<std::string>> cells_rows(const std::string& dom) {
     if (begin == std::string::npos) return rows;
     const auto end = dom.find("</table>", begin);
     const std::string table = dom.substr(begin, end - begin);
-    const std::regex row("<tr>(.*?)</tr>"), cell("<td>(.*?)</td>");
+    // Every cell, also those the page hides by default (class "same": a column every row shares).
+    const std::regex row("<tr>(.*?)</tr>"), cell("<td[^>]*>(.*?)</td>");
     for (auto r = std::sregex_iterator(table.begin(), table.end(), row);
          r != std::sregex_iterator(); ++r) {
         const std::string text = (*r)[1];

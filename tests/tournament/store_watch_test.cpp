@@ -15,6 +15,8 @@ namespace {
 
 using balance::testing::TempDir;
 
+constexpr const char* kWatchSpec = "name = \"chess\"\n";
+
 GameRow game(const std::string& key, std::int64_t run_id) {
     GameRow g;
     g.game_key = key;
@@ -32,6 +34,7 @@ GameRow game(const std::string& key, std::int64_t run_id) {
     g.termination = "checkmate";
     g.finished_at = "2026-01-01T00:00:00Z";
     g.details_json = "{}";
+    g.spec_hash = spec_hash(kWatchSpec);
     return g;
 }
 
@@ -56,12 +59,21 @@ TEST(StoreWatch, StampChangesWithEveryGameAndRun) {
     run.sweep_name = "s";
     auto id = writer->begin_run(run);
     ASSERT_TRUE(id.ok());
+    // A game names the rules it was played under; recording them is no game and no run.
+    ASSERT_TRUE(writer
+                    ->record_rule_spec(RuleSpecRow{spec_hash(kWatchSpec), "chess", "", "",
+                                                   kWatchSpec, "sweep", "2026-01-01T00:00:00Z"})
+                    .ok());
     EXPECT_EQ(stamp_of(db), (StoreStamp{0, 0, 1, 0}));
-    ASSERT_TRUE(*writer->insert_game(game("a#0", *id)));
+    const auto first = writer->insert_game(game("a#0", *id));
+    ASSERT_TRUE(first.ok()) << first.error().to_string();
+    ASSERT_TRUE(*first);
     const StoreStamp one = stamp_of(db);
     EXPECT_EQ(one.games, 1);
     EXPECT_GT(one.last_game, 0);
-    ASSERT_TRUE(*writer->insert_game(game("a#1", *id)));
+    const auto second = writer->insert_game(game("a#1", *id));
+    ASSERT_TRUE(second.ok()) << second.error().to_string();
+    ASSERT_TRUE(*second);
     const StoreStamp two = stamp_of(db);
     EXPECT_EQ(two.games, 2);
     EXPECT_GT(two.last_game, one.last_game);
