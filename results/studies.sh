@@ -77,10 +77,10 @@ snapshot() {
 
 case "${1:-}" in
 run)
-    # nice 19 alone does not yield the cores where the kernel groups processes by session
-    # (autogroup, on by default in Debian): a session's processes share its group's time, so
-    # a background study in a session of its own would take half the machine from a build.
-    # The study's own session, niced as a group, yields to everything else.
+    # nice 19 alone does not yield the cores where the kernel schedules by setsid group
+    # (autogroup, on by default in Debian): each group gets an equal share, so a background
+    # study under setsid would take half the machine from a build. Its own group, niced as a
+    # whole, yields to everything else.
     if [ -w /proc/self/autogroup ] && [ "$(ps -o sid= $$ | tr -d ' ')" != "$$" ] &&
         [ -z "${BALANCE_STUDIES_SESSION:-}" ]; then
         BALANCE_STUDIES_SESSION=1 exec setsid -w "$0" "$@"

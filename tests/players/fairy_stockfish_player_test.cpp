@@ -18,6 +18,15 @@ namespace {
 
 namespace ext = players::external;
 
+// A player writing its definitions into `dir`, given the slow first start's handshake time.
+ext::FairyStockfishPlayerConfig player_config(const TempDir& dir) {
+    ext::FairyStockfishPlayerConfig config;
+    config.base.definitions_dir = dir.path();
+    config.base.process.name = "fairy-stockfish";
+    config.base.timeouts.handshake = kFairyStockfishTimeout;
+    return config;
+}
+
 TEST(FairyStockfishPlayer, MissingPackageNamesSetup) {
     ext::FairyStockfishRuntime runtime;
     runtime.module_dir = "/nonexistent/fairy-stockfish";
@@ -79,11 +88,7 @@ TEST(FairyStockfishPlayer, PlaysGamesOurRulesAccept) {
     const auto command = fairy_stockfish_command();
     if (!command) GTEST_SKIP() << "Node or fairy-stockfish-nnue.wasm missing (./setup.sh)";
     TempDir dir;
-    ext::FairyStockfishPlayerConfig config;
-    config.base.definitions_dir = dir.path();
-    config.base.process.name = "fairy-stockfish";
-    config.base.timeouts.handshake = kFairyStockfishTimeout;
-    auto player = ext::make_fairy_stockfish_player(config);
+    auto player = ext::make_fairy_stockfish_player(player_config(dir));
     ASSERT_TRUE(player.ok()) << player.error().to_string();
     const auto spec = load_shipped("capablanca");
     players::SearchLimits limits;
@@ -109,11 +114,7 @@ TEST(FairyStockfishPlayer, PlaysEveryRuleSetFromOneProcess) {
     const auto command = fairy_stockfish_command();
     if (!command) GTEST_SKIP() << "Node or fairy-stockfish-nnue.wasm missing (./setup.sh)";
     TempDir dir;
-    ext::FairyStockfishPlayerConfig config;
-    config.base.definitions_dir = dir.path();
-    config.base.process.name = "fairy-stockfish";
-    config.base.timeouts.handshake = kFairyStockfishTimeout;
-    auto made = ext::make_fairy_stockfish_player(config);
+    auto made = ext::make_fairy_stockfish_player(player_config(dir));
     ASSERT_TRUE(made.ok()) << made.error().to_string();
     auto* player = dynamic_cast<ext::EnginePlayer*>(made->get());
     ASSERT_NE(player, nullptr);

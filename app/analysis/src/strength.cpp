@@ -60,14 +60,16 @@ void order_ladders(std::vector<StrengthLadder>& ladders,
                    const std::map<std::string, PlayerStrength>& strengths,
                    std::span<const PlayerScale> scales) {
     std::vector<StrengthLadder> out;
+    std::vector<bool> taken(ladders.size(), false);
     for (std::size_t i = 0; i < ladders.size(); ++i) {
-        if (ladders[i].rung_players.empty()) continue;  // moved already
+        if (taken[i]) continue;
         std::vector<std::string> tops;
         std::map<std::string, std::size_t> of_top;
         for (std::size_t j = i; j < ladders.size(); ++j) {
-            if (ladders[j].rung_players.empty() || ladders[j].variant != ladders[i].variant ||
+            if (taken[j] || ladders[j].variant != ladders[i].variant ||
                 ladders[j].rules != ladders[i].rules)
                 continue;
+            taken[j] = true;
             tops.push_back(ladders[j].rung_players.back());
             of_top[tops.back()] = j;
         }

@@ -382,41 +382,37 @@ void add_readings(std::vector<std::vector<SummaryItem>>& groups) {
 std::vector<std::vector<SummaryItem>> order_by_strength(
     std::vector<std::vector<SummaryItem>> groups,
     const std::map<std::string, PlayerStrength>& strengths, std::span<const PlayerScale> scales) {
-    std::vector<std::pair<std::string, std::string>> blocks;
-    for (const auto& group : groups) {
-        const std::pair<std::string, std::string> key{group.front().variant, group.front().rules};
-        if (std::find(blocks.begin(), blocks.end(), key) == blocks.end()) blocks.push_back(key);
-    }
     std::vector<std::vector<SummaryItem>> out;
-    for (const auto& [variant, rules] : blocks) {
+    std::vector<bool> taken(groups.size(), false);
+    for (std::size_t first = 0; first < groups.size(); ++first) {
+        if (taken[first]) continue;
+        const std::string variant = groups[first].front().variant;
+        const std::string rules = groups[first].front().rules;
         std::vector<std::string> self_play;
-        std::vector<std::vector<SummaryItem>*> mixed;
-        std::map<std::string, std::vector<SummaryItem>*> by_player;
-        for (auto& group : groups) {
-            if (group.empty()) continue;  // moved out with an earlier variant and rules
-            const SummaryItem& front = group.front();
-            if (front.variant != variant || front.rules != rules) continue;
+        std::map<std::string, std::size_t> by_player;
+        std::vector<std::size_t> mixed;
+        for (std::size_t g = first; g < groups.size(); ++g) {
+            const SummaryItem& front = groups[g].front();
+            if (taken[g] || front.variant != variant || front.rules != rules) continue;
+            taken[g] = true;
             if (strengths.count(front.players)) {
                 self_play.push_back(front.players);
-                by_player[front.players] = &group;
+                by_player[front.players] = g;
             } else {
-                mixed.push_back(&group);
+                mixed.push_back(g);
             }
         }
-        self_play = strongest_first(self_play, strengths, scales, variant, rules);
         std::vector<std::vector<SummaryItem>*> ordered;
-        for (const std::string& player : self_play) ordered.push_back(by_player[player]);
+        for (const std::string& player :
+             strongest_first(self_play, strengths, scales, variant, rules))
+            ordered.push_back(&groups[by_player[player]]);
+        std::vector<SummaryItem> agreement;
+        if (ordered.size() > 1) agreement = agreement_items(ordered);
         for (std::size_t k = 0; k < ordered.size(); ++k) {
             out.push_back(std::move(*ordered[k]));
-            if (k == 0 && ordered.size() > 1) {
-                std::vector<std::vector<SummaryItem>*> view{&out.back()};
-                for (std::size_t j = 1; j < ordered.size(); ++j) view.push_back(ordered[j]);
-                // `view` points into `out`: the items are made before it grows.
-                auto items = agreement_items(view);
-                if (!items.empty()) out.push_back(std::move(items));
-            }
+            if (k == 0 && !agreement.empty()) out.push_back(std::move(agreement));
         }
-        for (auto* group : mixed) out.push_back(std::move(*group));
+        for (const std::size_t g : mixed) out.push_back(std::move(groups[g]));
     }
     return out;
 }
