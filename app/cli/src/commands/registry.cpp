@@ -18,6 +18,7 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_values(app, ctx);
     register_calibrate(app, ctx);
     register_fix(app, ctx);
+    register_queue(app, ctx);
 }
 
 }  // namespace balance::cli
