@@ -1,62 +1,44 @@
 #!/usr/bin/env bash
 # The long studies behind results/, played in the background over days and across
 # machines: each resumes from its database, and the databases travel in the repository as
-# checkpoints (results/checkpoint.sh).
+# checkpoints (results/checkpoint.sh). The studies, their order, pinned revisions and
+# checkpoints are the queue file results/studies.toml; `balance queue` plays it.
 #
 #   results/studies.sh run  [WORK]   build the pinned revisions into WORK/snapshot-<rev> (once,
 #                                    after ./setup.sh: a new machine needs nothing else),
 #                                    restore every study's checkpoint whose database is missing
-#                                    from WORK, then play the studies one after another at
-#                                    nice 19 on all cores, logging to WORK/studies.log
+#                                    from WORK, then play the queue (`balance queue
+#                                    results/studies.toml --dir WORK`): the studies one after
+#                                    another at nice 19 on all cores, logging to WORK/studies.log
+#                                    and each study's output to WORK/<study>.log
 #   results/studies.sh save [WORK]   checkpoint every study's database into results/ (commit them)
-#   results/studies.sh status [WORK] games stored per study
+#   results/studies.sh status [WORK] where each study stands (`balance queue ... --status`)
 #   results/studies.sh build [WORK]  only build the pinned revisions (prints their directories)
 #
-# WORK defaults to results/studies (git ignores it). Run from the repository root.
-#
-# Every study is played by one revision's engine from its first game to its last: a resumed
-# study must not mix two engines' games. Each line pins that revision; change it only together
-# with starting the study afresh (delete its checkpoint). 316f741 sizes the hash table to the
-# node limit (10% faster); uneven-balance had started before it. rule-study-fsf's first games
-# were played by 33e858f, the rest by ec6662c, whose Fairy-Stockfish player plays every rule set
-# from one process instead of restarting engines between games: the players' moves and the
-# openings are the same (Fairy-Stockfish 1.1.12 either way; the sweep file says centre = "zero",
-# the window 33e858f used; the openings' scoring search has the same bench signature, 406,061
-# nodes at depth 8, in both).
+# WORK defaults to results/studies (git ignores it). Run from the repository root. The queue
+# itself runs on this checkout's build/app/balance (built first when missing); each study is
+# played by its pinned revision's build.
 set -euo pipefail
 WORK="${2:-results/studies}"
 REPO="$(pwd)"
-# study (sweep or fix file name), pinned revision, checkpoint, then for a search of `balance
-# fix` the word fix and its flags; in the order they are played. A search's confirmation games
-# (--confirm) go to a database and a checkpoint of their own, named with -confirm
-# (orcs.sql.xz, orcs-confirm.sql.xz). A finished study moves to FINISHED: save and status still
-# see it, run neither builds nor plays it (a no-op resume would still add a run record and so
-# change its checkpoint).
-FINISHED=(
-    "uneven-balance 010a773 results/uneven/games.sql.xz"
-    "asymmetric-rules 316f741 results/asymmetric-rules/games.sql.xz"
-    "asymmetric-taste 316f741 results/asymmetric-strength/taste.sql.xz"
-    "asymmetric-strength 316f741 results/asymmetric-strength/ours.sql.xz"
-    "asymmetric-strength-fairymax 316f741 results/asymmetric-strength/fairymax.sql.xz"
-    "fix-asymmetric-orcs-fairymax 03be0b3 results/balancer/orcs.sql.xz fix --confirm 3000 --confirm-top 2 --confirm-open"
-)
-STUDIES=(
-    "rule-study-fsf ec6662c results/rule-study-fsf/games.sql.xz"
-    "elo-scale-chess cc5d545 results/elo-scale/chess.sql.xz"
-    "uneven-ambiguities cc5d545 results/uneven-ambiguities/games.sql.xz"
-    "asymmetric-humans-fsf ec6662c results/asymmetric-humans-fsf/games.sql.xz"
-    "elo-scale-uneven cc5d545 results/elo-scale/uneven.sql.xz"
-    "asymmetric-ambiguities cc5d545 results/asymmetric-ambiguities/ours.sql.xz"
-    "asymmetric-ambiguities-fairymax cc5d545 results/asymmetric-ambiguities/fairymax.sql.xz"
-)
+QUEUE="$REPO/results/studies.toml"
+BALANCE="$REPO/build/app/balance"
 [ -f "$REPO/results/checkpoint.sh" ] || { echo "$0: run from the repository root" >&2; exit 2; }
 log() { echo "$(date -u +%FT%TZ) $*" | tee -a "$WORK/studies.log"; }
+# The queue's entries into ENTRIES, one tab-separated "NAME KIND DB REVISION CHECKPOINT
+# finished|queued" line each (- for none).
+read_entries() {
+    if [ ! -x "$BALANCE" ]; then (cd "$REPO" && TARGET=balance ./build.sh >&2); fi
+    mapfile -t ENTRIES < <("$BALANCE" queue "$QUEUE" --dir "$WORK" --list)
+    [ "${#ENTRIES[@]}" -gt 0 ] || { echo "$0: no entries in $QUEUE" >&2; exit 1; }
+}
 # The databases of a study and their checkpoints, one "DB CHECKPOINT" line each: the study's own
 # and, for a search, its confirmation's.
 databases() {
-    local study="$1" ckpt="$2" kind="${3:-sweep}"
-    echo "$WORK/$study.db $ckpt"
-    if [ "$kind" = fix ]; then echo "$WORK/$study-confirm.db ${ckpt%.sql.xz}-confirm.sql.xz"; fi
+    local db="$1" ckpt="$2" kind="$3"
+    [ "$ckpt" = - ] && return 0
+    echo "$db $ckpt"
+    if [ "$kind" = fix ]; then echo "${db%.db}-confirm.db ${ckpt%.sql.xz}-confirm.sql.xz"; fi
 }
 
 snapshot() {
@@ -87,48 +69,48 @@ run)
     fi
     echo 19 >/proc/self/autogroup 2>/dev/null || true
     mkdir -p "$WORK"
-    for entry in "${STUDIES[@]}"; do
-        read -r study rev ckpt kind flags <<<"$entry"
-        snapshot "$rev" >/dev/null
-        while read -r db saved; do
-            if [ ! -e "$db" ] && [ -f "$REPO/$saved" ]; then
-                "$REPO/results/checkpoint.sh" restore "$REPO/$saved" "$db" | tee -a "$WORK/studies.log"
+    read_entries
+    for entry in "${ENTRIES[@]}"; do
+        IFS=$'\t' read -r name kind db rev ckpt state <<<"$entry"
+        [ "$state" = finished ] && continue
+        if [ "$rev" != - ]; then snapshot "$rev" >/dev/null; fi
+        while read -r file saved; do
+            if [ ! -e "$file" ] && [ -f "$REPO/$saved" ]; then
+                "$REPO/results/checkpoint.sh" restore "$REPO/$saved" "$file" | tee -a "$WORK/studies.log"
             fi
-        done < <(databases "$study" "$ckpt" "$kind")
+        done < <(databases "$db" "$ckpt" "$kind")
     done
-    for entry in "${STUDIES[@]}"; do
-        read -r study rev ckpt kind flags <<<"$entry"
-        dir="$WORK/snapshot-$rev"
-        log "start $study ($rev)"
-        rc=0
-        # shellcheck disable=SC2086  # the flags are words
-        (cd "$dir" && nice -n 19 build/app/balance "${kind:-sweep}" "configs/sweeps/$study.toml" \
-            --quiet --threads "$(nproc)" --db "$WORK/$study.db" $flags) >>"$WORK/$study.log" 2>&1 ||
-            rc=$?
-        log "end $study rc $rc"
-    done
+    log "start the queue $QUEUE"
+    rc=0
+    "$BALANCE" queue "$QUEUE" --dir "$WORK" >>"$WORK/studies.log" 2>&1 || rc=$?
+    log "end the queue rc $rc"
     ;;
 save)
-    for entry in "${STUDIES[@]}" "${FINISHED[@]}"; do
-        read -r study rev ckpt kind flags <<<"$entry"
-        while read -r db saved; do
-            if [ -f "$db" ]; then "$REPO/results/checkpoint.sh" save "$db" "$REPO/$saved"; fi
-        done < <(databases "$study" "$ckpt" "$kind")
+    read_entries
+    for entry in "${ENTRIES[@]}"; do
+        IFS=$'\t' read -r name kind db rev ckpt state <<<"$entry"
+        while read -r file saved; do
+            if [ -f "$file" ]; then "$REPO/results/checkpoint.sh" save "$file" "$REPO/$saved"; fi
+        done < <(databases "$db" "$ckpt" "$kind")
     done
     ;;
 build)
-    for entry in "${STUDIES[@]}"; do
-        read -r study rev ckpt kind flags <<<"$entry"
-        snapshot "$rev"
+    read_entries
+    for entry in "${ENTRIES[@]}"; do
+        IFS=$'\t' read -r name kind db rev ckpt state <<<"$entry"
+        if [ "$state" = queued ] && [ "$rev" != - ]; then snapshot "$rev"; fi
     done | sort -u
     ;;
 status)
-    for entry in "${STUDIES[@]}" "${FINISHED[@]}"; do
-        read -r study rev ckpt kind flags <<<"$entry"
-        while read -r db saved; do
-            n=$([ -f "$db" ] && sqlite3 "$db" "SELECT count(*) FROM games" || echo "-")
-            echo "$(basename "$db" .db): $n games stored"
-        done < <(databases "$study" "$ckpt" "$kind")
+    read_entries
+    "$BALANCE" queue "$QUEUE" --dir "$WORK" --status
+    # A search's confirmation games lie in a database of their own.
+    for entry in "${ENTRIES[@]}"; do
+        IFS=$'\t' read -r name kind db rev ckpt state <<<"$entry"
+        confirm="${db%.db}-confirm.db"
+        if [ "$kind" = fix ] && [ -f "$confirm" ]; then
+            echo "$(basename "$confirm" .db): $(sqlite3 "$confirm" "SELECT count(*) FROM games") games stored"
+        fi
     done
     ;;
 *)

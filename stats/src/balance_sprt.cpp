@@ -1,5 +1,7 @@
 #include "balance/stats/balance_sprt.hpp"
 
+#include <algorithm>
+
 #include "balance/stats/elo.hpp"
 
 namespace balance::stats {
@@ -33,7 +35,31 @@ Expected<BalanceSprtResult> run(const Counts& counts, const BalanceSprtParameter
     return result;
 }
 
+// Games until `test` reaches the bound its LLR points to (0 once decided; none without drift).
+std::optional<double> more_games(const SprtResult& test, std::int64_t games) {
+    if (test.decision != SprtDecision::Continue) return 0.0;
+    if (test.llr == 0.0 || games <= 0) return std::nullopt;
+    const double bound = test.llr > 0.0 ? test.bounds.upper : test.bounds.lower;
+    return static_cast<double>(games) * (bound / test.llr - 1.0);
+}
+
 }  // namespace
+
+std::optional<double> expected_more_games(const BalanceSprtResult& result, std::int64_t games) {
+    if (result.verdict != BalanceVerdict::Continue) return std::nullopt;
+    // An army heading for H1 decides alone ("favours" it); one that has accepted H1 while the
+    // other has too (both verdicts at once) leaves nothing to expect.
+    for (const SprtResult* test : {&result.side, &result.opponent})
+        if (test->decision == SprtDecision::Continue && test->llr > 0.0)
+            return more_games(*test, games);
+    if (result.side.decision == SprtDecision::AcceptH1 ||
+        result.opponent.decision == SprtDecision::AcceptH1)
+        return std::nullopt;
+    const auto side = more_games(result.side, games);
+    const auto opponent = more_games(result.opponent, games);
+    if (!side || !opponent) return std::nullopt;
+    return std::max(*side, *opponent);
+}
 
 Expected<BalanceSprtResult> balance_sprt(const Wdl& wdl, const BalanceSprtParameters& parameters) {
     return run(wdl, parameters);

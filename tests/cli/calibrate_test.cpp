@@ -132,6 +132,31 @@ TEST(Calibrate, StatusReadsTheStoredRoundsBesideAWriter) {
     EXPECT_EQ(json::parse(partial_json.out)["rounds_played"], 0);
 }
 
+// --max-games stops inside a round (exit 0) and shows that round's games so far; the same
+// command finishes it.
+TEST(Calibrate, MaxGamesStopsInsideARoundAndShowsItsGames) {
+    TempDir dir;
+    const auto file = dir.write("tiny.toml", kTinyCalibration).string();
+    const auto db = (dir.path() / "tiny.db").string();
+    const auto part =
+        run_balance({"calibrate", file, "--db", db, "--threads", "1", "--max-games", "25"});
+    ASSERT_EQ(part.status, 0) << part.err << part.out;
+    EXPECT_NE(part.out.find("stopped with 15 games of tiny-r0 to go; resume with:"),
+              std::string::npos)
+        << part.out;
+    EXPECT_NE(part.out.find("Stopped after 0 finished round(s) and 25 games played in this run: "
+                            "tiny-r0: 25 of its 40 games stored; the same command resumes."),
+              std::string::npos)
+        << part.out;
+    const auto json_part = run_balance(
+        {"calibrate", file, "--db", db, "--threads", "1", "--max-games", "5", "--json"});
+    ASSERT_EQ(json_part.status, 0) << json_part.err;
+    EXPECT_EQ(json::parse(json_part.out)["in_progress"], "tiny-r0: 30 of its 40 games stored");
+    const auto rest = run_balance({"calibrate", file, "--db", db, "--threads", "2", "--json"});
+    ASSERT_EQ(rest.status, 0) << rest.err;
+    EXPECT_GE(json::parse(rest.out)["rounds"].size(), 1u);
+}
+
 // step = 0.5: each round plays halfway (geometrically) from the values played to the values
 // fitted, which damps a calibration whose values swing instead of settling.
 TEST(Calibrate, ADampedStepPlaysPartWayToTheFit) {

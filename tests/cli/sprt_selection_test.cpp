@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
@@ -234,6 +236,35 @@ TEST(SprtSelection, DecidesBalancedAndUnbalanced) {
     ASSERT_EQ(unbalanced.status, 0) << unbalanced.err;
     EXPECT_NE(unbalanced.out.find("decision: unbalanced: favours orcs"), std::string::npos)
         << unbalanced.out;
+}
+
+// Undecided, it says how many more games it expects to need; decided, it says nothing of it.
+TEST(SprtSelection, UndecidedSaysTheGamesItExpectsToNeed) {
+    TempDir dir;
+    TestStore few(dir.path() / "few.sqlite");
+    few.add_counts(asymmetric("humans", "orcs"), 8, 10, 7);
+    few.add_counts(asymmetric("orcs", "humans"), 7, 10, 8);
+    const auto undecided = run_balance({"sprt", "--db", few.path().string(), "--white", "humans",
+                                        "--black", "orcs", "--margin", "0.05"});
+    ASSERT_EQ(undecided.status, 0) << undecided.err;
+    EXPECT_NE(undecided.out.find("decision: undecided: play more games\nexpected: about "),
+              std::string::npos)
+        << undecided.out;
+    const json j = sprt_json(few.path(), {"--white", "humans", "--black", "orcs"});
+    ASSERT_TRUE(j["expected_more_games"].is_number()) << j.dump();
+    // Score 0.5 in 50 games: the expected sample number of the GSPRT at 0.5 vs 0.55.
+    EXPECT_GT(j["expected_more_games"].get<double>(), 50.0);
+    EXPECT_NE(undecided.out.find(
+                  fmt::format("about {:.0f} more games", j["expected_more_games"].get<double>())),
+              std::string::npos)
+        << undecided.out;
+
+    TestStore even(dir.path() / "even.sqlite");
+    even.add_counts(asymmetric("humans", "orcs"), 250, 500, 250);
+    even.add_counts(asymmetric("orcs", "humans"), 250, 500, 250);
+    EXPECT_TRUE(
+        sprt_json(even.path(), {"--white", "humans", "--black", "orcs"})["expected_more_games"]
+            .is_null());
 }
 
 }  // namespace

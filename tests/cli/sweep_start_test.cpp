@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "../support/sample_sweeps.hpp"
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
@@ -34,31 +35,11 @@ hash_mb = 1
 max_plies = 200
 )";
 
-// Quick: random movers, 8 short games.
-constexpr const char* kQuickSweep = R"(variant = "chess"
-games_per_cell = 8
-[players.mover]
-type = "random"
-[adjudication]
-max_plies = 20
-)";
+using balance::testing::kQuickSweep;
 
-// Games stored so far, read through the C API (0 while the database is not there yet).
+// Games stored so far (0 while the database is not there yet).
 long long stored_games(const fs::path& db) {
-    if (!fs::exists(db)) return 0;
-    sqlite3* handle = nullptr;
-    long long count = 0;
-    if (sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_busy_timeout(handle, 5000);
-        sqlite3_stmt* stmt = nullptr;
-        if (sqlite3_prepare_v2(handle, "SELECT count(*) FROM games", -1, &stmt, nullptr) ==
-                SQLITE_OK &&
-            sqlite3_step(stmt) == SQLITE_ROW)
-            count = sqlite3_column_int64(stmt, 0);
-        sqlite3_finalize(stmt);
-    }
-    sqlite3_close(handle);
-    return count;
+    return balance::testing::count_rows(db, "SELECT count(*) FROM games");
 }
 
 // Starts `balance sweep <args>` in a child process.

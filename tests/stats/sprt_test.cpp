@@ -152,5 +152,37 @@ TEST(BalanceSprt, VerdictsForClearCases) {
               BalanceVerdict::FavoursSide);
 }
 
+// The expected sample number: played on at the same proportions, the games it names bring the
+// verdict to its bound (10% past them decided, 10% short of them not yet: the counts are
+// whole games, so a finer margin tests their rounding).
+TEST(BalanceSprt, ExpectedMoreGamesReachTheVerdictAtTheSameScore) {
+    const BalanceSprtParameters params{0.05, 0.05, 0.05, EloModel::Logistic, 0.0};
+    const auto scaled = [](const Wdl& w, double factor) {
+        return Wdl{std::llround(w.wins * factor), std::llround(w.draws * factor),
+                   std::llround(w.losses * factor)};
+    };
+    struct Case {
+        Wdl now;
+        BalanceVerdict heading;
+    };
+    for (const Case& c : {Case{Wdl{24, 16, 12}, BalanceVerdict::FavoursSide},  // score 0.615
+                          Case{Wdl{12, 16, 24}, BalanceVerdict::FavoursOpponent},
+                          Case{Wdl{15, 20, 15}, BalanceVerdict::Balanced}}) {
+        const auto now = balance_sprt(c.now, params);
+        ASSERT_TRUE(now.ok());
+        ASSERT_EQ(now->verdict, BalanceVerdict::Continue);
+        const auto more = expected_more_games(*now, c.now.games());
+        ASSERT_TRUE(more.has_value());
+        EXPECT_GT(*more, 0.0);
+        const double at = (static_cast<double>(c.now.games()) + *more) / c.now.games();
+        EXPECT_EQ(balance_sprt(scaled(c.now, at * 0.9), params)->verdict, BalanceVerdict::Continue)
+            << *more;
+        EXPECT_EQ(balance_sprt(scaled(c.now, at * 1.1), params)->verdict, c.heading) << *more;
+    }
+    // Decided: nothing to expect.
+    const auto decided = balance_sprt(Wdl{600, 200, 200}, params);
+    EXPECT_FALSE(expected_more_games(*decided, 1000).has_value());
+}
+
 }  // namespace
 }  // namespace balance::stats

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../support/sample_sweeps.hpp"
 #include "../support/sweep_support.hpp"
 
 extern char** environ;
@@ -25,23 +26,7 @@ using testing::TempDir;
 
 // Slow enough (a few seconds) that the kill lands mid-run.
 std::string slow_sweep() {
-    return R"(name = "durable"
-variant = "chess"
-seed = 9
-games_per_cell = 12
-matchups = [["e", "g"], ["g", "e"]]
-[players.e]
-type = "engine"
-nodes = 4000
-hash_mb = 1
-[players.g]
-type = "greedy"
-[openings]
-type = "random-plies"
-plies = 2
-[adjudication]
-max_plies = 80
-)";
+    return balance::testing::kDurableSweep;
 }
 
 pid_t spawn_sweep(const std::filesystem::path& sweep, const std::filesystem::path& db,

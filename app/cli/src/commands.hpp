@@ -23,6 +23,7 @@ void register_values(CLI::App& app, AppContext& ctx);
 void register_calibrate(CLI::App& app, AppContext& ctx);
 void register_fix(CLI::App& app, AppContext& ctx);
 void register_serve(CLI::App& app, AppContext& ctx);
+void register_queue(CLI::App& app, AppContext& ctx);
 
 void register_uci(CLI::App& app, AppContext& ctx);
 void register_bench(CLI::App& app, AppContext& ctx);

@@ -31,6 +31,9 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/runs/play.hpp"
+#include "balance/runs/run_settings.hpp"
+#include "balance/runs/run_store.hpp"
 #include "balance/stats/interval.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/rule_specs.hpp"
@@ -42,7 +45,6 @@
 #include "output.hpp"
 #include "output_file.hpp"
 #include "run_guards.hpp"
-#include "run_store.hpp"
 
 namespace balance::cli {
 
@@ -60,6 +62,7 @@ struct CalibrateArgs {
     bool json = false;
     std::string write_values;
     bool quiet = false;
+    std::int64_t max_games = -1;  // stop after this many games of this run (resumable)
     // Read the rounds from the stored games without playing or writing anything (another
     // process may be playing into the database meanwhile).
     bool status = false;
@@ -184,53 +187,61 @@ class Calibration {
     std::string db_;
     std::optional<tournament::ResultStore> store_;
     int exit_code_ = 0;
-    std::string in_progress_;  // --status: the sweep in progress and its stored games
+    bool failed_ = false;      // an error was reported (not a stop)
+    std::int64_t played_ = 0;  // games played by this process
+    // Stopped (or, --status, still being played) inside a round: that round's sweep and its
+    // stored games.
+    std::string in_progress_;
 };
 
 bool Calibration::play(tournament::Sweep sweep) {
+    const auto fail = [&](const Error& error) {
+        exit_code_ = report_error(ctx_, error);
+        failed_ = true;
+        return false;
+    };
     auto open = tournament::open_sweep(std::move(sweep));
-    if (!open) {
-        exit_code_ = report_error(ctx_, open.error());
-        return false;
-    }
-    if (auto same = same_calibration(*store_, sweep_.name, open->sweep); !same) {
-        exit_code_ = report_error(ctx_, same.error());
-        return false;
-    }
+    if (!open) return fail(open.error());
+    if (auto same = same_calibration(*store_, sweep_.name, open->sweep); !same)
+        return fail(same.error());
     if (auto cells =
             tournament::assign_spec_cells(open->sweep, *store_, false, config::spec_differences);
-        !cells) {
-        exit_code_ = report_error(ctx_, cells.error());
-        return false;
-    }
-    if (args_.status) {
+        !cells)
+        return fail(cells.error());
+    // The round's games stored so far: "tiny-r1: 12 of its 40 games stored".
+    const auto note_in_progress = [&]() -> Result<bool> {
         auto count = tournament::count_stored(open->sweep, *store_);
-        if (!count) {
-            exit_code_ = report_error(ctx_, count.error());
-            return false;
-        }
+        if (!count) return count.error();
         if (count->complete()) return true;
         in_progress_ = fmt::format("{}: {} of its {} games stored", open->sweep.name, count->stored,
                                    count->planned);
         return false;
+    };
+    if (args_.status) {
+        auto complete = note_in_progress();
+        if (!complete) return fail(complete.error());
+        return *complete;
     }
-    const tournament::RunOptions options = run_options(args_.threads, file_);
+    tournament::RunOptions options = runs::run_options(args_.threads, file_);
+    if (args_.max_games >= 0)
+        options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
     tournament::TextProgress display = progress_display(ctx_.out);
     if (!args_.quiet && !args_.json) ctx_.out << fmt::format("playing {}\n", open->sweep.name);
     StopOnSignal signals;
-    auto summary =
-        tournament::run_sweep(*open, *store_, options, tournament::make_player, stop_requested,
-                              args_.quiet || args_.json ? nullptr : &display);
-    if (!summary) {
-        exit_code_ = report_error(ctx_, summary.error());
-        return false;
-    }
-    if (summary->stopped || summary->remaining > 0) {
-        ctx_.out << fmt::format(
-            "stopped with {} games of {} to go; resume with:\n  balance "
-            "calibrate {} --db {}\n",
-            summary->remaining, open->sweep.name, args_.file, db_);
-        exit_code_ = stop_requested ? 130 : 1;
+    auto played = runs::play(*open, *store_, options, stop_requested,
+                             args_.quiet || args_.json ? nullptr : &display);
+    if (!played) return fail(played.error());
+    const tournament::RunSummary& summary = played->summary;
+    played_ += summary.played;
+    if (played->ending != runs::Ending::Finished) {
+        // On stderr with --json, so that stdout stays one JSON object.
+        (args_.json ? ctx_.err : ctx_.out) << fmt::format(
+            "stopped with {} games of {} to go; resume with:\n  {} calibrate {} --db {}\n",
+            summary.remaining, open->sweep.name, ctx_.program, args_.file, db_);
+        // --max-games reached: exit 0, as `sweep` and `fix` do; a signal: 130; else an engine
+        // kept failing to start.
+        exit_code_ = runs::exit_code(played->ending);
+        if (auto noted = note_in_progress(); !noted) return fail(noted.error());
         return false;
     }
     return true;
@@ -320,10 +331,14 @@ void Calibration::print(const std::vector<Round>& rounds, bool converged) const 
                                        fmt::join(round.moved, ", ")));
     }
     if (!in_progress_.empty()) {
-        ctx_.out << fmt::format(
-            "\nIn progress after {} finished round(s): {}; read from the stored games, nothing "
-            "played.\n",
-            rounds.size(), in_progress_);
+        ctx_.out << (args_.status
+                         ? fmt::format(
+                               "\nIn progress after {} finished round(s): {}; read from the "
+                               "stored games, nothing played.\n",
+                               rounds.size(), in_progress_)
+                         : fmt::format("\nStopped after {} finished round(s) and {} games played "
+                                       "in this run: {}; the same command resumes.\n",
+                                       rounds.size(), played_, in_progress_));
         return;
     }
     ctx_.out << '\n'
@@ -410,7 +425,8 @@ int Calibration::run() {
             return report_error(ctx_, same.error());
     }
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_run_store(db_, args_.status, tournament::Writer::Calibrate, "calibration");
+    auto opened =
+        runs::open_run_store(db_, args_.status, tournament::Writer::Calibrate, "calibration");
     if (!opened) return report_error(ctx_, opened.error());
     store_ = std::move(opened->store);
     const std::optional<tournament::ShardLock> lock = std::move(opened->lock);
@@ -454,9 +470,10 @@ int Calibration::run() {
         rounds.push_back(std::move(round));
         values = std::move(next);
     }
-    // A round that did not finish: stopped or failed (both reported), or under --status still
-    // in progress, when the rounds so far are shown.
-    if (stopped && (!args_.status || exit_code_ != 0)) return exit_code_;
+    // A round that did not finish: failed (reported), or stopped (a signal, --max-games) or
+    // under --status still in progress, when the rounds so far and the games of the round in
+    // progress are shown.
+    if (stopped && failed_) return exit_code_;
 
     if (!args_.write_values.empty() && !stopped) {
         const std::string provenance = fmt::format(
@@ -473,7 +490,7 @@ int Calibration::run() {
         ctx_.out << to_json(rounds, converged).dump(2) << '\n';
     else
         print(rounds, converged);
-    return 0;
+    return stopped ? exit_code_ : 0;
 }
 
 int run_calibrate_command(const CalibrateArgs& args, AppContext& ctx) {
@@ -516,6 +533,10 @@ void register_calibrate(CLI::App& app, AppContext& ctx) {
     command->add_option("--write-values", args->write_values,
                         "Write the last fitted values as a values file for sweep players");
     command->add_flag("--quiet", args->quiet, "No progress display");
+    command
+        ->add_option("--max-games", args->max_games,
+                     "Stop after this many games (exit 0; the same command resumes)")
+        ->check(CLI::Range(std::int64_t{0}, tournament::kMaxSweepGames));
     command->add_flag("--status", args->status,
                       "Show the finished rounds and the one in progress from the stored games, "
                       "playing and writing nothing (also while another process plays into the "

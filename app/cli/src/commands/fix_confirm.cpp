@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 
 #include "balance/config/variant_loader.hpp"
+#include "balance/runs/run_store.hpp"
 #include "balance/stats/band_race.hpp"
 #include "balance/tournament/shard_lock.hpp"
 #include "fix_search.hpp"
-#include "run_store.hpp"
 
 namespace balance::cli::fix_command {
 
@@ -68,7 +68,7 @@ Result<bool> FixSearch::confirm() {
         sweep.rule_sets.back().name = fmt::format("c{}", i);
     }
     // --status reads the confirmation's database as it is (none yet: nothing of it stored).
-    auto opened = open_run_store(confirm_db_, args_.status, tournament::Writer::Fix);
+    auto opened = runs::open_run_store(confirm_db_, args_.status, tournament::Writer::Fix);
     if (!opened) return opened.error();
     if (!*opened) {
         in_progress_ =

@@ -12,6 +12,9 @@
 #include "balance/config/fix_candidates.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/runs/play.hpp"
+#include "balance/runs/run_settings.hpp"
+#include "balance/runs/run_store.hpp"
 #include "balance/stats/band_race.hpp"
 #include "balance/tournament/cell_key.hpp"
 #include "balance/tournament/open_sweep.hpp"
@@ -23,7 +26,6 @@
 #include "output.hpp"
 #include "output_file.hpp"
 #include "run_guards.hpp"
-#include "run_store.hpp"
 
 namespace balance::cli::fix_command {
 
@@ -50,7 +52,7 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultS
     }
     auto open = tournament::open_sweep(sweep);
     if (!open) return open.error();
-    tournament::RunOptions options = run_options(args_.threads, loaded_.file);
+    tournament::RunOptions options = runs::run_options(args_.threads, loaded_.file);
     if (args_.max_games >= 0)
         options.max_games = std::max<std::int64_t>(0, args_.max_games - played_);
     tournament::TextProgress display = progress_display(ctx_.out);
@@ -58,16 +60,16 @@ Result<bool> FixSearch::play(const tournament::Sweep& sweep, tournament::ResultS
     if (!quiet)
         ctx_.out << fmt::format("playing {}: {} candidate(s)\n", sweep.name,
                                 sweep.rule_sets.size());
-    auto summary = tournament::run_sweep(*open, store, options, tournament::make_player,
-                                         stop_requested, quiet ? nullptr : &display);
-    if (!summary) return summary.error();
-    played_ += summary->played;
-    if (summary->stopped || summary->remaining > 0) {
+    auto played = runs::play(*open, store, options, stop_requested, quiet ? nullptr : &display);
+    if (!played) return played.error();
+    const tournament::RunSummary& summary = played->summary;
+    played_ += summary.played;
+    if (played->ending != runs::Ending::Finished) {
         // On stderr with --json, so that stdout stays one JSON object.
         (args_.json ? ctx_.err : ctx_.out) << fmt::format(
             "stopped with {} games of {} to go (in {}); resume with:\n  {} fix {} --db {}{}\n",
-            summary->remaining, sweep.name, db, ctx_.program, args_.file, db_, confirm_flags());
-        exit_code_ = stop_requested ? 130 : (args_.max_games >= 0 ? 0 : 1);
+            summary.remaining, sweep.name, db, ctx_.program, args_.file, db_, confirm_flags());
+        exit_code_ = runs::exit_code(played->ending);
         return false;
     }
     return true;
@@ -302,7 +304,7 @@ int FixSearch::run() {
 
     db_ = args_.db.empty() ? "results/" + loaded_.name + ".db" : args_.db;
     // --status reads as it is, beside a process that may be writing: no lock, no schema change.
-    auto opened = open_run_store(db_, args_.status, tournament::Writer::Fix, "search");
+    auto opened = runs::open_run_store(db_, args_.status, tournament::Writer::Fix, "search");
     if (!opened) return report_error(ctx_, opened.error());
     store_ = std::move(opened->store);
     const std::optional<tournament::ShardLock> lock = std::move(opened->lock);

@@ -19,6 +19,7 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_calibrate(app, ctx);
     register_fix(app, ctx);
     register_serve(app, ctx);
+    register_queue(app, ctx);
 }
 
 }  // namespace balance::cli

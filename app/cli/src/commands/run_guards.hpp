@@ -1,26 +1,18 @@
 #pragma once
 // What a command that plays games into a database holds while it runs (`sweep`, `calibrate`,
-// `fix`): the stop flag its signal handlers set, and the run options and progress display they
-// all set up alike. Private to the commands. (The lock that keeps two processes from playing the
-// same games of one database is tournament::ShardLock.)
+// `fix`): the stop flag its signal handlers set, and the progress display they all set up
+// alike (their run loop is runs::play). Private to the commands. (The lock that keeps two processes
+// from playing the same games of one database is tournament::ShardLock.)
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <iostream>
-#include <string>
-#include <thread>
-
-#include <fmt/format.h>
 
 #include "balance/core/error.hpp"
-#include "balance/revision/revision.hpp"
-#include "balance/tournament/plan.hpp"
 #include "balance/tournament/progress.hpp"
-#include "balance/tournament/runner.hpp"
 
 namespace balance::cli {
 
@@ -56,29 +48,6 @@ class StopOnSignal {
     struct sigaction old_int_ {};
     struct sigaction old_term_ {};
 };
-
-inline std::string host_name() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0) return "unknown";
-    return name;
-}
-
-// Games played at once: the --threads value, or one per core when it is not given (0).
-inline int thread_count(int requested) {
-    return requested > 0 ? requested
-                         : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
-
-// The run options every playing command fills alike: threads, and what the run record keeps
-// (sweep file, revision, host).
-inline tournament::RunOptions run_options(int threads, const std::string& sweep_file) {
-    tournament::RunOptions options;
-    options.threads = thread_count(threads);
-    options.sweep_file = sweep_file;
-    options.git_revision = revision::git_revision();
-    options.host = host_name();
-    return options;
-}
 
 // Progress redrawn twice a second on a terminal; a line every 15 s into a log or a pipe.
 inline tournament::TextProgress progress_display(std::ostream& out) {

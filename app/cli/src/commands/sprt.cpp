@@ -3,6 +3,7 @@
 // 1/2 + margin for each army). Game pairs (pentanomial) when the sweep paired openings across
 // the colour orders, single games (trinomial) otherwise; the output says which.
 
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -94,6 +95,7 @@ int run_sprt_command(const SprtArgs& args, AppContext& ctx) {
                                 : stats::balance_sprt(sample->wdl, parameters);
     if (!result) return report_error(ctx, make_error(result.error().message, "stats"));
     auto score = stats::score_interval(sample->wdl, 0.95);
+    const auto more = stats::expected_more_games(*result, sample->wdl.games());
     const std::string model = sample->pairs ? "pentanomial" : "trinomial";
 
     if (args.json) {
@@ -122,6 +124,7 @@ int run_sprt_command(const SprtArgs& args, AppContext& ctx) {
                  {"side_test", test_json(result->side)},
                  {"opponent_test", test_json(result->opponent)},
                  {"verdict", verdict_key(result->verdict)},
+                 {"expected_more_games", more ? Json(std::ceil(*more)) : Json(nullptr)},
                  {"verdict_text", verdict_text(*result, *sample, args.margin)}};
         print_json(ctx, out);
         return 0;
@@ -150,6 +153,12 @@ int run_sprt_command(const SprtArgs& args, AppContext& ctx) {
                            analysis::percent(0.5 + args.margin), result->opponent.llr,
                            decision_name(result->opponent.decision));
     ctx.out << "decision: " << verdict_text(*result, *sample, args.margin) << '\n';
+    if (result->verdict == stats::BalanceVerdict::Continue)
+        ctx.out << (more ? fmt::format("expected: about {:.0f} more games if they score like those "
+                                       "so far (each test's LLR grows with the games)\n",
+                                       std::ceil(*more))
+                         : std::string("expected: no estimate (a test the decision waits for "
+                                       "has not moved from 0)\n"));
     return 0;
 }
 

@@ -11,6 +11,9 @@
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/config/variant_loader.hpp"
+#include "balance/runs/play.hpp"
+#include "balance/runs/run_settings.hpp"
+#include "balance/runs/run_store.hpp"
 #include "balance/tournament/fairy_stockfish_check.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/opening_notes.hpp"
@@ -22,7 +25,6 @@
 #include "commands.hpp"
 #include "output.hpp"
 #include "run_guards.hpp"
-#include "run_store.hpp"
 
 namespace balance::cli {
 
@@ -45,7 +47,7 @@ struct SweepArgs {
 // plays into it): its planned games and how many are stored.
 int print_status(const tournament::OpenSweep& open, const std::string& db, const SweepArgs& args,
                  AppContext& ctx) {
-    auto opened = open_run_store(db, true, tournament::Writer::Sweep, "sweep");
+    auto opened = runs::open_run_store(db, true, tournament::Writer::Sweep, "sweep");
     if (!opened) return report_error(ctx, opened.error());
     const tournament::ResultStore* store = &opened->store;
     tournament::Sweep sweep = open.sweep;
@@ -128,7 +130,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     if (auto verified = tournament::verify_fairy_stockfish_players(open->sweep); !verified)
         return report_error(ctx, verified.error());
 
-    const int threads = thread_count(args.threads);
+    const int threads = runs::thread_count(args.threads);
     if (auto memory = tournament::check_hash_memory(open->sweep, threads); !memory)
         return report_error(ctx, memory.error());
 
@@ -143,7 +145,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto database = tournament::SweepDatabase::open(*open, db, database_options);
     if (!database) return report_error(ctx, database.error());
 
-    tournament::RunOptions options = run_options(threads, file->string());
+    tournament::RunOptions options = runs::run_options(threads, file->string());
     options.shard = *shard;
     if (args.max_games >= 0) options.max_games = args.max_games;
 
@@ -156,12 +158,13 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
             ctx.out << "note: " << note << "\n";
     }
     StopOnSignal signals;
-    auto summary = tournament::run_sweep(*open, database->store(), options, tournament::make_player,
-                                         stop_requested, args.quiet ? nullptr : &display);
-    if (!summary) {
+    auto played = runs::play(*open, database->store(), options, stop_requested,
+                             args.quiet ? nullptr : &display);
+    if (!played) {
         database->discard_if_empty();
-        return report_error(ctx, summary.error());
+        return report_error(ctx, played.error());
     }
+    const tournament::RunSummary* summary = &played->summary;
 
     ctx.out << '\n';
     tournament::print_table(ctx.out, summary->cells);
@@ -195,10 +198,10 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     }
     // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
     // balance report ...` does not report on a sweep that is not finished.
-    if (summary->stopped && stop_requested) return 130;
+    if (played->ending == runs::Ending::Signal) return runs::exit_code(played->ending);
     if (!failed.empty()) return 1;
     // Games left unplayed because an engine kept failing to start: not finished either.
-    if (summary->remaining > 0 && summary->failed > 0 && args.max_games < 0) return 1;
+    if (played->ending == runs::Ending::Unplayed && summary->failed > 0) return 1;
     return 0;
 }
 

@@ -6,6 +6,8 @@
 // zone is therefore 1/2 < s < 1/2 + margin on each side; each test keeps its own alpha and beta,
 // so the chance of wrongly calling a balanced pairing unbalanced is at most 2 alpha.
 
+#include <optional>
+
 #include "balance/stats/counts.hpp"
 #include "balance/stats/expected.hpp"
 #include "balance/stats/sprt.hpp"
@@ -34,6 +36,17 @@ struct BalanceSprtResult {
     EloBounds hypotheses;
     BalanceVerdict verdict = BalanceVerdict::Continue;
 };
+
+/// The further games an undecided verdict is expected to need, if the games to come score like
+/// those so far (the expected sample number from the current estimate). At a fixed estimate a
+/// GSPRT's LLR grows in proportion to the games, so a test whose LLR is L after n games reaches
+/// its bound B on the side L points to after n x (B / L - 1) more (Wald's approximation, without
+/// the overshoot). The verdict waits for the test of an army that scores above the midpoint of
+/// its hypotheses (LLR > 0: it is heading for "favours"), else for both tests to reach H0
+/// ("balanced"): the later of the two. None when the verdict is reached, or when a test it waits
+/// for does not move (LLR 0).
+[[nodiscard]] std::optional<double> expected_more_games(const BalanceSprtResult& result,
+                                                        std::int64_t games);
 
 /// Runs both one-sided tests on trinomial counts (from the side's view).
 [[nodiscard]] Expected<BalanceSprtResult> balance_sprt(const Wdl& wdl,

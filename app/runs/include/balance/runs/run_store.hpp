@@ -10,7 +10,7 @@
 #include "balance/tournament/shard_lock.hpp"
 #include "balance/tournament/store.hpp"
 
-namespace balance::cli {
+namespace balance::runs {
 
 struct RunStore {
     tournament::ResultStore store;
@@ -27,4 +27,4 @@ struct RunStore {
 [[nodiscard]] Result<RunStore> open_run_store(const std::string& db, bool read_only,
                                               tournament::Writer writer, const std::string& what);
 
-}  // namespace balance::cli
+}  // namespace balance::runs

@@ -1,10 +1,10 @@
-#include "run_store.hpp"
+#include "balance/runs/run_store.hpp"
 
 #include <utility>
 
 #include "balance/config/variant_loader.hpp"
 
-namespace balance::cli {
+namespace balance::runs {
 
 Result<std::optional<RunStore>> open_run_store(const std::string& db, bool read_only,
                                                tournament::Writer writer) {
@@ -37,4 +37,4 @@ Result<RunStore> open_run_store(const std::string& db, bool read_only, tournamen
     return std::move(**opened);
 }
 
-}  // namespace balance::cli
+}  // namespace balance::runs
