@@ -88,7 +88,7 @@ std::string plain_fen(const std::string& fen) {
 }
 
 Result<std::string> format_pgn(const GameRow& row, const core::AnyRules& rules,
-                               const std::string& site) {
+                               const std::string& site, const std::string& variant) {
     auto game = core::Game::start(rules, row.start_fen);
     if (!game) return make_error(game.error().to_string(), "game " + row.game_key);
     auto moves = movetext(row, *game);
@@ -105,7 +105,8 @@ Result<std::string> format_pgn(const GameRow& row, const core::AnyRules& rules,
     tag("White", row.white_player);
     tag("Black", row.black_player);
     tag("Result", pgn_result(row.result));
-    tag("Variant", row.variant);
+    tag("Variant", variant.empty() ? row.variant : variant);
+    if (!variant.empty()) tag("VariantFile", row.variant);
     tag("SetUp", "1");
     tag("FEN", plain_fen(row.start_fen));
     tag("WhiteArmy", row.white_army);

@@ -488,4 +488,17 @@ Result<FairyStockfishVariant> fairy_stockfish_variant(const VariantSpec& spec,
     return writer.write(fairy_stockfish_variant_name(white->name, black->name));
 }
 
+Result<FairyStockfishVariant> fairy_stockfish_rules_variant(const VariantSpec& spec,
+                                                            const std::string& white_army,
+                                                            const std::string& black_army) {
+    auto variant = fairy_stockfish_variant(spec, white_army, black_army);
+    if (!variant) return variant.error();
+    const std::string name = variant->name + "-" + text_hash(variant->text).substr(0, 8);
+    const std::string header = "[" + variant->name + "]";
+    if (const auto at = variant->text.find(header); at != std::string::npos)
+        variant->text.replace(at, header.size(), "[" + name + "]");
+    variant->name = name;
+    return variant;
+}
+
 }  // namespace balance::players::external

@@ -27,16 +27,9 @@ Result<std::unique_ptr<Player>> make_fairy_stockfish_player(FairyStockfishPlayer
                        const std::string& black) -> Result<FairyStockfishDefinitions::Written> {
         auto verified = verified_fairy_stockfish_file(spec, white, black, command, dir, timeout);
         if (!verified) return verified.error();
-        auto variant = fairy_stockfish_variant(spec, white, black);
+        auto variant = fairy_stockfish_rules_variant(spec, white, black);
         if (!variant) return variant.error();
-        // One process loads the variants of every rule set it meets, and a name loaded twice
-        // keeps its first rules: each rules object's section gets a name of its own.
-        const std::string name = variant->name + "-" + text_hash(variant->text).substr(0, 8);
-        std::string text = variant->text;
-        const std::string header = "[" + variant->name + "]";
-        if (const auto at = text.find(header); at != std::string::npos)
-            text.replace(at, header.size(), "[" + name + "]");
-        return FairyStockfishDefinitions::Written{text, name};
+        return FairyStockfishDefinitions::Written{variant->text, variant->name};
     };
     auto definitions =
         std::make_shared<FairyStockfishDefinitions>(dir, "fairy-stockfish", "ini", written);

@@ -13,9 +13,12 @@
 namespace balance::tournament {
 
 // `rules`: the compiled rules of the game's variant, armies and rule options. Errors: a stored
-// position or move that does not fit them.
+// position or move that does not fit them. `variant`: the Variant tag when it is not the variant
+// file's name (a section of a variants.ini written beside the PGN), which then moves to a
+// VariantFile tag.
 [[nodiscard]] Result<std::string> format_pgn(const GameRow& row, const core::AnyRules& rules,
-                                             const std::string& site);
+                                             const std::string& site,
+                                             const std::string& variant = {});
 
 // A core FEN without the army metadata suffix (" {W:elves B:orcs}").
 [[nodiscard]] std::string plain_fen(const std::string& fen);

@@ -49,4 +49,11 @@ struct FairyStockfishVariant {
                                                                     const std::string& white_army,
                                                                     const std::string& black_army);
 
+// The same variant under a name of its own rules: "<name>-<8 hex digits of the text's hash>".
+// A process that loads the sections of several rule sets (the player over a sweep, a PGN
+// viewer over an export) keeps the first rules of a name loaded twice, so every rules object
+// gets its own section.
+[[nodiscard]] Result<FairyStockfishVariant> fairy_stockfish_rules_variant(
+    const core::VariantSpec& spec, const std::string& white_army, const std::string& black_army);
+
 }  // namespace balance::players::external
