@@ -118,7 +118,7 @@ TEST(ReportHtml, SelfContainedWellFormedWithCharts) {
     EXPECT_EQ(html.find("<table"), html.find("<table", verdict));
     EXPECT_LT(verdict, html.find("<section id=\"balance\">"));
     EXPECT_NE(html.find("<li><strong>Human vs Elf, both colours: "), std::string::npos);
-    EXPECT_NE(html.find("explained in docs/glossary.md"), std::string::npos);
+    EXPECT_NE(html.find("explained in <code>docs/glossary.md</code>"), std::string::npos);
     const auto runs = html.find("<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>");
     ASSERT_NE(runs, std::string::npos);
     EXPECT_GT(html.find("<li>run 1: sweep"), runs);

@@ -210,7 +210,7 @@ TEST(ReportTables, MarkdownReadsLikeTheSeedsTable) {
     // The reading guide points at the glossary, which exists.
     const auto guide = run.out.find("## How to read this report");
     ASSERT_NE(guide, std::string::npos);
-    EXPECT_NE(run.out.find("explained in docs/glossary.md", guide), std::string::npos);
+    EXPECT_NE(run.out.find("explained in `docs/glossary.md`", guide), std::string::npos);
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(BALANCE_SOURCE_DIR) / "docs" /
                                         "glossary.md"));
 }

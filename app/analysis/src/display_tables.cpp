@@ -91,7 +91,7 @@ std::vector<DisplayTable> seed_layout_tables(const ReportData& report, VariantCa
             table.caption = fmt::format(
                 "Every row is X's score, X the army named first in the pooled row X = Y (the "
                 "score column names it): X-Y has X on White, Y-X has Y on White, X = Y pools "
-                "both. {} trinomial Wilson intervals; \"+/-\" is half the interval's width; ",
+                "both. {} trinomial Wilson intervals; \"+/-\" is half the interval's width.",
                 ci);
             table.header = {"pairing", "games",     "score (X)", ci + " interval", "+/-",
                             "Elo",     "W-D-L (X)", "draws",     "published"};
@@ -697,7 +697,7 @@ std::vector<std::string> reading_guide(const ReportData& report) {
     const std::string ci = confidence_label(report.confidence);
     std::vector<std::string> out{
         "The words of this report (cell, matchup, pairing, rung, trinomial Wilson, Davidson nu, "
-        "LLR, texel, \"by 500\", ...) are explained in docs/glossary.md of the Balance "
+        "LLR, texel, \"by 500\", ...) are explained in `docs/glossary.md` of the Balance "
         "repository.",
         "The verdict at the top restates the pooled scores, the army fit and the head-to-head "
         "scores in words: a side is called stronger only when the whole interval lies on its "

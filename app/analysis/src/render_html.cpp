@@ -32,6 +32,8 @@ h3 { margin-top: 1.4em; font-size: 1.1em; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.88em; }
 th, td { border: 1px solid #d6d6d6; padding: 3px 7px; text-align: right; white-space: nowrap; }
 th { white-space: normal; }
+td.words { white-space: normal; text-align: left; min-width: 8em; }
+td:has(span.estimate) { white-space: normal; }
 th { background: #eef1f6; } td:first-child, th:first-child { text-align: left; }
 tr.pooled td { font-weight: bold; background: #f6f8fc; }
 p.caption { color: #555; font-size: 0.9em; }
@@ -47,6 +49,21 @@ input.columns { margin: 0 0.4em 0 0; } label.columns { font-size: 0.85em; color:
 input.columns:not(:checked) + label + div .same { display: none; }
 p.warning { background: #fdf3e7; border-left: 4px solid #d08a2c; padding: 0.4em 0.8em; }
 )";
+
+// A cell's text. An estimate with its interval ("+1.3 pp [-8.3, +10.9] pp") may break before
+// the interval and nowhere else, so that a table of several such columns fits the page.
+std::string table_cell_html(const std::string& text) {
+    const auto bracket = text.find(" [");
+    if (bracket == std::string::npos) return xml_escape(text);
+    const auto unbroken = [](const std::string& part) {
+        std::string out;
+        for (const char c : xml_escape(part))
+            out += c == ' ' ? std::string("\xC2\xA0") : std::string(1, c);
+        return out;
+    };
+    return "<span class=\"estimate\">" + unbroken(text.substr(0, bracket)) + "</span> " +
+           unbroken(text.substr(bracket + 1));
+}
 
 void write_table(std::ostream& out, const DisplayTable& table) {
     if (!table.title.empty()) out << "<h3>" << xml_escape(table.title) << "</h3>\n";
@@ -74,9 +91,20 @@ void write_table(std::ostream& out, const DisplayTable& table) {
                 << "\"/><label class=\"columns\" for=\"" << id << "\">show the columns every row "
                 << "shares (" << xml_escape(names) << ")</label>\n";
         }
+        // Columns of words (a verdict in plain words) wrap, so that the table fits the page;
+        // numbers and labels stay on one line.
+        std::vector<bool> words(table.header.size(), false);
+        for (const auto& row : table.rows)
+            for (std::size_t c = 1; c < row.size() && c < words.size(); ++c)
+                if (std::count(row[c].begin(), row[c].end(), ' ') >= 3 &&
+                    row[c].find('[') == std::string::npos)
+                    words[c] = true;
         const auto cell_tag = [&](const char* tag, std::size_t c) {
-            return c < same.size() && same[c] ? fmt::format("<{} class=\"same\">", tag)
-                                              : fmt::format("<{}>", tag);
+            std::string classes;
+            if (c < same.size() && same[c]) classes = "same";
+            if (c < words.size() && words[c]) classes += classes.empty() ? "words" : " words";
+            return classes.empty() ? fmt::format("<{}>", tag)
+                                   : fmt::format("<{} class=\"{}\">", tag, classes);
         };
         out << "<div class=\"scroll\"><table>\n<tr>";
         for (std::size_t c = 0; c < table.header.size(); ++c)
@@ -86,7 +114,7 @@ void write_table(std::ostream& out, const DisplayTable& table) {
             const bool pooled = r < table.emphasis.size() && table.emphasis[r];
             out << (pooled ? "<tr class=\"pooled\">" : "<tr>");
             for (std::size_t c = 0; c < table.rows[r].size(); ++c)
-                out << cell_tag("td", c) << xml_escape(table.rows[r][c]) << "</td>";
+                out << cell_tag("td", c) << table_cell_html(table.rows[r][c]) << "</td>";
             out << "</tr>\n";
         }
         out << "</table></div>\n";
@@ -94,9 +122,26 @@ void write_table(std::ostream& out, const DisplayTable& table) {
     for (const auto& line : table.lines) out << "<p>" << xml_escape(line) << "</p>\n";
 }
 
+// Escaped, with `code spans` (the lines are shared with the Markdown report) as <code>.
+std::string html_with_code(const std::string& text) {
+    const std::string escaped = xml_escape(text);
+    std::string out;
+    bool open = false;
+    for (const char c : escaped) {
+        if (c == '`') {
+            out += open ? "</code>" : "<code>";
+            open = !open;
+        } else {
+            out += c;
+        }
+    }
+    if (open) out += "</code>";
+    return out;
+}
+
 void write_html_list(std::ostream& out, const std::vector<std::string>& items) {
     out << "<ul>\n";
-    for (const auto& item : items) out << "<li>" << xml_escape(item) << "</li>\n";
+    for (const auto& item : items) out << "<li>" << html_with_code(item) << "</li>\n";
     out << "</ul>\n";
 }
 

@@ -1,6 +1,7 @@
 #include "balance/analysis/summary.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <iterator>
 #include <utility>
@@ -29,17 +30,24 @@ std::string range_words(const ScoreSummary& s, const std::string& ci) {
                        percent(s.score.upper), count_of(s.wdl.games(), "game"));
 }
 
+// A sentence starting with an army's name starts with a capital (Uneven's "white", "black").
+std::string capitalised(std::string text) {
+    if (!text.empty())
+        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text;
+}
+
 // The plain sentence of a score of `x` against `y`; `what` says what the score is over.
 std::string score_sentence(const std::string& verdict, const std::string& x, const std::string& y,
                            const ScoreSummary& s, const std::string& what, const std::string& ci) {
     const std::string games = count_of(s.wdl.games(), "game");
     if (verdict == "x-stronger") {
-        return fmt::format("{} is stronger than {}: {} scores {} {} {}.", x, y, x,
-                           percent(s.score.estimate), what, range_words(s, ci));
+        return capitalised(fmt::format("{} is stronger than {}: {} scores {} {} {}.", x, y, x,
+                                       percent(s.score.estimate), what, range_words(s, ci)));
     }
     if (verdict == "y-stronger") {
-        return fmt::format("{} is stronger than {}: {} scores only {} {} {}.", y, x, x,
-                           percent(s.score.estimate), what, range_words(s, ci));
+        return capitalised(fmt::format("{} is stronger than {}: {} scores only {} {} {}.", y, x, x,
+                                       percent(s.score.estimate), what, range_words(s, ci)));
     }
     return fmt::format(
         "No clear edge between {} and {}: with {}, {}'s true score {} could be anywhere from {} "
