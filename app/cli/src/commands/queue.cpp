@@ -1,6 +1,7 @@
 // `balance queue FILE`: long runs played one after another (balance_runs), resumed after any
 // interruption; --status says where each stands; --list names each entry's files for scripts.
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -46,8 +47,11 @@ int print_status(const config::QueueFile& queue, const runs::QueueLayout& layout
     if (!status) return report_error(ctx, status.error());
     ctx.out << fmt::format("queue {} (directory {}): {}\n", queue.file, layout.dir.string(),
                            status->holder ? "running, " + *status->holder : "not running");
-    ctx.out << fmt::format("  {:<24} {:<9} {:<9} {:>24}  {:>10}  {}\n", "entry", "kind", "state",
-                           "games stored / planned", "ETA", "");
+    // The entry column as wide as the longest name, so the columns stay in line.
+    std::size_t width = 5;
+    for (const auto& e : status->entries) width = std::max(width, e.name.size());
+    ctx.out << fmt::format("  {:<{}} {:<9} {:<9} {:>24}  {:>10}\n", "entry", width, "kind", "state",
+                           "games stored / planned", "ETA");
     double eta = 0;
     int unknown = 0;
     bool at_most = false;
@@ -63,11 +67,16 @@ int print_status(const config::QueueFile& queue, const runs::QueueLayout& layout
                 eta_text = "?";
             }
         }
-        ctx.out << fmt::format("  {:<24} {:<9} {:<9} {:>24}  {:>10}  {}\n", e.name, e.kind, e.state,
-                               games_text(e.games), eta_text, e.detail);
+        const std::string line =
+            fmt::format("  {:<{}} {:<9} {:<9} {:>24}  {:>10}  {}", e.name, width, e.kind, e.state,
+                        games_text(e.games), eta_text, e.detail);
+        ctx.out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
         if (!e.games.note.empty()) ctx.out << fmt::format("    note: {}\n", e.games.note);
     }
-    if (eta > 0 || unknown > 0)
+    if (eta == 0 && unknown > 0)
+        ctx.out << fmt::format("ETA not known yet: {} entr{} with no stored game to time\n",
+                               unknown, unknown == 1 ? "y" : "ies");
+    else if (eta > 0 || unknown > 0)
         ctx.out << fmt::format(
             "ETA of the rest: {}{}{}; from the stored games' mean playing time at each entry's "
             "threads\n",
