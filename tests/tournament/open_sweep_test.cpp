@@ -38,6 +38,37 @@ TEST(OpenSweep, CompilesEachRuleSetOncePerPairing) {
     EXPECT_TRUE(open->rules.fits(open->sweep));
 }
 
+// A sweep opened by rules compiled before (a fix race's rounds) shares them: nothing compiled
+// again; its book positions are still started under them, and rules for other rule sets or
+// pairings than the sweep's are refused.
+TEST(OpenSweep, ByRulesCompiledBeforeSharesThem) {
+    TempDir dir;
+    std::string text = small_sweep(2);
+    text.insert(text.find("matchups"), "rule_sets = { plain = [], other = [\"no-castling\"] }\n");
+    const Sweep sweep = load(dir, text);
+    auto first = open_sweep(sweep);
+    ASSERT_TRUE(first.ok()) << first.error().to_string();
+    // The second rule set alone, by the rules compiled for it.
+    Sweep other = sweep;
+    other.rule_sets = {sweep.rule_sets[1]};
+    auto reopened = open_sweep(other, {first->rules.rule_set(1)});
+    ASSERT_TRUE(reopened.ok()) << reopened.error().to_string();
+    const auto cells = make_cells(reopened->sweep);
+    ASSERT_FALSE(cells.empty());
+    EXPECT_EQ(reopened->rules.of(cells[0]).narrow, first->rules.rule_set(1)[0].narrow);
+    EXPECT_NE(reopened->rules.of(cells[0]).narrow, first->rules.rule_set(0)[0].narrow);
+    EXPECT_TRUE(reopened->rules.fits(reopened->sweep));
+
+    Sweep booked = other;
+    booked.openings.book = {"not a position"};
+    auto refused = open_sweep(booked, {first->rules.rule_set(1)});
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().message.find("book position 1"), std::string::npos)
+        << refused.error().to_string();
+    EXPECT_FALSE(open_sweep(other, {}).ok());    // no rules for its rule set
+    EXPECT_FALSE(open_sweep(other, {{}}).ok());  // none for its pairing
+}
+
 TEST(OpenSweep, ARunRefusesRulesOfAnotherSweep) {
     TempDir dir;
     auto open = open_sweep(load(dir, small_sweep(2)));

@@ -94,7 +94,8 @@ struct OptionChoice {
 
 class Builder {
   public:
-    Builder(const tournament::Sweep& sweep) : sweep_(sweep), base_(sweep.rule_sets.front()) {}
+    Builder(const tournament::Sweep& sweep, const tournament::OpenSweep* opened)
+        : sweep_(sweep), base_(sweep.rule_sets.front()), opened_(opened) {}
 
     FixCandidate build(const std::vector<const OptionChoice*>& options,
                        const std::vector<const FixEdit*>& edits) {
@@ -152,22 +153,50 @@ class Builder {
         one.rule_sets = {
             tournament::RuleSet{"candidate", selection, *spec, text, /*cell_suffix=*/{}}};
         one.openings.book.clear();
-        if (auto valid = tournament::open_sweep(one); !valid) {
+        auto valid = open(std::move(one));
+        if (!valid) {
             c.rejected = valid.error().message;
             return c;
         }
+        one = std::move(valid->sweep);
         if (auto playable = playable_by_its_players(one); !playable) {
             c.rejected = playable.error().message;
             return c;
         }
+        c.rules = valid->rules.rule_set(0);
         c.rule_set = std::move(one.rule_sets.front());
         if (c.edited) c.rule_set.cell_suffix = "@" + c.rule_set.hash().substr(0, 8);
         return c;
     }
 
   private:
+    // `one` (a candidate's sweep) opened: by the rules `opened_` compiled when it holds the
+    // candidate's rules for every pairing, else compiled now.
+    Result<tournament::OpenSweep> open(tournament::Sweep one) const {
+        if (opened_) {
+            const auto& known = opened_->sweep;
+            const std::string hash = one.rule_sets.front().hash();
+            for (std::size_t r = 0; r < known.rule_sets.size(); ++r) {
+                if (known.rule_sets[r].hash() != hash) continue;
+                const auto all = opened_->rules.rule_set(r);
+                std::vector<core::AnyRules> rules;
+                for (const auto& pairing : one.pairings)
+                    for (std::size_t p = 0; p < known.pairings.size(); ++p)
+                        if (known.pairings[p].white == pairing.white &&
+                            known.pairings[p].black == pairing.black) {
+                            rules.push_back(all[p]);
+                            break;
+                        }
+                if (rules.size() == one.pairings.size())
+                    return tournament::open_sweep(std::move(one), {std::move(rules)});
+            }
+        }
+        return tournament::open_sweep(std::move(one));
+    }
+
     const tournament::Sweep& sweep_;
     const tournament::RuleSet& base_;
+    const tournament::OpenSweep* opened_;  // the fix file's sweep, or null
 };
 
 // Each declared option's values other than the one the file's rule set plays.
@@ -272,7 +301,8 @@ std::string same_rules_key(const std::string& spec_toml) {
 // the pairs alone, for the fallback race; with `anchors`, only the pairs holding one of those
 // singles (by label), grouped by anchor in their order.
 Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool pairs_only,
-                                           const std::vector<std::string>& anchors = {}) {
+                                           const std::vector<std::string>& anchors = {},
+                                           const tournament::OpenSweep* opened = nullptr) {
     const tournament::Sweep sweep = fix_search_sweep(loaded);
     const auto& fix = *sweep.fix;
     const bool options_wanted =
@@ -286,7 +316,7 @@ Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool
     const auto base_doc = toml::parse(sweep.rule_sets.front().spec_toml);
     const auto edits = generate_edits(base_doc, edit_scope(sweep));
 
-    Builder builder(sweep);
+    Builder builder(sweep, opened);
     std::vector<FixCandidate> out;
     std::set<std::string> seen;  // the rules already among the candidates, in same_rules_key form
     const auto keep = [&](FixCandidate c) {
@@ -345,8 +375,9 @@ Result<std::vector<FixCandidate>> generate(const tournament::Sweep& loaded, bool
 
 }  // namespace
 
-Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep) {
-    auto out = generate(sweep, false);
+Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep,
+                                                 const tournament::OpenSweep* opened) {
+    auto out = generate(sweep, false, {}, opened);
     if (!out) return out;
     // The race plays whole games per cell: a budget that cannot give every playable candidate
     // one game in each of its cells would end at once, having played nothing.

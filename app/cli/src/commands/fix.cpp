@@ -1,31 +1,31 @@
 // `balance fix FILE`: the rule change that balances. FILE is a sweep file with a [fix] table:
 // the score to bring into a band (White's, or one army's pooled over colours), the player, the
-// budget and the round size, and which changes to try. Every candidate (the variant's other
-// option values, generated edits of the pieces and the start position, optionally pairs) is
-// compiled; those that compile race in rounds (stats/band_race.hpp): each round every candidate
-// still racing gets the same games, those whose interval misses the band are dropped, those
-// whose interval lies inside it are balanced. Each round is a sweep into one database whose
-// rule sets are the racing candidates, each with its own rules stored beside its games (cells
-// "@<hash8>" for edited rules), so a re-run resumes, and the same file and seed play the same
-// games at any thread count.
+// budget and the round size, and which changes to try. The search is runs::race_fix
+// (app/runs/fix_race.hpp); this file reads the flags, opens the file's sweep once (its rules,
+// compiled here, are the ones "no change" plays by), and prints the result as a table, JSON or
+// a page (fix_output.cpp).
 
 #include <memory>
+#include <optional>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
+#include "balance/runs/fix_race.hpp"
 #include "balance/tournament/open_sweep.hpp"
 #include "commands.hpp"
-#include "fix_search.hpp"
+#include "fix_output.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
+#include "run_guards.hpp"
 
 namespace balance::cli {
 
 namespace {
 
 using fix_command::FixArgs;
-using fix_command::FixSearch;
 
 int run_fix_command(const FixArgs& args, AppContext& ctx) {
     auto file = config::find_sweep(args.file);
@@ -41,9 +41,47 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
     if (!args.html.empty())
         if (auto ok = check_output_path(args.html); !ok) return report_error(ctx, ok.error());
     // The unchanged rules must play before any candidate is made from them.
-    if (auto open = tournament::open_sweep(*sweep); !open) return report_error(ctx, open.error());
-    FixSearch search(args, ctx, std::move(*sweep));
-    return search.run();
+    auto open = tournament::open_sweep(std::move(*sweep));
+    if (!open) return report_error(ctx, open.error());
+
+    runs::FixSettings settings;
+    settings.db = args.db;
+    settings.threads = args.threads;
+    settings.max_games = args.max_games;
+    settings.confirm = args.confirm;
+    settings.confirm_top = args.confirm_top;
+    settings.confirm_open = args.confirm_open;
+    settings.force = args.force;
+    settings.status = args.status;
+    const bool quiet = args.quiet || args.json;
+    std::optional<tournament::TextProgress> display;  // each sweep's own
+    runs::FixObserver observer;
+    observer.playing = [&](const tournament::Sweep& round) -> tournament::ProgressObserver* {
+        if (quiet) return nullptr;
+        ctx.out << fmt::format("playing {}: {} candidate(s)\n", round.name, round.rule_sets.size());
+        display.emplace(progress_display(ctx.out));
+        return &*display;
+    };
+    int stopped_code = 0;  // of a sweep that stopped: a later error is not reported over it
+    observer.stopped = [&](const runs::FixStop& stop) {
+        // On stderr with --json, so that stdout stays one JSON object.
+        (args.json ? ctx.err : ctx.out) << fmt::format(
+            "stopped with {} games of {} to go (in {}); resume with:\n  {} fix {} --db {}{}\n",
+            stop.summary.remaining, stop.sweep, stop.db, ctx.program, args.file, stop.search_db,
+            fix_command::confirm_flags(args));
+        stopped_code = runs::exit_code(stop.ending);
+    };
+    StopOnSignal signals;
+    auto result = runs::race_fix(*open, settings, observer, stop_requested);
+    if (!result) return stopped_code != 0 ? stopped_code : report_error(ctx, result.error());
+    if (!args.html.empty())
+        if (auto written = write_text_file(args.html, fix_command::to_html(*result)); !written)
+            return report_error(ctx, written.error());
+    if (args.json)
+        ctx.out << fix_command::to_json(args, *result).dump(2) << '\n';
+    else
+        fix_command::print(ctx.out, args, *result);
+    return result->stopped && !args.status ? runs::exit_code(result->ending) : 0;
 }
 
 }  // namespace

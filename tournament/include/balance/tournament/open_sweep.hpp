@@ -28,6 +28,9 @@ class CompiledRules {
     // Whether these are the rules of `sweep`'s rule sets and pairings: the same specs (by hash)
     // and army pairings as when it was opened, not a sweep changed since.
     [[nodiscard]] bool fits(const Sweep& sweep) const;
+    // The rules of rule set `r` for every pairing, in the sweep's pairing order: what another
+    // sweep of the same pairings opens by instead of compiling them again.
+    [[nodiscard]] std::vector<core::AnyRules> rule_set(std::size_t r) const;
 
   private:
     std::vector<std::string> spec_hashes_;                     // per rule set
@@ -49,6 +52,13 @@ struct OpenSweep {
 // every book position fits each of them; errors name the sweep file (or the book file), the
 // rule set and the pairing.
 [[nodiscard]] Result<OpenSweep> open_sweep(Sweep sweep);
+
+// The same, by rules compiled before: `compiled[r]` holds the rules of rule set r for every
+// pairing (CompiledRules::rule_set of a sweep with the same specs and pairings), so nothing is
+// compiled again; the book positions are still started under them. A sweep that races many rule
+// sets in rounds (`balance fix`) compiles each one once.
+[[nodiscard]] Result<OpenSweep> open_sweep(Sweep sweep,
+                                           std::vector<std::vector<core::AnyRules>> compiled);
 
 // Every worker thread holds an engine per side of a game, each with its hash table: refuses a
 // run whose tables alone need more memory than the machine has, before any is allocated.

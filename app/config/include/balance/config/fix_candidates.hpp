@@ -14,7 +14,9 @@
 
 #include "balance/config/fix_edits.hpp"
 #include "balance/core/error.hpp"
+#include "balance/core/rules.hpp"
 #include "balance/core/spec.hpp"
+#include "balance/tournament/open_sweep.hpp"
 #include "balance/tournament/sweep.hpp"
 
 namespace balance::config {
@@ -27,6 +29,10 @@ struct FixCandidate {
     std::string rejected;              // why it cannot be played; "" when it compiles
     std::string fragment;              // TOML to paste into the variant file
     tournament::RuleSet rule_set;      // what its games are played under (valid ones only)
+    // rule_set compiled for every pairing of fix_search_sweep, in its order (valid ones only):
+    // compiled once, to be validated, and played by in every round (tournament::open_sweep with
+    // compiled rules); the race lets them go once the candidate is dropped.
+    std::vector<core::AnyRules> rules;
 };
 
 // The games a fix file's candidates play: its pairings (with a `side`, those where the side
@@ -37,8 +43,10 @@ struct FixCandidate {
 // Every candidate of `sweep` (a loaded fix file; compiled for the pairings of fix_search_sweep):
 // "no change" first, then the options, the single edits and (pairs = "all") the pairs, each
 // compiled. Candidates with the same rules as an earlier one are left out. An empty candidate space
-// is an error naming the file.
-[[nodiscard]] Result<std::vector<FixCandidate>> fix_candidates(const tournament::Sweep& sweep);
+// is an error naming the file. With `opened` (the fix file's own sweep, opened), a candidate
+// whose rules are one of its rule sets ("no change") takes the rules compiled there.
+[[nodiscard]] Result<std::vector<FixCandidate>> fix_candidates(
+    const tournament::Sweep& sweep, const tournament::OpenSweep* opened = nullptr);
 
 // The pairs alone (every two valid single changes, left out when they give the rules of a
 // single or of an earlier pair): what `pairs = "fallback"` races when no single change is
