@@ -183,7 +183,7 @@ Result<std::unique_ptr<Server>> Server::open(const std::vector<std::filesystem::
     auto impl = std::make_unique<Impl>();
     impl->options = options;
     for (const auto& db : databases) {
-        RunSource& source = impl->sources.emplace_back(db, options.freshness);
+        RunSource& source = impl->sources.emplace_back(db, options.freshness, options.search);
         if (auto first = source.current(); !first) return first.error();
     }
     impl->routes();

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cmath>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "balance/analysis/store_reader.hpp"
 #include "balance/analysis/value_methods.hpp"
 #include "balance/analysis/variant_catalog.hpp"
+#include "balance/cli/search_status.hpp"
 #include "balance/config/piece_values_reader.hpp"
 #include "balance/config/spec_text.hpp"
 #include "balance/config/sweep_files.hpp"
@@ -513,6 +515,21 @@ int run_calibrate_command(const CalibrateArgs& args, AppContext& ctx) {
 }
 
 }  // namespace
+
+Result<analysis::Json> calibration_status(const std::string& file, const std::string& db,
+                                          std::uint64_t nodes) {
+    CalibrateArgs args;
+    args.file = file;
+    args.db = db;
+    args.nodes = nodes;
+    args.status = true;
+    args.json = true;
+    args.quiet = true;
+    std::ostringstream out, err;
+    AppContext ctx{out, err};
+    const int status = run_calibrate_command(args, ctx);
+    return captured_json(status, out.str(), err.str());
+}
 
 void register_calibrate(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<CalibrateArgs>();

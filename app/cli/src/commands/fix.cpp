@@ -10,8 +10,10 @@
 // games at any thread count.
 
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include "balance/cli/search_status.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/tournament/open_sweep.hpp"
@@ -47,6 +49,19 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
 }
 
 }  // namespace
+
+Result<analysis::Json> fix_status(const std::string& file, const std::string& db) {
+    FixArgs args;
+    args.file = file;
+    args.db = db;
+    args.status = true;
+    args.json = true;
+    args.quiet = true;
+    std::ostringstream out, err;
+    AppContext ctx{out, err};
+    const int status = run_fix_command(args, ctx);
+    return captured_json(status, out.str(), err.str());
+}
 
 void register_fix(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<FixArgs>();

@@ -315,7 +315,10 @@ int FixSearch::run() {
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
     if (auto own = own_cells(*store_, db_, all); !own) return report_error(ctx_, own.error());
 
-    StopOnSignal signals;
+    // --status plays nothing, and may run inside another command (`balance serve` reads the
+    // race for its pages): it leaves the signal handlers and the stop flag alone.
+    std::optional<StopOnSignal> signals;
+    if (!args_.status) signals.emplace();
     auto complete = race(0);
     // No single change balanced: the pairs (all, or those on top of the closest singles) race
     // with what the budget leaves.
