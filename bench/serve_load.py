@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
 """`balance serve` under load, beside a sweep writing the database it serves.
 
-Not in CI (it plays games for minutes). Three phases of --seconds each, one sweep (the internal
-engine against the greedy baseline in chess, many short games) playing throughout:
+Not in CI (it plays games for minutes). One sweep (the internal engine against the greedy
+baseline in chess, many short games) plays throughout; `balance serve` serves its database from
+the start (a server no client asks reads nothing). Phases of --seconds each:
 
-  alone     the sweep alone: its games per minute
-  watched   `balance serve` on the database and --watchers clients that do what an open page
-            does (live.json?since=<stamp>, again as soon as answered): the sweep's games per
-            minute beside them
-  load      --clients clients asking as fast as they can, in turn for the page, live.json and
-            report.json (each request a new connection): requests, errors (anything but 200, a
-            refused or reset connection, no answer within --timeout s), the slowest answer
+  alone     the sweep with nobody watching: its games per minute
+  watched   --watchers clients that do what an open page does (live.json?since=<stamp>, again
+            as soon as answered): the sweep's games per minute beside them
+            (alone and watched alternate --alternations times: the machine's other load drifts,
+            and alternating spreads it over both; the ratio is of the sums)
+  load      --clients clients asking as fast as they can, in turn for the page, live.json,
+            report.json and the index (each request a new connection): requests, errors
+            (anything but 200, a refused or reset connection, no answer within --timeout s),
+            the answers' p50 / p99 / slowest times
 
-Every second it samples the server's resident memory (VmRSS). Prints one line per phase and a
-summary; exit 1 when any request failed.
+Throughout, a probe writes one row into a table of its own in the database every 100 ms
+(BEGIN IMMEDIATE ... COMMIT, as the sweep commits its games) and records how long each commit
+took, lock wait included: a reader that kept a writer waiting would show here. Every second it
+samples the server's resident memory (VmRSS). Prints one line per phase and a summary (also as
+serve_load.json in --out); exit 1 when any request failed.
 
 Usage: bench/serve_load.py [--balance build/app/balance] [--seconds 30] [--watchers 10]
-                           [--clients 100] [--threads 1] [--timeout 30] [--out DIR]
+                           [--alternations 3] [--clients 100] [--threads 1] [--timeout 30]
+                           [--out DIR]
 """
 
 import argparse
@@ -70,25 +77,53 @@ def rss_kb(pid):
     return 0
 
 
-def games_per_minute(db, seconds):
-    start, t0 = stored(db), time.monotonic()
-    time.sleep(seconds)
-    return 60.0 * (stored(db) - start) / (time.monotonic() - t0)
-
-
 class Tally:
     def __init__(self):
         self.lock = threading.Lock()
         self.requests = 0
         self.errors = {}
         self.slowest = 0.0
+        self.times = []
 
     def add(self, seconds, error=None):
         with self.lock:
             self.requests += 1
             self.slowest = max(self.slowest, seconds)
+            self.times.append(seconds)
             if error:
                 self.errors[error] = self.errors.get(error, 0) + 1
+
+    def percentile(self, p):
+        with self.lock:
+            times = sorted(self.times)
+        return times[min(len(times) - 1, int(p / 100 * len(times)))] if times else 0.0
+
+
+class CommitProbe(threading.Thread):
+    """Commits one row every 100 ms into a table of its own; keeps each commit's duration."""
+
+    def __init__(self, db):
+        super().__init__(daemon=True)
+        self.db, self.stop, self.lock = db, threading.Event(), threading.Lock()
+        self.phase, self.longest = "start", {}
+
+    def set_phase(self, phase):
+        with self.lock:
+            self.phase = phase
+
+    def run(self):
+        conn = sqlite3.connect(self.db, timeout=60, isolation_level=None)
+        conn.execute("CREATE TABLE IF NOT EXISTS serve_load_probe (at REAL)")
+        while not self.stop.is_set():
+            t0 = time.monotonic()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO serve_load_probe VALUES (?)", (time.time(),))
+            conn.execute("COMMIT")
+            took = time.monotonic() - t0
+            with self.lock:
+                self.longest[self.phase] = max(self.longest.get(self.phase, 0.0), took)
+            time.sleep(0.1)
+        conn.close()
 
 
 def request(port, path, timeout, tally):
@@ -144,6 +179,7 @@ def main():
     parser.add_argument("--balance", default="build/app/balance")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--watchers", type=int, default=10)
+    parser.add_argument("--alternations", type=int, default=3)
     parser.add_argument("--clients", type=int, default=100)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=30)
@@ -162,33 +198,60 @@ def main():
             if sweep.poll() is not None:
                 sys.exit(f"serve_load: the sweep ended (exit {sweep.returncode})")
             time.sleep(0.5)
-        alone = games_per_minute(db, args.seconds)
-        print(f"alone:   the sweep plays {alone:.0f} games/min")
         server = subprocess.Popen([args.balance, "serve", db, "--port", "0"],
                                   stdout=subprocess.PIPE, text=True)
         line = server.stdout.readline()  # "serving 1 database at http://127.0.0.1:PORT/ ..."
         port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
-        samples = []
-        before = stored(db)
-        t0 = time.monotonic()
-        watch = run_clients(watcher, args.watchers, port, args.timeout, args.seconds, server.pid,
-                            samples)
-        watched = 60.0 * (stored(db) - before) / (time.monotonic() - t0)
-        print(f"watched: the sweep plays {watched:.0f} games/min beside {args.watchers} open pages "
-              f"({watched / alone:.2f} of alone); {watch.requests} requests, "
-              f"{sum(watch.errors.values())} errors, slowest {watch.slowest:.2f} s")
+        rss_before = rss_kb(server.pid)
+        probe = CommitProbe(db)
+        probe.start()
+        samples, alone_games, watched_games, alone_s, watched_s = [], 0, 0, 0.0, 0.0
+        watch = Tally()
+        for i in range(args.alternations):
+            probe.set_phase("alone")
+            before, t0 = stored(db), time.monotonic()
+            time.sleep(args.seconds)
+            games, took = stored(db) - before, time.monotonic() - t0
+            alone_games, alone_s = alone_games + games, alone_s + took
+            print(f"alone {i + 1}:   {60 * games / took:.0f} games/min", flush=True)
+            probe.set_phase("watched")
+            before, t0 = stored(db), time.monotonic()
+            tally = run_clients(watcher, args.watchers, port, args.timeout, args.seconds,
+                                server.pid, samples)
+            games, took = stored(db) - before, time.monotonic() - t0
+            watched_games, watched_s = watched_games + games, watched_s + took
+            watch.requests += tally.requests
+            for k, v in tally.errors.items():
+                watch.errors[k] = watch.errors.get(k, 0) + v
+            print(f"watched {i + 1}: {60 * games / took:.0f} games/min beside {args.watchers} "
+                  f"open pages; {tally.requests} requests, {sum(tally.errors.values())} errors",
+                  flush=True)
+        alone = 60.0 * alone_games / alone_s
+        watched = 60.0 * watched_games / watched_s
+        print(f"ratio:   watched / alone = {watched:.0f} / {alone:.0f} games/min = "
+              f"{watched / alone:.3f}", flush=True)
+        probe.set_phase("load")
         load = run_clients(hammer, args.clients, port, args.timeout, args.seconds, server.pid,
                            samples)
+        probe.set_phase("after")
+        rss_after = rss_kb(server.pid)
+        probe.stop.set()
+        probe.join()
         print(f"load:    {args.clients} clients, {load.requests} requests "
               f"({load.requests / args.seconds:.0f}/s), {sum(load.errors.values())} errors "
-              f"{load.errors or ''}, slowest {load.slowest:.2f} s")
-        print(f"memory:  the server's VmRSS {min(samples)} to {max(samples)} kB "
-              f"(first {samples[0]} kB, last {samples[-1]} kB)")
+              f"{load.errors or ''}; p50 {load.percentile(50):.3f} s, p99 "
+              f"{load.percentile(99):.3f} s, slowest {load.slowest:.2f} s")
+        print("commits: the probe's longest commit " +
+              ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in probe.longest.items()))
+        print(f"memory:  the server's VmRSS {rss_before} kB before any client, {rss_after} kB "
+              f"after the load; {min(samples)} to {max(samples)} kB while clients asked")
         summary = {"alone_games_per_minute": alone, "watched_games_per_minute": watched,
                    "watched_ratio": watched / alone, "watch_requests": watch.requests,
                    "watch_errors": watch.errors, "load_requests": load.requests,
-                   "load_errors": load.errors, "load_slowest_s": load.slowest,
-                   "rss_kb": samples}
+                   "load_errors": load.errors, "load_p50_s": load.percentile(50),
+                   "load_p99_s": load.percentile(99), "load_slowest_s": load.slowest,
+                   "longest_commit_s": probe.longest, "rss_before_kb": rss_before,
+                   "rss_after_kb": rss_after, "rss_kb": samples}
         with open(os.path.join(out, "serve_load.json"), "w") as f:
             json.dump(summary, f, indent=2)
         print(f"written: {out}/serve_load.json")

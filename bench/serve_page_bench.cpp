@@ -8,6 +8,8 @@
 #include <benchmark/benchmark.h>
 
 #include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -27,9 +29,25 @@ using namespace balance;
 // Writes the database once per process; the path, or "" (and the reason on stderr) on failure.
 fs::path synthetic_database(int games) {
     static const fs::path path = [games]() -> fs::path {
-        const fs::path file = fs::temp_directory_path() /
-                              fmt::format("balance-serve-bench-{}-{}.db", ::getpid(), games);
+        // BALANCE_SERVE_BENCH_DB=FILE writes it there and keeps it (to serve it, or to time a
+        // page through HTTP); else a temporary file removed when the program ends (a
+        // 100,000-game database is tens of MB), its name kept in a plain array, which no
+        // destructor runs on before the handler.
+        const char* keep = std::getenv("BALANCE_SERVE_BENCH_DB");
+        const fs::path file =
+            keep ? fs::path(keep)
+                 : fs::temp_directory_path() /
+                       fmt::format("balance-serve-bench-{}-{}.db", ::getpid(), games);
         fs::remove(file);
+        if (!keep) {
+            static char name[4096];
+            fmt::format_to_n(name, sizeof name - 1, "{}", file.string());
+            std::atexit([] {
+                std::error_code ec;
+                for (const char* suffix : {"", "-wal", "-shm"})
+                    fs::remove(fmt::format("{}{}", name, suffix), ec);
+            });
+        }
         auto store = tournament::ResultStore::open(file);
         if (!store) {
             fmt::print(stderr, "{}\n", store.error().to_string());
@@ -40,11 +58,17 @@ fs::path synthetic_database(int games) {
         run.sweep_name = "serve-bench";
         run.sweep_file = "bench.toml";
         run.config_json = R"({"name": "serve-bench", "games_per_cell": 6000})";
+        const auto failed = [](const balance::Error& error) {
+            fmt::print(stderr, "{}\n", error.to_string());
+            return fs::path();
+        };
         auto run_id = store->begin_run(run);
-        if (!run_id) return {};
+        if (!run_id) return failed(run_id.error());
         const char* armies[] = {"humans", "elves", "orcs"};
-        const std::string rule_sets[] = {"", "stalemate=win"};
-        for (const auto& rules : rule_sets) {
+        const std::string rule_sets[] = {"", "stalemate-win"};
+        std::string hashes[2];
+        for (int r = 0; r < 2; ++r) {
+            const std::string& rules = rule_sets[r];
             auto text = config::spec_text_from_configs("asymmetric", rules);
             if (!text) {
                 fmt::print(stderr, "{}\n", text.error().to_string());
@@ -57,11 +81,13 @@ fs::path synthetic_database(int games) {
                                          *text,
                                          "sweep",
                                          run.started_at};
-            if (!store->record_rule_spec(spec)) return {};
+            hashes[r] = spec.spec_hash;
+            if (auto recorded = store->record_rule_spec(spec); !recorded)
+                return failed(recorded.error());
         }
         std::mt19937_64 rng(42);
         std::discrete_distribution<int> outcome({0.35, 0.3, 0.35});
-        if (!store->begin_batch()) return {};
+        if (auto batch = store->begin_batch(); !batch) return failed(batch.error());
         for (int i = 0; i < games; ++i) {
             const int cell = i % 18;
             const tournament::CellKey key{
@@ -77,6 +103,7 @@ fs::path synthetic_database(int games) {
             g.white_army = key.white;
             g.black_army = key.black;
             g.rules = key.rules;
+            g.spec_hash = hashes[cell / 9];
             g.white_player = g.black_player = "engine";
             g.players_json = "{}";
             g.seed = static_cast<std::uint64_t>(i);
@@ -90,9 +117,9 @@ fs::path synthetic_database(int games) {
             g.duration_ms = 1000;
             g.finished_at = "2026-01-01T01:00:00Z";
             g.details_json = "{}";
-            if (!store->insert_game(g)) return {};
+            if (auto inserted = store->insert_game(g); !inserted) return failed(inserted.error());
         }
-        if (!store->commit_batch()) return {};
+        if (auto committed = store->commit_batch(); !committed) return failed(committed.error());
         return file;
     }();
     return path;

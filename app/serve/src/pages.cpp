@@ -20,6 +20,9 @@ constexpr const char* kServeStyle = R"(
 progress { width: 100%; height: 1.1em; }
 td.state-running { color: #1a6d1a; font-weight: bold; }
 td.state-stopped { color: #a36a00; }
+td.race-balanced { color: #1a6d1a; font-weight: bold; }
+td.race-racing { color: #1f4e9c; }
+td.race-dropped, td.race-rejected { color: #777; }
 )";
 
 // Asks for the live part again as soon as the previous answer came (the server holds the
@@ -122,6 +125,9 @@ std::string run_page(std::size_t id, const std::string& database, const Snapshot
 Json live_json(const Snapshot& snapshot) {
     return Json{{"stamp", snapshot.stamp},
                 {"status", status_json(snapshot.status)},
+                {"search", snapshot.search ? Json{{"kind", snapshot.search->kind},
+                                                  {"state", snapshot.search->json}}
+                                           : Json(nullptr)},
                 {"html", snapshot.fragment}};
 }
 

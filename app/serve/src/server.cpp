@@ -1,6 +1,7 @@
 #include "balance/serve/server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <deque>
 #include <mutex>
@@ -19,6 +20,11 @@ namespace {
 constexpr const char* kHtml = "text/html; charset=utf-8";
 constexpr const char* kJson = "application/json";
 constexpr const char* kText = "text/plain; charset=utf-8";
+
+// Connections waiting to be accepted. Debian's cpp-httplib is a compiled library that listens
+// with a backlog of 5: a burst of new connections (a hundred clients) then overflows it, and
+// the kernel drops their SYNs, which clients resend after 1, 3, 7, 15, 31 s.
+constexpr int kListenBacklog = 1024;
 
 // Why a status was answered, in the body, so that a client sees more than a number.
 const char* reason(int status) {
@@ -47,7 +53,8 @@ struct Server::Impl {
     std::deque<RunSource> sources;  // not movable (a mutex each): a deque keeps them in place
     httplib::Server http;
     int port = 0;
-    std::atomic<bool> stopping{false};  // Server::stop()
+    socket_t listen_fd = INVALID_SOCKET;  // the listening socket, once bound
+    std::atomic<bool> stopping{false};    // Server::stop()
     std::mutex log_mutex;
 
     // The place in `sources` of "/run/<id>", or none (and a 404 naming the range) for any other
@@ -167,6 +174,10 @@ struct Server::Impl {
                 options.access_log(fmt::format("{} {} {}", req.method, req.path, res.status));
             });
         }
+        http.set_socket_options([this](socket_t sock) {
+            httplib::default_socket_options(sock);
+            listen_fd = sock;
+        });
         http.set_read_timeout(options.read_timeout);
         http.set_payload_max_length(64 * 1024);
         const int threads = std::max(1, options.threads);
@@ -183,7 +194,7 @@ Result<std::unique_ptr<Server>> Server::open(const std::vector<std::filesystem::
     auto impl = std::make_unique<Impl>();
     impl->options = options;
     for (const auto& db : databases) {
-        RunSource& source = impl->sources.emplace_back(db, options.freshness);
+        RunSource& source = impl->sources.emplace_back(db, options.freshness, options.search);
         if (auto first = source.current(); !first) return first.error();
     }
     impl->routes();
@@ -203,6 +214,8 @@ Result<void> Server::bind() {
                 where);
         impl_->port = impl_->options.port;
     }
+    // Listening again on a listening socket sets its backlog (Linux).
+    if (impl_->listen_fd != INVALID_SOCKET) ::listen(impl_->listen_fd, kListenBacklog);
     return {};
 }
 

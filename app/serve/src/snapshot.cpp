@@ -1,5 +1,7 @@
 #include "balance/serve/snapshot.hpp"
 
+#include <malloc.h>
+
 #include <sstream>
 
 #include <fmt/format.h>
@@ -74,7 +76,7 @@ std::string progress_html(const RunStatus& s) {
     return out.str();
 }
 
-Result<Snapshot> build_snapshot(const std::filesystem::path& db) {
+Result<Snapshot> build_snapshot(const std::filesystem::path& db, const SearchReader& search) {
     // The stamp first: a game stored while the store is read makes the next stamp differ, so
     // the page is rebuilt rather than left one game behind.
     auto stamp = read_stamp(db);
@@ -88,7 +90,15 @@ Result<Snapshot> build_snapshot(const std::filesystem::path& db) {
     snapshot.stamp = std::move(*stamp);
     snapshot.status = run_status(*store, report, tournament::writing_command(db.string()));
     snapshot.report_json = report.dump(2) + "\n";
-    snapshot.fragment = progress_html(snapshot.status) + analysis::render_html_body(data, catalog);
+    if (search && !store->runs.empty() && round_sweep(store->runs.back().sweep_name)) {
+        auto state = search(store->runs.back(), db);
+        if (state)
+            snapshot.search = std::move(*state);
+        else
+            snapshot.search_error = state.error().to_string();
+    }
+    snapshot.fragment = progress_html(snapshot.status) + search_html(snapshot) +
+                        analysis::render_html_body(data, catalog);
     snapshot.live_json = live_json(snapshot).dump();
     return snapshot;
 }
@@ -107,7 +117,10 @@ Result<std::shared_ptr<const Snapshot>> RunSource::current() {
         building_ = true;
     }
     const auto start = Clock::now();
-    auto built = build_snapshot(db_);
+    auto built = build_snapshot(db_, search_);
+    // A build reads every game: the memory it freed goes back to the system, else each server
+    // thread's malloc arena keeps its largest build's (hundreds of MB under load).
+    malloc_trim(0);
     std::lock_guard lock(mutex_);
     building_ = false;
     if (!built) return built.error();

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "balance/analysis/piece_values.hpp"
+#include "balance/cli/search_status.hpp"
 #include "balance/config/piece_values_reader.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
@@ -219,6 +221,21 @@ int run_calibrate_command(const CalibrateArgs& args, AppContext& ctx) {
 }
 
 }  // namespace
+
+Result<analysis::Json> calibration_status(const std::string& file, const std::string& db,
+                                          std::uint64_t nodes) {
+    CalibrateArgs args;
+    args.file = file;
+    args.db = db;
+    args.nodes = nodes;
+    args.status = true;
+    args.json = true;
+    args.quiet = true;
+    std::ostringstream out, err;
+    AppContext ctx{out, err};
+    const int status = run_calibrate_command(args, ctx);
+    return captured_json(status, out.str(), err.str());
+}
 
 void register_calibrate(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<CalibrateArgs>();

@@ -7,10 +7,12 @@
 
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "balance/cli/search_status.hpp"
 #include "balance/config/sweep_files.hpp"
 #include "balance/config/sweep_reader.hpp"
 #include "balance/runs/fix_race.hpp"
@@ -71,7 +73,10 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
             fix_command::confirm_flags(args));
         stopped_code = runs::exit_code(stop.ending);
     };
-    StopOnSignal signals;
+    // --status plays nothing, and may run inside another command (`balance serve` reads the
+    // race for its pages): it leaves the signal handlers and the stop flag alone.
+    std::optional<StopOnSignal> signals;
+    if (!args.status) signals.emplace();
     auto result = runs::race_fix(*open, settings, observer, stop_requested);
     if (!result) return stopped_code != 0 ? stopped_code : report_error(ctx, result.error());
     if (!args.html.empty())
@@ -85,6 +90,19 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
 }
 
 }  // namespace
+
+Result<analysis::Json> fix_status(const std::string& file, const std::string& db) {
+    FixArgs args;
+    args.file = file;
+    args.db = db;
+    args.status = true;
+    args.json = true;
+    args.quiet = true;
+    std::ostringstream out, err;
+    AppContext ctx{out, err};
+    const int status = run_fix_command(args, ctx);
+    return captured_json(status, out.str(), err.str());
+}
 
 void register_fix(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<FixArgs>();

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "balance/cli/search_status.hpp"
 #include "balance/serve/server.hpp"
 #include "commands.hpp"
 #include "output.hpp"
@@ -25,7 +26,9 @@ struct ServeArgs {
 int run_serve_command(const ServeArgs& args, AppContext& ctx) {
     const std::vector<std::filesystem::path> databases(args.databases.begin(),
                                                        args.databases.end());
-    auto server = serve::Server::open(databases, args.options);
+    serve::ServeOptions options = args.options;
+    options.search = search_reader();
+    auto server = serve::Server::open(databases, options);
     if (!server) return report_error(ctx, server.error());
     if (auto bound = (*server)->bind(); !bound) return report_error(ctx, bound.error());
     const StopOnSignal stop_on_signal;

@@ -34,6 +34,9 @@ struct ServeOptions {
     std::chrono::milliseconds long_poll{2000};
     Freshness freshness;
     std::chrono::seconds read_timeout{5};  // a client slower than this to send its request: 400
+    // Reads a fix search's race or a calibration's rounds for their pages (the command line's
+    // `fix --status` / `calibrate --status`); none: pages without them.
+    SearchReader search;
     // Called once per answered request with "GET /run/1 200" (one call at a time); none: no log.
     std::function<void(const std::string& line)> access_log;
 };
