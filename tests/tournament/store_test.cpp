@@ -179,5 +179,28 @@ TEST(Store, AnyScoreInZeroToOneWithPointsIsStoredAndOthersRefused) {
                      .ok());  // a hash that is not the text's
 }
 
+// A game whose ply count is not its moves' stops a debug build before it is stored.
+#ifdef NDEBUG
+TEST(Store, AGameWhosePliesAreNotItsMovesStopsADebugBuild) {
+    GTEST_SKIP() << "Release build: the checks are compiled away";
+}
+#else
+TEST(Store, AGameWhosePliesAreNotItsMovesStopsADebugBuild) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    TempDir dir;
+    auto store = ResultStore::open(dir.path() / "r.db");
+    ASSERT_TRUE(store.ok());
+    auto id = store->begin_run(RunRow{});
+    ASSERT_TRUE(id.ok());
+    ASSERT_TRUE(store->record_rule_spec(spec_row()).ok());
+    GameRow game = row("k#0", *id);
+    game.plies = 3;  // two moves
+    EXPECT_DEATH(static_cast<void>(store->insert_game(game)),
+                 "invariant violated: row.plies == count_moves");
+    game.plies = 2;
+    EXPECT_EQ(*store->insert_game(game), true);
+}
+#endif
+
 }  // namespace
 }  // namespace balance::tournament

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <numeric>
+#include <set>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/tournament/seeds.hpp"
 
 namespace balance::tournament {
@@ -13,7 +16,17 @@ std::size_t player_index(const Sweep& sweep, const std::string& name) {
     for (std::size_t i = 0; i < sweep.players.size(); ++i) {
         if (sweep.players[i].name == name) return i;
     }
+    BALANCE_ASSERT(false && "a matchup names no player of the sweep");
     return 0;  // the reader has checked every name
+}
+
+// Every cell's games are keyed by the cell's key, and each game's seed derives from its key: two
+// cells of one key would play the same games with the same seeds.
+[[maybe_unused]] bool keys_unique(const std::vector<Cell>& cells) {
+    std::set<std::string> keys;
+    for (const Cell& cell : cells)
+        if (!keys.insert(cell.key).second) return false;
+    return true;
 }
 
 }  // namespace
@@ -44,6 +57,10 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
             }
         }
     }
+    // At most rule sets x pairings x matchups (rung gaps only on the mirror pairings).
+    BALANCE_ASSERT(cells.size() <=
+                   sweep.rule_sets.size() * sweep.pairings.size() * sweep.matchups.size());
+    BALANCE_ASSERT(keys_unique(cells));
     return cells;
 }
 
@@ -53,6 +70,7 @@ int planned_games(const Sweep& sweep, const Cell& cell) {
 
 PlannedGame plan_game(const Sweep& sweep, const std::vector<Cell>& cells, std::size_t cell,
                       int index) {
+    BALANCE_ASSERT(cell < cells.size() && index >= 0);
     PlannedGame game;
     game.cell = cell;
     game.index = index;
@@ -63,6 +81,9 @@ PlannedGame plan_game(const Sweep& sweep, const std::vector<Cell>& cells, std::s
 
 std::vector<PlannedGame> plan_games(const Sweep& sweep, const std::vector<Cell>& cells,
                                     const std::vector<int>& counts) {
+    // One count per cell, none negative: the plan holds exactly their sum.
+    BALANCE_ASSERT(counts.size() == cells.size());
+    BALANCE_ASSERT(std::all_of(counts.begin(), counts.end(), [](int n) { return n >= 0; }));
     std::vector<PlannedGame> games;
     const int most = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
     for (int index = 0; index < most; ++index) {
@@ -70,6 +91,8 @@ std::vector<PlannedGame> plan_games(const Sweep& sweep, const std::vector<Cell>&
             if (index < counts[c]) games.push_back(plan_game(sweep, cells, c, index));
         }
     }
+    BALANCE_ASSERT(games.size() ==
+                   static_cast<std::size_t>(std::accumulate(counts.begin(), counts.end(), 0LL)));
     return games;
 }
 
@@ -80,6 +103,7 @@ std::uint64_t opening_seed(std::uint64_t master_seed, const std::string& positio
 }
 
 bool Shard::contains(const std::string& key) const {
+    BALANCE_ASSERT(count <= 1 || (index >= 1 && index <= count));  // as parse_shard() allows
     if (count <= 1) return true;
     return fnv1a64(key) % static_cast<std::uint64_t>(count) ==
            static_cast<std::uint64_t>(index - 1);

@@ -1,10 +1,12 @@
 #include "balance/tournament/store.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <system_error>
 #include <utility>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/tournament/seeds.hpp"
 #include "sqlite_database.hpp"
 #include "store_schema.hpp"
@@ -31,7 +33,16 @@ constexpr const char* kRunColumns =
     "run_id, started_at, finished_at, sweep_name, sweep_file, config_json, master_seed, "
     "git_revision, engines_json, host, threads, shard";
 
+constexpr int kGameColumnCount = 26;  // in both lists above, bound and read in this order
+
+// Moves are stored space-separated, one a ply.
+[[maybe_unused]] int count_moves(const std::string& moves) {
+    if (moves.empty()) return 0;
+    return 1 + static_cast<int>(std::count(moves.begin(), moves.end(), ' '));
+}
+
 void bind_game(Statement& s, const GameRow& g) {
+    BALANCE_ASSERT(s.parameters() == kGameColumnCount);
     s.bind(1, g.game_key);
     s.bind(2, g.run_id);
     s.bind(3, g.sweep_name);
@@ -61,6 +72,7 @@ void bind_game(Statement& s, const GameRow& g) {
 }
 
 GameRow read_game(const Statement& s) {
+    BALANCE_ASSERT(s.columns() == kGameColumnCount);
     GameRow g;
     g.game_key = s.text(0);
     g.run_id = s.integer(1);
@@ -231,6 +243,8 @@ Result<bool> ResultStore::insert_game(const GameRow& row) {
     }
     if (row.spec_hash.empty())
         return make_error("game " + row.game_key + " names no rules (spec_hash)", file_.string());
+    // A game's ply count is its moves' (game_task.cpp writes both from one record).
+    BALANCE_ASSERT(row.plies == count_moves(row.moves));
     // A plain INSERT in autocommit mode is one transaction; the primary key rejects a second copy.
     auto stmt = db_->prepare(std::string("INSERT INTO games (") + kGameColumns +
                              ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
