@@ -1,6 +1,5 @@
 #include "balance/tournament/store.hpp"
 
-#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <system_error>
@@ -34,12 +33,6 @@ constexpr const char* kRunColumns =
     "git_revision, engines_json, host, threads, shard";
 
 constexpr int kGameColumnCount = 26;  // in both lists above, bound and read in this order
-
-// Moves are stored space-separated, one a ply.
-[[maybe_unused]] int count_moves(const std::string& moves) {
-    if (moves.empty()) return 0;
-    return 1 + static_cast<int>(std::count(moves.begin(), moves.end(), ' '));
-}
 
 void bind_game(Statement& s, const GameRow& g) {
     BALANCE_ASSERT(s.parameters() == kGameColumnCount);
@@ -243,8 +236,6 @@ Result<bool> ResultStore::insert_game(const GameRow& row) {
     }
     if (row.spec_hash.empty())
         return make_error("game " + row.game_key + " names no rules (spec_hash)", file_.string());
-    // A game's ply count is its moves' (game_task.cpp writes both from one record).
-    BALANCE_ASSERT(row.plies == count_moves(row.moves));
     // A plain INSERT in autocommit mode is one transaction; the primary key rejects a second copy.
     auto stmt = db_->prepare(std::string("INSERT INTO games (") + kGameColumns +
                              ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
