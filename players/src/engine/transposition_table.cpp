@@ -56,7 +56,6 @@ void TranspositionTable::new_search() {
         generation_ = 1;
         first_ = 1;
     }
-    BALANCE_ASSERT(first_ <= generation_);  // the current search's entries are visible
 }
 
 void TranspositionTable::clear() {
@@ -92,7 +91,9 @@ void TranspositionTable::store(std::uint64_t key, core::Move move, int score, in
                    score <= std::numeric_limits<std::int16_t>::max());
     BALANCE_ASSERT(eval >= std::numeric_limits<std::int16_t>::min() &&
                    eval <= std::numeric_limits<std::int16_t>::max());
-    BALANCE_ASSERT(generation_ != 0);  // new_search() or clear() came first: 0 marks empty
+    // new_search() or clear() came first (0 marks an empty entry), and what this search writes
+    // is visible to it.
+    BALANCE_ASSERT(generation_ != 0 && first_ <= generation_);
     Cluster& c = clusters_[index(key)];
     const auto key32 = static_cast<std::uint32_t>(key);
     TTEntry* victim = &c.entries[0];
