@@ -552,6 +552,52 @@ template <Bitboard BB>
     if (forward && !r.pawns_step_back) reversible_ = 0;
 }
 
+// make()'s stages, inlined into it (make is the hot path of search and perft).
+
+// A piece placed from the hand (placement phases, drops).
+template <Bitboard BB>
+[[gnu::always_inline]] inline void Position<BB>::make_drop(Move m) {
+    const Rules<BB>& r = *rules_;
+    const Color us = stm_, them = ~us;
+    const PieceType t = m.dropped();
+    auto& count = hand_[index(us)][t];
+    key_ ^= r.zobrist.hand[(index(us) * MaxPieceTypes + t) * 17 + count];
+    --count;
+    key_ ^= r.zobrist.hand[(index(us) * MaxPieceTypes + t) * 17 + count];
+    --hand_total_[index(us)];
+    put(make_piece(us, t), m.to());
+    ++rule50_;
+    ++reversible_;
+    if (hand_total_[index(us)] == 0) grant_castling_after_placement(us);
+    // White places all its pieces, then Black: the turn passes only when a hand is empty.
+    if (hand_total_[index(us)] == 0) {
+        stm_ = them;
+        key_ ^= r.zobrist.side;
+    }
+    if (r.position_dependent_rights) update_lost();
+    BALANCE_ASSERT(consistent());
+}
+
+// A pawn's lame double step creates the e.p. square it passed. Only a step the pawn could take
+// here: from its start rank if it is an `i` step, over empty squares, and not a capture; a pawn
+// that also leaps or captures onto the same square (an edited pawn: `AfmceFifmnA`) creates none
+// that way. The side to move is still the pawn's.
+template <Bitboard BB>
+[[gnu::always_inline]] inline void Position<BB>::ep_after_lame_step(PieceType type, Square from,
+                                                                    Square to) {
+    const Rules<BB>& r = *rules_;
+    const Color us = stm_, them = ~us;
+    for (const auto& s : r.moves[index(us)][type].lame(from))
+        if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
+            (!s.initial || (r.initial_squares[index(us)][type] & square_bb<BB>(from))) &&
+            !(s.block & pieces()) && can_capture_ep(them, s.ep_square)) {
+            ep_square_ = s.ep_square;
+            ep_victim_ = to;
+            key_ ^= r.zobrist.ep[ep_square_];
+            break;
+        }
+}
+
 template <Bitboard BB>
 void Position<BB>::make(Move m) {
     const Rules<BB>& r = *rules_;
@@ -564,23 +610,7 @@ void Position<BB>::make(Move m) {
     ++game_ply_;
 
     if (m.kind() == MoveKind::Drop) {
-        const PieceType t = m.dropped();
-        auto& count = hand_[index(us)][t];
-        key_ ^= r.zobrist.hand[(index(us) * MaxPieceTypes + t) * 17 + count];
-        --count;
-        key_ ^= r.zobrist.hand[(index(us) * MaxPieceTypes + t) * 17 + count];
-        --hand_total_[index(us)];
-        put(make_piece(us, t), m.to());
-        ++rule50_;
-        ++reversible_;
-        if (hand_total_[index(us)] == 0) grant_castling_after_placement(us);
-        // White places all its pieces, then Black: the turn passes only when a hand is empty.
-        if (hand_total_[index(us)] == 0) {
-            stm_ = them;
-            key_ ^= r.zobrist.side;
-        }
-        if (r.position_dependent_rights) update_lost();
-        BALANCE_ASSERT(consistent());
+        make_drop(m);
         return;
     }
 
@@ -633,21 +663,9 @@ void Position<BB>::make(Move m) {
             if (m.kind() == MoveKind::Promotion) {
                 reversible_ = 0;  // the pawn is gone for good
             } else if (pawn && st.captured == NoPiece) {
-                // A pawn's lame double step creates the e.p. square it passed (one that
-                // promotes creates none: what arrives is no longer a pawn). Only a step the pawn
-                // could take here: from its start rank if it is an `i` step, over empty squares,
-                // and not a capture; a pawn that also leaps or captures onto the same square
-                // (an edited pawn: `AfmceFifmnA`) creates none that way.
-                for (const auto& s : r.moves[index(us)][type].lame(from))
-                    if (s.creates_ep && (s.quiet & square_bb<BB>(to)) &&
-                        (!s.initial ||
-                         (r.initial_squares[index(us)][type] & square_bb<BB>(from))) &&
-                        !(s.block & pieces()) && can_capture_ep(them, s.ep_square)) {
-                        ep_square_ = s.ep_square;
-                        ep_victim_ = to;
-                        key_ ^= r.zobrist.ep[ep_square_];
-                        break;
-                    }
+                // A pawn's double step creates an e.p. square (one that promotes creates none:
+                // what arrives is no longer a pawn).
+                ep_after_lame_step(type, from, to);
             }
         }
     }

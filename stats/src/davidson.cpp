@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/stats/elo.hpp"
 
 #include "newton.hpp"
@@ -52,8 +53,11 @@ std::array<double, 3> softmax(const Eigen::VectorXd& eta) {
     const double top = eta.maxCoeff();
     std::array<double, 3> p{};
     double sum = 0.0;
+    BALANCE_ASSERT(eta.size() == 3 && std::isfinite(top));
     for (int k = 0; k < 3; ++k) sum += p[k] = std::exp(eta(k) - top);
     for (double& v : p) v /= sum;
+    BALANCE_ASSERT(p[0] >= 0.0 && p[0] <= 1.0 && p[1] >= 0.0 && p[1] <= 1.0 && p[2] >= 0.0 &&
+                   p[2] <= 1.0);
     return p;
 }
 
@@ -161,6 +165,9 @@ Expected<DavidsonFit> fit_davidson(std::span<const DavidsonCell> cells, int play
     }
 
     const Eigen::VectorXd phi = t * result.parameters;
+    BALANCE_ASSERT(phi.size() == layout.full() && phi.allFinite());
+    BALANCE_ASSERT(result.covariance.rows() == layout.free() &&
+                   result.covariance.cols() == layout.free());
     DavidsonFit fit;
     fit.covariance = t * result.covariance * t.transpose();
     fit.strength = phi.head(players);
@@ -180,6 +187,7 @@ DavidsonProbabilities davidson_probabilities(const DavidsonFit& fit, int white, 
     const Layout layout{static_cast<int>(fit.strength.size())};
     Eigen::VectorXd phi(layout.full());
     phi << fit.strength, fit.white_advantage.value, fit.log_nu.value;
+    BALANCE_ASSERT(white >= 0 && white < layout.players && black >= 0 && black < layout.players);
     const auto p = softmax(predictor_rows(layout, white, black) * phi);
     return DavidsonProbabilities{p[0], p[1], p[2]};
 }

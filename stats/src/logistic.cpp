@@ -9,6 +9,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "balance/core/debug_assert.hpp"
 #include "newton.hpp"
 
 namespace balance::stats {
@@ -76,6 +77,11 @@ detail::NewtonResult newton_fit(const Eigen::Ref<const Eigen::MatrixXd>& x,
                                 const Eigen::Ref<const Eigen::VectorXd>& y,
                                 const Eigen::VectorXd& offset, const Eigen::VectorXd& counts = {},
                                 const Eigen::VectorXd& start = {}) {
+    // Validated by the callers: one outcome, offset and count per row, all finite.
+    BALANCE_ASSERT(x.rows() == y.size() && x.rows() > x.cols() && x.allFinite() && y.allFinite());
+    BALANCE_ASSERT(offset.size() == 0 || offset.size() == x.rows());
+    BALANCE_ASSERT(counts.size() == 0 || counts.size() == x.rows());
+    BALANCE_ASSERT(start.size() == 0 || start.size() == x.cols());
     const auto evaluate = [&](const Eigen::VectorXd& beta) {
         Eigen::VectorXd eta = x * beta;
         if (offset.size() > 0) eta += offset;
@@ -164,6 +170,7 @@ Expected<LogisticFit> fit_logistic(Eigen::Ref<const Eigen::MatrixXd> x,
     double pearson = 0.0;
     for (Eigen::Index i = 0; i < x.rows(); ++i) {
         const double mu = logistic(eta(i));
+        BALANCE_ASSERT(mu >= 0.0 && mu <= 1.0);
         const double r = y(i) - mu;
         pearson += r * r / (mu * (1.0 - mu));
         scores.row(clusters->of_row[i]) += r * x.row(i);

@@ -7,6 +7,7 @@
 // that is detected by the size of the linear predictor, not by a small gradient, because the
 // gradient vanishes along the escape direction too.
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/stats/eigen.hpp"
 
 #include <cmath>
@@ -41,8 +42,15 @@ struct NewtonOptions {
 template <class F>
 NewtonResult maximize_concave(F&& evaluate, Eigen::VectorXd start, const NewtonOptions& options) {
     NewtonResult result;
+    BALANCE_ASSERT(start.size() > 0 && start.allFinite());
     result.parameters = std::move(start);
     Evaluation current = evaluate(result.parameters);
+    // The model's derivatives are over the parameters, and finite at the start (the fits validate
+    // their data first, so a NaN here is a bug in an evaluation, not bad input).
+    BALANCE_ASSERT(current.gradient.size() == result.parameters.size());
+    BALANCE_ASSERT(current.hessian.rows() == result.parameters.size() &&
+                   current.hessian.cols() == result.parameters.size());
+    BALANCE_ASSERT(current.gradient.allFinite() && current.hessian.allFinite());
     for (int iteration = 1; iteration <= options.max_iterations; ++iteration) {
         result.iterations = iteration;
         const Eigen::MatrixXd information = -current.hessian;
@@ -54,6 +62,7 @@ NewtonResult maximize_concave(F&& evaluate, Eigen::VectorXd start, const NewtonO
             return result;
         }
         const Eigen::VectorXd step = ldlt.solve(current.gradient);
+        BALANCE_ASSERT(step.allFinite());  // a positive definite information matrix solves
         // Step halving keeps the ascent monotone when a full step overshoots.
         double t = 1.0;
         Eigen::VectorXd next = result.parameters + step;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/stats/elo.hpp"
 #include "balance/stats/normal.hpp"
 
@@ -13,6 +14,7 @@ Expected<Estimate> elo_estimate(const Wdl& wdl) {
     if (wdl.wins < 0 || wdl.draws < 0 || wdl.losses < 0) return fail("negative game count");
     if (wdl.games() <= 0) return fail("no games");
     const double s = wdl.score();
+    BALANCE_ASSERT(s >= 0.0 && s <= 1.0);
     if (s <= 0.0 || s >= 1.0) {
         return fail("score of 0% or 100%: Elo is unbounded (use compensated odds)");
     }
@@ -21,6 +23,9 @@ Expected<Estimate> elo_estimate(const Wdl& wdl) {
 }
 
 PieceValue fieller_ratio(const Estimate& a, const Estimate& b, double z, double cov) {
+    // The callers refused the cases without a ratio: no calibration (b = 0), bad confidence.
+    BALANCE_ASSERT(std::isfinite(a.value) && std::isfinite(b.value) && b.value != 0.0);
+    BALANCE_ASSERT(a.standard_error >= 0.0 && b.standard_error >= 0.0 && z > 0.0);
     const double va = a.standard_error * a.standard_error;
     const double vb = b.standard_error * b.standard_error;
     PieceValue out;

@@ -59,14 +59,14 @@ TEST(DebugInvariants, BrokenInvariantsStopTheProgram) {
             core::MoveList list;
             for (int i = 0; i <= core::MoveList::Capacity; ++i) list.push(core::Move(1, 2));
         },
-        "core invariant violated: size_ < Capacity");
+        "invariant violated: size_ < Capacity");
     EXPECT_DEATH(
         {
             const core::MoveList list;
             static_cast<void>(list[0]);
         },
-        "core invariant violated");
-    EXPECT_DEATH(static_cast<void>(core::Move(1, 200)), "core invariant violated");
+        "invariant violated");
+    EXPECT_DEATH(static_cast<void>(core::Move(1, 200)), "invariant violated");
 }
 #endif
 

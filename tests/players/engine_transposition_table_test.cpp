@@ -119,5 +119,27 @@ TEST(TranspositionTable, EnsureResizesOnlyOnAChange) {
     EXPECT_EQ(tt.probe(KeyA), nullptr);  // resizing forgets
 }
 
+// What an entry's narrow fields cannot hold is refused in debug builds (BALANCE_ASSERT), not
+// truncated into a wrong entry.
+#ifdef NDEBUG
+TEST(TranspositionTable, RefusesWhatAnEntryCannotHold) {
+    GTEST_SKIP() << "Release build: the checks are compiled away";
+}
+#else
+TEST(TranspositionTable, RefusesWhatAnEntryCannotHold) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    TranspositionTable tt(1);
+    tt.new_search();
+    EXPECT_DEATH(tt.store(KeyA, core::Move(1, 2), 10, 10, 3, Bound::None),
+                 "invariant violated: bound == Bound::Upper");
+    EXPECT_DEATH(tt.store(KeyA, core::Move(1, 2), 10, 10, 200, Bound::Exact),
+                 "invariant violated: depth >= 0");
+    EXPECT_DEATH(tt.store(KeyA, core::Move(1, 2), 40000, 10, 3, Bound::Exact),
+                 "invariant violated: score >=");
+    TranspositionTable empty;
+    EXPECT_DEATH(static_cast<void>(empty.probe(KeyA)), "invariant violated: count_ > 0");
+}
+#endif
+
 }  // namespace
 }  // namespace balance::players::engine

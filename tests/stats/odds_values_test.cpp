@@ -42,6 +42,23 @@ TEST(OddsValues, FiellerApproachesDeltaMethodWithPreciseDenominator) {
     EXPECT_NEAR(r.upper, 3.0 + z * r.delta_se, 0.01 * z * r.delta_se);
 }
 
+// stats has the program's one debug assertion too (BALANCE_ASSERT, from balance_error): a ratio
+// over a zero calibration, which the public entry points refuse as an error, stops a debug build.
+#ifdef NDEBUG
+TEST(OddsValues, FiellerRatioOverZeroStopsADebugBuild) {
+    GTEST_SKIP() << "Release build: the checks are compiled away";
+}
+#else
+TEST(OddsValues, FiellerRatioOverZeroStopsADebugBuild) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_DEATH(static_cast<void>(fieller_ratio(Estimate{300.0, 10.0}, Estimate{0.0, 5.0}, 1.96)),
+                 "invariant violated: .*b.value != 0.0");
+    EXPECT_DEATH(
+        static_cast<void>(fieller_ratio(Estimate{300.0, 10.0}, Estimate{std::nan(""), 5.0}, 1.96)),
+        "invariant violated: std::isfinite");
+}
+#endif
+
 TEST(OddsValues, UnboundedWhenPawnOddsAreNotSignificant) {
     // Pawn odds score 0.52 over 50 games: the Elo is well within noise of zero.
     const auto got = piece_value_from_odds(Wdl{70, 20, 10}, Wdl{16, 20, 14}, 0.95);

@@ -4,9 +4,9 @@
 
 #include <set>
 
+#include "../support/sweep_support.hpp"
 #include "balance/tournament/plan.hpp"
 #include "balance/tournament/seeds.hpp"
-#include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
 namespace {
@@ -50,6 +50,27 @@ TEST(Plan, CellsAndKeysFollowTheSchema) {
     EXPECT_EQ(games[5].key, "chess|fide|fide||greedy|tiny#2");
     EXPECT_EQ(games[0].seed, 0x222897DA07CE6803ULL);
 }
+
+// A plan of counts that do not match the cells (one per cell, none negative) stops a debug build
+// (BALANCE_ASSERT) instead of silently planning fewer games.
+#ifdef NDEBUG
+TEST(Plan, CountsThatDoNotMatchTheCellsStopADebugBuild) {
+    GTEST_SKIP() << "Release build: the checks are compiled away";
+}
+#else
+TEST(Plan, CountsThatDoNotMatchTheCellsStopADebugBuild) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    TempDir dir;
+    const Sweep sweep = testing::load(dir, testing::small_sweep(3));
+    const auto cells = make_cells(sweep);
+    ASSERT_EQ(cells.size(), 2u);
+    EXPECT_DEATH(static_cast<void>(plan_games(sweep, cells, {3})),
+                 "invariant violated: counts.size\\(\\) == cells.size\\(\\)");
+    EXPECT_DEATH(static_cast<void>(plan_games(sweep, cells, {3, -1})), "invariant violated");
+    EXPECT_DEATH(static_cast<void>(plan_game(sweep, cells, 2, 0)),
+                 "invariant violated: cell < cells.size\\(\\)");
+}
+#endif
 
 TEST(Plan, IsDeterministic) {
     TempDir dir;

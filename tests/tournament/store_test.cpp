@@ -5,6 +5,7 @@
 
 #include "../support/temp_dir.hpp"
 #include "balance/tournament/store.hpp"
+#include "sqlite_database.hpp"
 
 namespace balance::tournament {
 namespace {
@@ -178,6 +179,30 @@ TEST(Store, AnyScoreInZeroToOneWithPointsIsStoredAndOthersRefused) {
     EXPECT_FALSE(store->record_rule_spec(RuleSpecRow{"0000", "chess", "", "", kSpec, "sweep", ""})
                      .ok());  // a hash that is not the text's
 }
+
+// Reading a column or binding a parameter a statement does not have stops a debug build: SQLite
+// itself would read NULL or ignore the value, and the store would go on with wrong data.
+#ifdef NDEBUG
+TEST(Store, ColumnsAndParametersOutsideTheStatementStopADebugBuild) {
+    GTEST_SKIP() << "Release build: the checks are compiled away";
+}
+#else
+TEST(Store, ColumnsAndParametersOutsideTheStatementStopADebugBuild) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    TempDir dir;
+    auto db = Database::open(dir.path() / "r.db", Database::Mode::Create);
+    ASSERT_TRUE(db.ok());
+    auto stmt = (*db)->prepare("SELECT ?1, ?2");
+    ASSERT_TRUE(stmt.ok());
+    EXPECT_DEATH(stmt->bind(3, std::int64_t{7}), "invariant violated: i >= 1 && i <= parameters");
+    stmt->bind(1, std::int64_t{7});
+    stmt->bind(2, 0.5);
+    ASSERT_EQ(stmt->step(), SQLITE_ROW);
+    EXPECT_EQ(stmt->integer(0), 7);
+    EXPECT_DEATH(static_cast<void>(stmt->integer(2)),
+                 "invariant violated: column >= 0 && column < columns");
+}
+#endif
 
 }  // namespace
 }  // namespace balance::tournament

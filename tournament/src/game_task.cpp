@@ -1,7 +1,9 @@
 #include "game_task.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/tournament/game_runner.hpp"
 #include "balance/tournament/openings.hpp"
 #include "balance/tournament/sweep_json.hpp"
@@ -102,6 +104,12 @@ Result<PlayedGame> play_planned_game(const SweepContext& context, const PlannedG
     row.white_points = record.result.white_points;
     row.black_points = record.result.black_points;
     row.plies = static_cast<int>(record.moves.size());
+    // The stored move list is read back by splitting it at spaces (the report replays it): one
+    // ply a move, each a word. A game's score is White's share of it.
+    BALANCE_ASSERT(std::none_of(record.moves.begin(), record.moves.end(), [](const std::string& m) {
+        return m.empty() || m.find(' ') != std::string::npos;
+    }));
+    BALANCE_ASSERT(row.white_score >= 0.0 && row.white_score <= 1.0);
     row.duration_ms = std::llround(record.seconds * 1000.0);
     row.finished_at = utc_now();
     row.details_json = details_json(

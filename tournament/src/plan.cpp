@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <numeric>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/tournament/seeds.hpp"
 
 namespace balance::tournament {
@@ -13,6 +15,7 @@ std::size_t player_index(const Sweep& sweep, const std::string& name) {
     for (std::size_t i = 0; i < sweep.players.size(); ++i) {
         if (sweep.players[i].name == name) return i;
     }
+    BALANCE_ASSERT(false && "a matchup names no player of the sweep");
     return 0;  // the reader has checked every name
 }
 
@@ -44,6 +47,9 @@ std::vector<Cell> make_cells(const Sweep& sweep) {
             }
         }
     }
+    // At most rule sets x pairings x matchups (rung gaps only on the mirror pairings).
+    BALANCE_ASSERT(cells.size() <=
+                   sweep.rule_sets.size() * sweep.pairings.size() * sweep.matchups.size());
     return cells;
 }
 
@@ -53,6 +59,7 @@ int planned_games(const Sweep& sweep, const Cell& cell) {
 
 PlannedGame plan_game(const Sweep& sweep, const std::vector<Cell>& cells, std::size_t cell,
                       int index) {
+    BALANCE_ASSERT(cell < cells.size() && index >= 0);
     PlannedGame game;
     game.cell = cell;
     game.index = index;
@@ -63,6 +70,9 @@ PlannedGame plan_game(const Sweep& sweep, const std::vector<Cell>& cells, std::s
 
 std::vector<PlannedGame> plan_games(const Sweep& sweep, const std::vector<Cell>& cells,
                                     const std::vector<int>& counts) {
+    // One count per cell, none negative: the plan holds exactly their sum.
+    BALANCE_ASSERT(counts.size() == cells.size());
+    BALANCE_ASSERT(std::all_of(counts.begin(), counts.end(), [](int n) { return n >= 0; }));
     std::vector<PlannedGame> games;
     const int most = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
     for (int index = 0; index < most; ++index) {
@@ -70,6 +80,8 @@ std::vector<PlannedGame> plan_games(const Sweep& sweep, const std::vector<Cell>&
             if (index < counts[c]) games.push_back(plan_game(sweep, cells, c, index));
         }
     }
+    BALANCE_ASSERT(games.size() ==
+                   static_cast<std::size_t>(std::accumulate(counts.begin(), counts.end(), 0LL)));
     return games;
 }
 
@@ -80,6 +92,7 @@ std::uint64_t opening_seed(std::uint64_t master_seed, const std::string& positio
 }
 
 bool Shard::contains(const std::string& key) const {
+    BALANCE_ASSERT(count <= 1 || (index >= 1 && index <= count));  // as parse_shard() allows
     if (count <= 1) return true;
     return fnv1a64(key) % static_cast<std::uint64_t>(count) ==
            static_cast<std::uint64_t>(index - 1);

@@ -5,18 +5,19 @@
 namespace balance::tournament {
 
 void Statement::bind(int i, std::string_view text) {
-    sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt_, parameter(i), text.data(), static_cast<int>(text.size()),
+                      SQLITE_TRANSIENT);
 }
 
 std::string Statement::text(int column) const {
-    const auto* p = sqlite3_column_text(stmt_, column);
+    const auto* p = sqlite3_column_text(stmt_, result_column(column));
     if (!p) return {};
     return std::string(reinterpret_cast<const char*>(p),
                        static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
 std::optional<std::string> Statement::optional_text(int column) const {
-    if (sqlite3_column_type(stmt_, column) == SQLITE_NULL) return std::nullopt;
+    if (sqlite3_column_type(stmt_, result_column(column)) == SQLITE_NULL) return std::nullopt;
     return text(column);
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/core/error.hpp"
 
 namespace balance::tournament {
@@ -25,9 +26,9 @@ class Statement {
 
     // Parameters are 1-based, as in SQLite.
     void bind(int i, std::string_view text);
-    void bind(int i, std::int64_t value) { sqlite3_bind_int64(stmt_, i, value); }
-    void bind(int i, double value) { sqlite3_bind_double(stmt_, i, value); }
-    void bind_null(int i) { sqlite3_bind_null(stmt_, i); }
+    void bind(int i, std::int64_t value) { sqlite3_bind_int64(stmt_, parameter(i), value); }
+    void bind(int i, double value) { sqlite3_bind_double(stmt_, parameter(i), value); }
+    void bind_null(int i) { sqlite3_bind_null(stmt_, parameter(i)); }
     void bind(int i, const std::optional<double>& value) {
         if (value) {
             bind(i, *value);
@@ -43,16 +44,33 @@ class Statement {
     [[nodiscard]] std::string text(int column) const;
     [[nodiscard]] std::optional<std::string> optional_text(int column) const;
     [[nodiscard]] std::int64_t integer(int column) const {
-        return sqlite3_column_int64(stmt_, column);
+        return sqlite3_column_int64(stmt_, result_column(column));
     }
-    [[nodiscard]] double real(int column) const { return sqlite3_column_double(stmt_, column); }
+    [[nodiscard]] double real(int column) const {
+        return sqlite3_column_double(stmt_, result_column(column));
+    }
     [[nodiscard]] std::optional<double> optional_real(int column) const {
-        if (sqlite3_column_type(stmt_, column) == SQLITE_NULL) return std::nullopt;
+        if (sqlite3_column_type(stmt_, result_column(column)) == SQLITE_NULL) return std::nullopt;
         return real(column);
     }
 
+    // How many parameters the statement takes and columns its rows have.
+    [[nodiscard]] int parameters() const { return sqlite3_bind_parameter_count(stmt_); }
+    [[nodiscard]] int columns() const { return sqlite3_column_count(stmt_); }
+
   private:
     sqlite3_stmt* stmt_;
+    // SQLite ignores a parameter or column out of range (SQLITE_RANGE, a NULL read): a statement
+    // and the code binding or reading it that disagree on the columns would store or read wrong
+    // values silently. Debug builds check every index.
+    [[nodiscard]] int parameter(int i) const {
+        BALANCE_ASSERT(i >= 1 && i <= parameters());
+        return i;
+    }
+    [[nodiscard]] int result_column(int column) const {
+        BALANCE_ASSERT(column >= 0 && column < columns());
+        return column;
+    }
 };
 
 class Database {

@@ -5,6 +5,7 @@
 #include <system_error>
 #include <utility>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/tournament/seeds.hpp"
 #include "sqlite_database.hpp"
 #include "store_schema.hpp"
@@ -31,7 +32,10 @@ constexpr const char* kRunColumns =
     "run_id, started_at, finished_at, sweep_name, sweep_file, config_json, master_seed, "
     "git_revision, engines_json, host, threads, shard";
 
+constexpr int kGameColumnCount = 26;  // in both lists above, bound and read in this order
+
 void bind_game(Statement& s, const GameRow& g) {
+    BALANCE_ASSERT(s.parameters() == kGameColumnCount);
     s.bind(1, g.game_key);
     s.bind(2, g.run_id);
     s.bind(3, g.sweep_name);
@@ -61,6 +65,7 @@ void bind_game(Statement& s, const GameRow& g) {
 }
 
 GameRow read_game(const Statement& s) {
+    BALANCE_ASSERT(s.columns() == kGameColumnCount);
     GameRow g;
     g.game_key = s.text(0);
     g.run_id = s.integer(1);

@@ -129,6 +129,83 @@ void scale(stats::PieceValue& value, double unit) {
     value.delta_se *= unit;
 }
 
+// The odds games counted by kind: plain odds by the piece given, compensated odds by the
+// piece measured and what compensated it.
+struct OddsTallies {
+    std::map<std::string, OddsRow> rows;
+    std::map<std::string, std::vector<OddsRow>> compensated;  // by the measured piece
+    std::map<std::string, std::size_t> compensated_index;     // key -> index in its vector
+};
+
+Result<OddsTallies> tally_odds_games(std::span<const StoredGame> games, VariantCatalog& catalog,
+                                     OddsValues& out) {
+    RulesCache cache(catalog);
+    NormalMaterial normal_material;
+    OddsTallies tallies;
+    for (const StoredGame& game : games) {
+        auto rules = cache.get(game);
+        if (!game.failure_side.empty() || !rules) {
+            ++out.skipped_games;
+            continue;
+        }
+        auto normal = normal_material.of(*rules);
+        if (!normal) return normal.error();
+        auto start = start_material(**rules, game.start_fen);
+        const Odds odds = start ? classify(**normal, *start) : Odds{};
+        if (odds.kind == Odds::Ordinary) {
+            ++out.ordinary_games;
+            continue;
+        }
+        if (odds.kind == Odds::Other) {
+            ++out.skipped_games;
+            continue;
+        }
+        if (odds.kind == Odds::Compensated) {
+            const std::string key = odds_row_label(odds.piece, odds.against);
+            auto& list = tallies.compensated[odds.piece];
+            auto [at, added] = tallies.compensated_index.emplace(key, list.size());
+            if (added) {
+                list.emplace_back();
+                list.back().piece = odds.piece;
+                list.back().against = odds.against;
+            }
+            count_game(list[at->second], odds, game);
+            continue;
+        }
+        OddsRow& row = tallies.rows[odds.piece];
+        row.piece = odds.piece;
+        count_game(row, odds, game);
+    }
+    return tallies;
+}
+
+// A compensated row's value: its own games, each compensating piece valued by its plain odds
+// rows (the calibration piece by the calibration).
+void value_compensated(OddsRow& row, const OddsTallies& tallies, const OddsRow& calibration,
+                       const OddsValues& out, double confidence) {
+    std::vector<stats::CompensationPart> parts;
+    for (const auto& [name, n] : row.against) {
+        if (name == out.calibration) {
+            parts.push_back({stats::Wdl{}, n, true});
+            continue;
+        }
+        const auto part = tallies.rows.find(name);
+        if (part == tallies.rows.end()) {
+            row.error = fmt::format("no {}-odds games to value the compensation", name);
+            return;
+        }
+        parts.push_back({part->second.advantaged, n, false});
+    }
+    auto value = stats::piece_value_from_compensated_odds(row.advantaged, parts,
+                                                          calibration.advantaged, confidence);
+    if (value) {
+        scale(*value, out.unit_value);
+        row.value = *value;
+    } else {
+        row.error = value.error().message;
+    }
+}
+
 }  // namespace
 
 Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::string& variant,
@@ -153,54 +230,17 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
             fmt::format("calibration piece '{}' is not a piece of {}", out.calibration, variant));
     out.unit_value = unit_value.value_or((*calib)->value != 0.0 ? (*calib)->value : 1.0);
 
-    RulesCache cache(catalog);
-    NormalMaterial normal_material;
-    std::map<std::string, OddsRow> rows;
-    std::map<std::string, std::vector<OddsRow>> compensated;  // by the measured piece
-    std::map<std::string, std::size_t> compensated_index;     // key -> index in its vector
-    for (const StoredGame& game : games) {
-        auto rules = cache.get(game);
-        if (!game.failure_side.empty() || !rules) {
-            ++out.skipped_games;
-            continue;
-        }
-        auto normal = normal_material.of(*rules);
-        if (!normal) return normal.error();
-        auto start = start_material(**rules, game.start_fen);
-        const Odds odds = start ? classify(**normal, *start) : Odds{};
-        if (odds.kind == Odds::Ordinary) {
-            ++out.ordinary_games;
-            continue;
-        }
-        if (odds.kind == Odds::Other) {
-            ++out.skipped_games;
-            continue;
-        }
-        if (odds.kind == Odds::Compensated) {
-            const std::string key = odds_row_label(odds.piece, odds.against);
-            auto& list = compensated[odds.piece];
-            auto [at, added] = compensated_index.emplace(key, list.size());
-            if (added) {
-                list.emplace_back();
-                list.back().piece = odds.piece;
-                list.back().against = odds.against;
-            }
-            count_game(list[at->second], odds, game);
-            continue;
-        }
-        OddsRow& row = rows[odds.piece];
-        row.piece = odds.piece;
-        count_game(row, odds, game);
-    }
-    const auto calib_row = rows.find(out.calibration);
-    if (calib_row == rows.end()) {
+    const auto tallies = tally_odds_games(games, catalog, out);
+    if (!tallies) return tallies.error();
+    const auto calib_row = tallies->rows.find(out.calibration);
+    if (calib_row == tallies->rows.end()) {
         return make_error(fmt::format(
             "no {}-odds games to calibrate with ({} ordinary games, {} skipped): the odds sweep "
             "must include games with one {} removed",
             out.calibration, out.ordinary_games, out.skipped_games, out.calibration));
     }
     for (const auto* piece : order) {
-        if (auto it = rows.find(piece->name); it != rows.end()) {
+        if (auto it = tallies->rows.find(piece->name); it != tallies->rows.end()) {
             OddsRow row = it->second;
             row.documented = piece->value;
             if (piece->name != out.calibration) {
@@ -219,32 +259,10 @@ Result<OddsValues> odds_values(std::span<const StoredGame> games, const std::str
                 out.rows.push_back(std::move(row));
             }
         }
-        if (auto it = compensated.find(piece->name); it != compensated.end()) {
+        if (auto it = tallies->compensated.find(piece->name); it != tallies->compensated.end()) {
             for (OddsRow row : it->second) {
                 row.documented = piece->value;
-                std::vector<stats::CompensationPart> parts;
-                for (const auto& [name, n] : row.against) {
-                    if (name == out.calibration) {
-                        parts.push_back({stats::Wdl{}, n, true});
-                        continue;
-                    }
-                    const auto part = rows.find(name);
-                    if (part == rows.end()) {
-                        row.error = fmt::format("no {}-odds games to value the compensation", name);
-                        break;
-                    }
-                    parts.push_back({part->second.advantaged, n, false});
-                }
-                if (row.error.empty()) {
-                    auto value = stats::piece_value_from_compensated_odds(
-                        row.advantaged, parts, calib_row->second.advantaged, confidence);
-                    if (value) {
-                        scale(*value, out.unit_value);
-                        row.value = *value;
-                    } else {
-                        row.error = value.error().message;
-                    }
-                }
+                value_compensated(row, *tallies, calib_row->second, out, confidence);
                 out.rows.push_back(std::move(row));
             }
         }

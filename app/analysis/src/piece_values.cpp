@@ -73,22 +73,12 @@ std::string separation_hint(const std::string& message, const MaterialData& data
 
 }  // namespace
 
-Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitOptions& options) {
-    if (data.rows.empty())
-        return make_error("no sampled positions: no game was long enough or quiet enough");
-    PieceValueFit fit;
-    fit.method = options.method;
-    fit.confidence = options.confidence;
-    fit.normalize = options.normalize.empty() ? data.first_pawn : options.normalize;
-    const auto ref_it = std::find(data.pieces.begin(), data.pieces.end(), fit.normalize);
-    if (ref_it == data.pieces.end()) {
-        return make_error(
-            fmt::format("--normalize: '{}' is not a piece of the variant (pieces: {})",
-                        fit.normalize, fmt::join(data.pieces, ", ")));
-    }
-    const auto ref = static_cast<std::size_t>(ref_it - data.pieces.begin());
+namespace {
 
-    const Eigen::MatrixXd material = material_matrix(data);
+// One row per piece, each with why it cannot be estimated when it cannot; returns the columns
+// that can (they vary, and none is a combination of the others).
+std::vector<std::size_t> identified_columns(const MaterialData& data,
+                                            const Eigen::MatrixXd& material, PieceValueFit& fit) {
     std::vector<std::size_t> varying;
     for (std::size_t c = 0; c < data.pieces.size(); ++c) {
         PieceValueRow row;
@@ -100,7 +90,7 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
         if (row.why_not.empty()) varying.push_back(c);
         fit.rows.push_back(std::move(row));
     }
-    const std::vector<std::size_t> kept = stats::independent_columns(material, varying);
+    std::vector<std::size_t> kept = stats::independent_columns(material, varying);
     for (const std::size_t column : varying) {
         if (std::find(kept.begin(), kept.end(), column) != kept.end()) continue;
         fit.rows[column].why_not =
@@ -108,44 +98,36 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
             "sampled position (e.g. always exchanged together), so the games cannot separate "
             "their values";
     }
-    const auto ref_column = std::find(kept.begin(), kept.end(), ref);
-    if (ref_column == kept.end()) {
-        return make_error(
-            fmt::format("cannot normalize to '{}': {}", fit.normalize, fit.rows[ref].why_not));
-    }
-    fit.unit_value =
-        options.unit_value.value_or(data.documented[ref] != 0.0 ? data.documented[ref] : 1.0);
+    return kept;
+}
 
-    const bool have_positional = !data.positional.empty();
-    if (options.positional != PositionalTerm::None && !have_positional)
-        return make_error(
-            "the positional term needs positions sampled with the engine's "
-            "evaluation (SamplingOptions::positional)");
-    fit.positional_term = options.positional;
-    const auto n = static_cast<Eigen::Index>(data.rows.size());
-    Eigen::VectorXd y(n);
-    for (Eigen::Index i = 0; i < n; ++i) y(i) = data.outcomes[static_cast<std::size_t>(i)];
-
-    // Held: the engine's scale K from its whole evaluation, then K x positional as an offset.
+// Held: the engine's scale K from its whole evaluation, then K x positional as an offset (none
+// for the other positional terms).
+Result<std::vector<double>> held_offset(const MaterialData& data, const ValueFitOptions& options,
+                                        const Eigen::VectorXd& y, PieceValueFit& fit) {
     std::vector<double> offset;
-    if (options.positional == PositionalTerm::Held) {
-        Eigen::MatrixXd whole(n, 2);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const auto k = static_cast<std::size_t>(i);
-            whole(i, 0) = 1.0;
-            whole(i, 1) = (data.engine_material[k] + data.positional[k]) / 100.0;
-        }
-        auto scale = stats::fit_logistic(whole, y, data.clusters);
-        if (!scale)
-            return make_error("fit of the engine's scale failed: " + scale.error().message +
-                              separation_hint(scale.error().message, data));
-        fit.positional = stats::Estimate{scale->coefficients(1), scale->se_robust(1)};
-        for (std::size_t k = 0; k < data.positional.size(); ++k)
-            offset.push_back(fit.positional->value * data.positional[k] / 100.0);
+    if (options.positional != PositionalTerm::Held) return offset;
+    const auto n = y.size();
+    Eigen::MatrixXd whole(n, 2);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        whole(i, 0) = 1.0;
+        whole(i, 1) = (data.engine_material[k] + data.positional[k]) / 100.0;
     }
+    auto scale = stats::fit_logistic(whole, y, data.clusters);
+    if (!scale)
+        return make_error("fit of the engine's scale failed: " + scale.error().message +
+                          separation_hint(scale.error().message, data));
+    fit.positional = stats::Estimate{scale->coefficients(1), scale->se_robust(1)};
+    for (std::size_t k = 0; k < data.positional.size(); ++k)
+        offset.push_back(fit.positional->value * data.positional[k] / 100.0);
+    return offset;
+}
 
-    // Columns: intercept, the positional covariate (in pawns, when free), the pieces.
-    const Eigen::Index first = options.positional == PositionalTerm::Free ? 2 : 1;
+// Columns: intercept, the positional covariate (in pawns, when free: first = 2), the pieces.
+Eigen::MatrixXd design_matrix(const MaterialData& data, const std::vector<std::size_t>& kept,
+                              Eigen::Index first) {
+    const auto n = static_cast<Eigen::Index>(data.rows.size());
     const auto p = static_cast<Eigen::Index>(kept.size()) + first;
     Eigen::MatrixXd x(n, p);
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -154,31 +136,14 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
         for (std::size_t k = 0; k < kept.size(); ++k)
             x(i, static_cast<Eigen::Index>(k) + first) = data.rows[i][kept[k]];
     }
-    auto result = stats::fit_logistic(x, y, data.clusters, offset);
-    if (!result)
-        return make_error("piece-value fit failed: " + result.error().message +
-                          separation_hint(result.error().message, data));
-    fit.positions = n;
-    fit.clusters = result->clusters;
-    fit.dispersion = result->dispersion;
-    fit.intercept = {result->coefficients(0), result->se_robust(0)};
-    const stats::Interval b0 = stats::wald_interval(fit.intercept, options.confidence);
-    fit.white_score = {stats::logistic(b0.estimate), stats::logistic(b0.lower),
-                       stats::logistic(b0.upper), options.confidence};
-    if (first == 2) fit.positional = stats::Estimate{result->coefficients(1), result->se_robust(1)};
+    return x;
+}
 
-    // The bootstrap holds K fixed: it is estimated from every position's whole evaluation, far
-    // more precisely than any piece's coefficient.
-    std::optional<stats::BootstrapDraws> boot;
-    if (options.bootstrap > 0) {
-        auto b = stats::cluster_bootstrap_draws(x, y, data.clusters, options.bootstrap,
-                                                options.seed, offset);
-        if (b) {
-            boot = std::move(*b);
-            fit.bootstrap_replications = static_cast<int>(boot->coefficients.rows());
-            fit.bootstrap_failed = boot->failed;
-        }
-    }
+// Each identified piece's coefficient, Elo and value (in units of the reference column `r`),
+// with bootstrap intervals when there are draws.
+void fill_values(PieceValueFit& fit, const stats::LogisticFit& result,
+                 const std::vector<std::size_t>& kept, Eigen::Index first, Eigen::Index r,
+                 const std::optional<stats::BootstrapDraws>& boot, const ValueFitOptions& options) {
     const double lower_level = 0.5 * (1.0 - options.confidence);
     const double upper_level = 0.5 * (1.0 + options.confidence);
     // Percentile interval of f(draw) over the bootstrap draws.
@@ -190,18 +155,17 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
                                stats::percentile(values, upper_level), options.confidence};
     };
 
-    const Eigen::MatrixXd& cov = result->covariance_robust;
-    const Eigen::Index r = static_cast<Eigen::Index>(ref_column - kept.begin()) + first;
-    const double br = result->coefficients(r);
+    const Eigen::MatrixXd& cov = result.covariance_robust;
+    const double br = result.coefficients(r);
     std::vector<double> fitted, documented;
     for (std::size_t k = 0; k < kept.size(); ++k) {
         const Eigen::Index j = static_cast<Eigen::Index>(k) + first;
         PieceValueRow& row = fit.rows[kept[k]];
         row.identified = true;
-        const double bj = result->coefficients(j);
-        row.coefficient = {bj, result->se_robust(j)};
+        const double bj = result.coefficients(j);
+        row.coefficient = {bj, result.se_robust(j)};
         row.elo = stats::wald_interval(
-            {stats::kEloPerNat * bj, stats::kEloPerNat * result->se_robust(j)}, options.confidence);
+            {stats::kEloPerNat * bj, stats::kEloPerNat * result.se_robust(j)}, options.confidence);
         row.value =
             stats::ratio_estimate(fit.unit_value, bj, br, cov(j, j), cov(j, r), cov(r, r), j == r);
         row.value_interval = stats::wald_interval(row.value, options.confidence);
@@ -219,6 +183,75 @@ Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitO
         documented.push_back(row.documented);
     }
     fit.spearman = stats::spearman_correlation(fitted, documented);
+}
+
+}  // namespace
+
+Result<PieceValueFit> fit_piece_values(const MaterialData& data, const ValueFitOptions& options) {
+    if (data.rows.empty())
+        return make_error("no sampled positions: no game was long enough or quiet enough");
+    PieceValueFit fit;
+    fit.method = options.method;
+    fit.confidence = options.confidence;
+    fit.normalize = options.normalize.empty() ? data.first_pawn : options.normalize;
+    const auto ref_it = std::find(data.pieces.begin(), data.pieces.end(), fit.normalize);
+    if (ref_it == data.pieces.end()) {
+        return make_error(
+            fmt::format("--normalize: '{}' is not a piece of the variant (pieces: {})",
+                        fit.normalize, fmt::join(data.pieces, ", ")));
+    }
+    const auto ref = static_cast<std::size_t>(ref_it - data.pieces.begin());
+
+    const std::vector<std::size_t> kept = identified_columns(data, material_matrix(data), fit);
+    const auto ref_column = std::find(kept.begin(), kept.end(), ref);
+    if (ref_column == kept.end()) {
+        return make_error(
+            fmt::format("cannot normalize to '{}': {}", fit.normalize, fit.rows[ref].why_not));
+    }
+    fit.unit_value =
+        options.unit_value.value_or(data.documented[ref] != 0.0 ? data.documented[ref] : 1.0);
+
+    const bool have_positional = !data.positional.empty();
+    if (options.positional != PositionalTerm::None && !have_positional)
+        return make_error(
+            "the positional term needs positions sampled with the engine's "
+            "evaluation (SamplingOptions::positional)");
+    fit.positional_term = options.positional;
+    const auto n = static_cast<Eigen::Index>(data.rows.size());
+    Eigen::VectorXd y(n);
+    for (Eigen::Index i = 0; i < n; ++i) y(i) = data.outcomes[static_cast<std::size_t>(i)];
+    const auto offset = held_offset(data, options, y, fit);
+    if (!offset) return offset.error();
+
+    const Eigen::Index first = options.positional == PositionalTerm::Free ? 2 : 1;
+    const Eigen::MatrixXd x = design_matrix(data, kept, first);
+    auto result = stats::fit_logistic(x, y, data.clusters, *offset);
+    if (!result)
+        return make_error("piece-value fit failed: " + result.error().message +
+                          separation_hint(result.error().message, data));
+    fit.positions = n;
+    fit.clusters = result->clusters;
+    fit.dispersion = result->dispersion;
+    fit.intercept = {result->coefficients(0), result->se_robust(0)};
+    const stats::Interval b0 = stats::wald_interval(fit.intercept, options.confidence);
+    fit.white_score = {stats::logistic(b0.estimate), stats::logistic(b0.lower),
+                       stats::logistic(b0.upper), options.confidence};
+    if (first == 2) fit.positional = stats::Estimate{result->coefficients(1), result->se_robust(1)};
+
+    // The bootstrap holds K fixed: it is estimated from every position's whole evaluation, far
+    // more precisely than any piece's coefficient.
+    std::optional<stats::BootstrapDraws> boot;
+    if (options.bootstrap > 0) {
+        auto b = stats::cluster_bootstrap_draws(x, y, data.clusters, options.bootstrap,
+                                                options.seed, *offset);
+        if (b) {
+            boot = std::move(*b);
+            fit.bootstrap_replications = static_cast<int>(boot->coefficients.rows());
+            fit.bootstrap_failed = boot->failed;
+        }
+    }
+    const Eigen::Index r = static_cast<Eigen::Index>(ref_column - kept.begin()) + first;
+    fill_values(fit, *result, kept, first, r, boot, options);
     return fit;
 }
 

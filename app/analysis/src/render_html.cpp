@@ -334,22 +334,8 @@ std::vector<std::string> variants_of(const ReportData& report) {
     return out;
 }
 
-}  // namespace
-
-std::string html_report_style() {
-    return std::string(kStyle) + kPieceBoardStyle;
-}
-
-std::string render_html(const ReportData& report, VariantCatalog& catalog) {
-    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-           "<title>Balance report</title>\n<style>" +
-           html_report_style() + "</style>\n</head>\n<body>\n" + render_html_body(report, catalog) +
-           "</body>\n</html>\n";
-}
-
-std::string render_html_body(const ReportData& report, VariantCatalog& catalog) {
-    std::ostringstream out;
+// The title, the store's size, the verdict and the page's table of contents.
+void write_front(std::ostream& out, const ReportData& report) {
     out << "<h1>Balance report</h1>\n";
     out << "<p>Database <code>" << xml_escape(report.database) << "</code>: " << report.games
         << " games in " << report.cells.size() << " cells.</p>\n";
@@ -364,7 +350,10 @@ std::string render_html_body(const ReportData& report, VariantCatalog& catalog) 
         << (report.values.empty() ? "" : "<a href=\"#values\">piece values</a>")
         << "<a href=\"#pieces\">pieces</a><a href=\"#runs\">runs</a>"
         << "<a href=\"#reading\">how to read</a></nav>\n";
+}
 
+// The balance table, the cells, points, armies and rule effects.
+void write_balance_sections(std::ostream& out, const ReportData& report, VariantCatalog& catalog) {
     out << "<section id=\"balance\">\n<h2>Balance table (the published table's layout)</h2>\n";
     for (const auto& table : seed_layout_tables(report, catalog)) write_table(out, table);
     out << "</section>\n<section id=\"charts\">\n<h2>Scores with intervals</h2>\n"
@@ -393,22 +382,97 @@ std::string render_html_body(const ReportData& report, VariantCatalog& catalog) 
     write_table(out, rule_effects_table(report, catalog));
     out << effect_chart(report, catalog, false) << effect_chart(report, catalog, true)
         << "</section>\n";
+}
 
-    if (!report.strength.empty()) {
-        out << "<section id=\"strength\">\n<h2>Balance against player strength</h2>\n";
-        int chart = 0;
-        for (const StrengthLadder& ladder : report.strength.ladders) {
-            out << strength_chart(
-                fmt::format("strength-{}", chart++),
-                fmt::format("{}, {}: X's score (X = Y) against {} ({})", ladder.variant,
-                            rules_label(ladder.rules), ladder.limit, ladder.player),
-                limit_phrase(ladder.limit), ladder.values, strength_series(ladder, catalog));
+// Balance against player strength: a chart per ladder, then the tables.
+void write_strength_section(std::ostream& out, const ReportData& report, VariantCatalog& catalog) {
+    if (report.strength.empty()) return;
+    out << "<section id=\"strength\">\n<h2>Balance against player strength</h2>\n";
+    int chart = 0;
+    for (const StrengthLadder& ladder : report.strength.ladders) {
+        out << strength_chart(
+            fmt::format("strength-{}", chart++),
+            fmt::format("{}, {}: X's score (X = Y) against {} ({})", ladder.variant,
+                        rules_label(ladder.rules), ladder.limit, ladder.player),
+            limit_phrase(ladder.limit), ladder.values, strength_series(ladder, catalog));
+    }
+    for (const auto& table : strength_tables(report.strength, catalog, report.confidence))
+        write_table(out, table);
+    out << "</section>\n";
+}
+
+// The piece values of each variant: methods, chart and details, or why there is no fit.
+void write_values_section(std::ostream& out, const ReportData& report) {
+    if (report.values.empty()) return;
+    out << "<section id=\"values\">\n<h2>Piece values</h2>\n";
+    for (const VariantValues& v : report.values) {
+        if (!v.fit) {
+            out << "<h3>" << xml_escape(v.title())
+                << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
+            continue;
         }
-        for (const auto& table : strength_tables(report.strength, catalog, report.confidence))
-            write_table(out, table);
+        if (const std::string warning = value_warning_text(*v.fit); !warning.empty())
+            out << "<p class=\"warning\"><strong>" << xml_escape(v.title()) << ".</strong> "
+                << xml_escape(warning) << "</p>\n";
+        write_table(out, values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()));
+        out << values_chart(v);
+        write_table(out, values_table(*v.fit, v.data, v.title() + ": details"));
+    }
+    out << "</section>\n";
+}
+
+// Each variant's pieces drawn on an empty board.
+void write_pieces_section(std::ostream& out, const ReportData& report, VariantCatalog& catalog) {
+    out << "<section id=\"pieces\">\n<h2>Pieces</h2>\n<p class=\"caption\">Each piece's moves "
+           "from a central square of an empty board, as the rules compiled them "
+           "(<code>balance pieces</code> draws the same in text).</p>\n";
+    for (const std::string& variant : variants_of(report)) {
+        auto spec = catalog.spec(variant);
+        if (!spec) continue;
+        out << "<details><summary>" << xml_escape(variant) << "</summary>\n"
+            << piece_boards_html(**spec) << "</details>\n";
+    }
+    out << "</section>\n";
+}
+
+// Runs, notes and how to read the report.
+void write_closing_sections(std::ostream& out, const ReportData& report) {
+    // Run records are for provenance, not for reading: folded.
+    out << "<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>"
+        << xml_escape(runs_phrase(report)) << "</summary>\n";
+    write_html_list(out, run_lines(report));
+    out << "</details>\n</section>\n";
+    if (!report.notes.empty()) {
+        out << "<section id=\"notes\">\n<h2>Notes</h2>\n";
+        write_html_list(out, report.notes);
         out << "</section>\n";
     }
+    out << "<section id=\"reading\">\n<h2>How to read this report</h2>\n";
+    write_html_list(out, reading_guide(report));
+    out << "<h2>Methods</h2>\n";
+    write_html_list(out, method_lines(report));
+    out << "</section>\n";
+}
 
+}  // namespace
+
+std::string html_report_style() {
+    return std::string(kStyle) + kPieceBoardStyle;
+}
+
+std::string render_html(const ReportData& report, VariantCatalog& catalog) {
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+           "<title>Balance report</title>\n<style>" +
+           html_report_style() + "</style>\n</head>\n<body>\n" + render_html_body(report, catalog) +
+           "</body>\n</html>\n";
+}
+
+std::string render_html_body(const ReportData& report, VariantCatalog& catalog) {
+    std::ostringstream out;
+    write_front(out, report);
+    write_balance_sections(out, report, catalog);
+    write_strength_section(out, report, catalog);
     if (!report.head_to_head.empty()) {
         out << "<section id=\"players\">\n<h2>Players head to head</h2>\n";
         write_table(out, head_to_head_table(report));
@@ -425,48 +489,9 @@ std::string render_html_body(const ReportData& report, VariantCatalog& catalog) 
     write_table(out, failures_table(report));
     out << "</section>\n";
 
-    if (!report.values.empty()) {
-        out << "<section id=\"values\">\n<h2>Piece values</h2>\n";
-        for (const VariantValues& v : report.values) {
-            if (!v.fit) {
-                out << "<h3>" << xml_escape(v.title())
-                    << "</h3>\n<p>Not fitted: " << xml_escape(v.error) << "</p>\n";
-                continue;
-            }
-            if (const std::string warning = value_warning_text(*v.fit); !warning.empty())
-                out << "<p class=\"warning\"><strong>" << xml_escape(v.title()) << ".</strong> "
-                    << xml_escape(warning) << "</p>\n";
-            write_table(out, values_methods_table(*v.fit, v.regression, v.odds_starts, v.title()));
-            out << values_chart(v);
-            write_table(out, values_table(*v.fit, v.data, v.title() + ": details"));
-        }
-        out << "</section>\n";
-    }
-    out << "<section id=\"pieces\">\n<h2>Pieces</h2>\n<p class=\"caption\">Each piece's moves "
-           "from a central square of an empty board, as the rules compiled them "
-           "(<code>balance pieces</code> draws the same in text).</p>\n";
-    for (const std::string& variant : variants_of(report)) {
-        auto spec = catalog.spec(variant);
-        if (!spec) continue;
-        out << "<details><summary>" << xml_escape(variant) << "</summary>\n"
-            << piece_boards_html(**spec) << "</details>\n";
-    }
-    out << "</section>\n";
-    // Run records are for provenance, not for reading: folded.
-    out << "<section id=\"runs\">\n<h2>Runs</h2>\n<details><summary>"
-        << xml_escape(runs_phrase(report)) << "</summary>\n";
-    write_html_list(out, run_lines(report));
-    out << "</details>\n</section>\n";
-    if (!report.notes.empty()) {
-        out << "<section id=\"notes\">\n<h2>Notes</h2>\n";
-        write_html_list(out, report.notes);
-        out << "</section>\n";
-    }
-    out << "<section id=\"reading\">\n<h2>How to read this report</h2>\n";
-    write_html_list(out, reading_guide(report));
-    out << "<h2>Methods</h2>\n";
-    write_html_list(out, method_lines(report));
-    out << "</section>\n";
+    write_values_section(out, report);
+    write_pieces_section(out, report, catalog);
+    write_closing_sections(out, report);
     return out.str();
 }
 

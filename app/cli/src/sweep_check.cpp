@@ -113,6 +113,107 @@ std::vector<std::string> window_notes(const tournament::WindowSample& sample,
     return notes;
 }
 
+// A file that does not check: the error, and its JSON entry when asked for.
+void report_failure(const std::string& file, bool json, Json& files, AppContext& ctx,
+                    const Error& error) {
+    report_error(ctx, error);
+    if (json) {
+        files.push_back(
+            {{"file", file},
+             {"ok", false},
+             {"kind", "sweep"},
+             {"errors", Json::array({{{"where", error.where}, {"message", error.message}}})}});
+    }
+}
+
+// How many games the plan plays: per cell and in all, or the adaptive target and budget.
+std::string games_phrase(const tournament::Sweep& sweep,
+                         const std::vector<tournament::Cell>& all_cells) {
+    std::size_t planned = 0;
+    for (const auto& cell : all_cells)
+        planned += static_cast<std::size_t>(tournament::planned_games(sweep, cell));
+    const std::string gaps =
+        sweep.rung_gap_games > 0 ? fmt::format(", {} per rung-gap cell", sweep.rung_gap_games) : "";
+    return sweep.adaptive
+               ? fmt::format("adaptive, target +-{} within {} games",
+                             sweep.adaptive->target_half_width, sweep.adaptive->budget)
+               : fmt::format("{} games each{} ({} games)", sweep.games_per_cell, gaps, planned);
+}
+
+// A fix search's notes: its target and candidates, its pairs, each rejected candidate.
+void add_fix_notes(const tournament::FixSpec& f,
+                   const std::vector<config::FixCandidate>& candidates,
+                   std::vector<std::string>& notes) {
+    const auto rejected = static_cast<std::size_t>(
+        std::count_if(candidates.begin(), candidates.end(),
+                      [](const config::FixCandidate& c) { return !c.rejected.empty(); }));
+    notes.push_back(fmt::format(
+        "a fix search (`balance fix`): {} within {:.3f}-{:.3f}, player '{}'; {} candidates "
+        "(the unchanged rules among them), {} rejected",
+        f.side.empty() ? std::string("White's score") : f.side + "' score", f.target - f.margin,
+        f.target + f.margin, f.player, candidates.size(), rejected));
+    if (f.pairs == "fallback" || f.pairs == "best")
+        notes.push_back(
+            f.pairs == "best"
+                ? fmt::format("if no single change is balanced, every second change on top of "
+                              "the {} closest to the target races with the budget left (pairs "
+                              "= \"best\")",
+                              f.pairs_base == 1 ? std::string("one") : std::to_string(f.pairs_base))
+                : std::string("if no single change is balanced, every two single changes race "
+                              "with the budget left (pairs = \"fallback\")"));
+    for (const auto& c : candidates)
+        if (!c.rejected.empty())
+            notes.push_back(fmt::format("rejected: {}: {}", c.label, c.rejected));
+}
+
+// The JSON entry of a file that checks; a fix file's candidates, each with its TOML or why it
+// cannot be played.
+Json sweep_entry(const std::string& file, const tournament::Sweep& sweep, std::size_t cells,
+                 const std::vector<std::string>& notes,
+                 const std::optional<std::vector<config::FixCandidate>>& candidates) {
+    Json entry = {{"file", file},
+                  {"ok", true},
+                  {"kind", "sweep"},
+                  {"name", sweep.name},
+                  {"variant", sweep.variant},
+                  {"cells", cells},
+                  {"notes", notes},
+                  {"errors", Json::array()}};
+    if (candidates) {
+        Json list = Json::array();
+        for (const auto& c : *candidates) {
+            Json item = {{"edit", c.label}, {"playable", c.rejected.empty()}};
+            if (c.rejected.empty())
+                item["toml"] = c.fragment;
+            else
+                item["rejected"] = c.rejected;
+            list.push_back(std::move(item));
+        }
+        entry["candidates"] = std::move(list);
+    }
+    return entry;
+}
+
+// The text line of a file that checks: pairings x rule sets x matchups = cells, and the games.
+void print_sweep_line(AppContext& ctx, const std::string& file, const tournament::Sweep& sweep,
+                      const std::vector<tournament::Cell>& all_cells, const std::string& games) {
+    // Rung-gap matchups are played in the mirror pairings alone, so they are counted as
+    // cells of their own: the product of the other three factors stays a true product.
+    const auto gap_matchups = static_cast<std::size_t>(
+        std::count_if(sweep.matchups.begin(), sweep.matchups.end(),
+                      [](const tournament::Matchup& m) { return m.rung_gap; }));
+    const auto gap_cells = static_cast<std::size_t>(std::count_if(
+        all_cells.begin(), all_cells.end(), [](const tournament::Cell& c) { return c.rung_gap; }));
+    const std::string gap_term =
+        gap_cells ? fmt::format(" + {}", analysis::count_of(gap_cells, "rung-gap cell")) : "";
+    ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {}{} = {}, {}\n", file,
+                           sweep.name, sweep.variant,
+                           analysis::count_of(sweep.pairings.size(), "pairing"),
+                           analysis::count_of(sweep.rule_sets.size(), "rule set"),
+                           analysis::count_of(sweep.matchups.size() - gap_matchups, "matchup"),
+                           gap_term, analysis::count_of(all_cells.size(), "cell"), games);
+}
+
 }  // namespace
 
 bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ctx) {
@@ -121,15 +222,7 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
     auto window = opened ? tournament::sample_opening_window(*opened)
                          : Result<std::optional<tournament::WindowSample>>(opened.error());
     if (!opened || !window) {
-        const Error& error = opened ? window.error() : opened.error();
-        report_error(ctx, error);
-        if (json) {
-            files.push_back(
-                {{"file", file},
-                 {"ok", false},
-                 {"kind", "sweep"},
-                 {"errors", Json::array({{{"where", error.where}, {"message", error.message}}})}});
-        }
+        report_failure(file, json, files, ctx, opened ? window.error() : opened.error());
         return false;
     }
     tournament::Sweep* sweep = &opened->sweep;
@@ -137,32 +230,14 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
     if (sweep->fix) {
         auto found = config::fix_candidates(*sweep);
         if (!found) {
-            report_error(ctx, found.error());
-            if (json) {
-                files.push_back({{"file", file},
-                                 {"ok", false},
-                                 {"kind", "sweep"},
-                                 {"errors", Json::array({{{"where", found.error().where},
-                                                          {"message", found.error().message}}})}});
-            }
+            report_failure(file, json, files, ctx, found.error());
             return false;
         }
         candidates = std::move(*found);
         *sweep = config::fix_search_sweep(*sweep);
     }
     const auto all_cells = tournament::make_cells(*sweep);
-    const auto cells = all_cells.size();
-    std::size_t planned = 0;
-    for (const auto& cell : all_cells)
-        planned += static_cast<std::size_t>(tournament::planned_games(*sweep, cell));
-    const std::string gaps = sweep->rung_gap_games > 0
-                                 ? fmt::format(", {} per rung-gap cell", sweep->rung_gap_games)
-                                 : "";
-    std::string games =
-        sweep->adaptive
-            ? fmt::format("adaptive, target +-{} within {} games",
-                          sweep->adaptive->target_half_width, sweep->adaptive->budget)
-            : fmt::format("{} games each{} ({} games)", sweep->games_per_cell, gaps, planned);
+    std::string games = games_phrase(*sweep, all_cells);
     auto notes = tournament::points_variant_notes(*sweep);
     for (auto& note : tournament::opening_notes(*sweep)) notes.push_back(std::move(note));
     for (auto& note : verified) notes.push_back(std::move(note));
@@ -175,70 +250,14 @@ bool check_sweep(const std::string& file, bool json, Json& files, AppContext& ct
             c->player, c->method, c->max_rounds, c->match_games));
     }
     if (const auto& f = sweep->fix) {
-        const auto rejected = static_cast<std::size_t>(
-            std::count_if(candidates->begin(), candidates->end(),
-                          [](const config::FixCandidate& c) { return !c.rejected.empty(); }));
         games = fmt::format("{} game{} per cell a round, budget {} games", f->round_games,
                             f->round_games == 1 ? "" : "s", f->budget);
-        notes.push_back(fmt::format(
-            "a fix search (`balance fix`): {} within {:.3f}-{:.3f}, player '{}'; {} candidates "
-            "(the unchanged rules among them), {} rejected",
-            f->side.empty() ? std::string("White's score") : f->side + "' score",
-            f->target - f->margin, f->target + f->margin, f->player, candidates->size(), rejected));
-        if (f->pairs == "fallback" || f->pairs == "best")
-            notes.push_back(
-                f->pairs == "best"
-                    ? fmt::format(
-                          "if no single change is balanced, every second change on top of "
-                          "the {} closest to the target races with the budget left (pairs "
-                          "= \"best\")",
-                          f->pairs_base == 1 ? std::string("one") : std::to_string(f->pairs_base))
-                    : std::string("if no single change is balanced, every two single changes race "
-                                  "with the budget left (pairs = \"fallback\")"));
-        for (const auto& c : *candidates)
-            if (!c.rejected.empty())
-                notes.push_back(fmt::format("rejected: {}: {}", c.label, c.rejected));
+        add_fix_notes(*f, *candidates, notes);
     }
     if (json) {
-        Json entry = {{"file", file},
-                      {"ok", true},
-                      {"kind", "sweep"},
-                      {"name", sweep->name},
-                      {"variant", sweep->variant},
-                      {"cells", cells},
-                      {"notes", notes},
-                      {"errors", Json::array()}};
-        // A fix file's candidates, each with its TOML or why it cannot be played.
-        if (candidates) {
-            Json list = Json::array();
-            for (const auto& c : *candidates) {
-                Json item = {{"edit", c.label}, {"playable", c.rejected.empty()}};
-                if (c.rejected.empty())
-                    item["toml"] = c.fragment;
-                else
-                    item["rejected"] = c.rejected;
-                list.push_back(std::move(item));
-            }
-            entry["candidates"] = std::move(list);
-        }
-        files.push_back(std::move(entry));
+        files.push_back(sweep_entry(file, *sweep, all_cells.size(), notes, candidates));
     } else {
-        // Rung-gap matchups are played in the mirror pairings alone, so they are counted as
-        // cells of their own: the product of the other three factors stays a true product.
-        const auto gap_matchups = static_cast<std::size_t>(
-            std::count_if(sweep->matchups.begin(), sweep->matchups.end(),
-                          [](const tournament::Matchup& m) { return m.rung_gap; }));
-        const auto gap_cells = static_cast<std::size_t>(
-            std::count_if(all_cells.begin(), all_cells.end(),
-                          [](const tournament::Cell& c) { return c.rung_gap; }));
-        const std::string gap_term =
-            gap_cells ? fmt::format(" + {}", analysis::count_of(gap_cells, "rung-gap cell")) : "";
-        ctx.out << fmt::format("ok {}: sweep '{}', variant {}, {} x {} x {}{} = {}, {}\n", file,
-                               sweep->name, sweep->variant,
-                               analysis::count_of(sweep->pairings.size(), "pairing"),
-                               analysis::count_of(sweep->rule_sets.size(), "rule set"),
-                               analysis::count_of(sweep->matchups.size() - gap_matchups, "matchup"),
-                               gap_term, analysis::count_of(cells, "cell"), games);
+        print_sweep_line(ctx, file, *sweep, all_cells, games);
         for (const auto& note : notes) ctx.out << "  note: " << note << "\n";
     }
     return true;

@@ -113,6 +113,114 @@ void compute_pawn_terms(const core::Position<BB>& pos, const EvalTables<BB>& et,
     }
 }
 
+namespace {
+
+// evaluate()'s stages, inlined into it: one evaluation is a few hundred nanoseconds, and a call
+// per stage would show in the search's speed.
+
+// Side c's other pieces: placement, mobility, attacks on the enemy king zone, files, threats.
+template <Bitboard BB>
+[[gnu::always_inline]] inline void add_pieces(const core::Position<BB>& pos,
+                                              const EvalTables<BB>& et, BB occ, int c,
+                                              Side<BB>* side) {
+    Side<BB>& s = side[c];
+    const Side<BB>& o = side[1 - c];
+    const BB area = ~pos.pieces(Color(c)) & ~o.pawn_attacks;
+    const BB zone = o.king == core::NoSquare ? BB{} : et.king_zone[1 - c][o.king];
+    const BB own_pawns = s.pawns, their_pawns = o.pawns, their_pawn_attacks = o.pawn_attacks;
+    Score score = s.score;
+    int non_pawn = 0, king_attackers = 0, king_attack_units = 0;
+    for (PieceType t : et.piece_types[c]) {
+        BB bb = pos.pieces(Color(c), t);
+        const int in_hand = pos.hand_count(Color(c), t);
+        non_pawn += (core::popcount(bb) + in_hand) * et.value[t];
+        score += Score{et.value[t], et.value[t]} * in_hand;
+        while (bb) {
+            const Square sq = core::pop_lsb(bb);
+            score += et.psq[c][t][sq];
+            const BB att = piece_attacks(pos, et, c, t, sq, occ);
+            score += et.mobility_weight[t] * (core::popcount(att & area) - et.mobility_center[t]);
+            if (const BB hits = att & zone) {
+                ++king_attackers;
+                king_attack_units += et.attack_unit[t] * core::popcount(hits);
+            }
+            if (et.rook_like[t]) {
+                const BB file = et.file_bb[et.file_of[sq]];
+                if (!(file & own_pawns)) score += (file & their_pawns) ? HalfOpenFile : OpenFile;
+            }
+            if (their_pawn_attacks & core::square_bb<BB>(sq)) score += AttackedByPawn;
+        }
+    }
+    s.score = score;
+    s.non_pawn = non_pawn;
+    s.king_attackers = king_attackers;
+    s.king_attack_units = king_attack_units;
+}
+
+// Side c's king (placement, shield, the enemy's attack on its zone), passed pawns by the kings'
+// distances, and the variant's bonuses.
+template <Bitboard BB>
+[[gnu::always_inline]] inline void add_king_and_bonuses(const core::Position<BB>& pos,
+                                                        const EvalTables<BB>& et,
+                                                        const PawnTerms<BB>& pawn_terms, int c,
+                                                        Side<BB>* side) {
+    Side<BB>& s = side[c];
+    const Side<BB>& o = side[1 - c];
+    const PieceType k = pos.rules().king_type[c];
+    if (s.king != core::NoSquare) {
+        s.score += et.psq[c][k][s.king];
+        if (et.relative_rank[c][s.king] <= 1) {
+            s.score.mg += ShieldNear * core::popcount(et.shield_near[c][s.king] & s.pawns) +
+                          ShieldFar * core::popcount(et.shield_far[c][s.king] & s.pawns);
+        }
+        if (o.king_attackers >= 2)
+            s.score.mg -= std::min(600, o.king_attack_units * o.king_attack_units * 3 / 8);
+    }
+    // Passed pawns: nearer the own king and farther from the enemy king is better.
+    if (s.king != core::NoSquare && o.king != core::NoSquare) {
+        const int span = et.pawn_span;
+        BB bb = pawn_terms.passed[c];
+        while (bb) {
+            const Square sq = core::pop_lsb(bb);
+            const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
+            const int promo = et.promotion_square[c][sq];
+            s.score.eg += (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
+        }
+    }
+    for (const auto& bonus : et.bonuses) {
+        bool all = true;
+        for (PieceType t : bonus.types)
+            all = all && pos.count(Color(c), t) + pos.hand_count(Color(c), t) > 0;
+        if (all) s.score += Score{bonus.cp, bonus.cp};
+    }
+}
+
+// Endgames: drive a bare king to the edge; damp advantages that cannot win. `v` is White's.
+template <Bitboard BB>
+[[gnu::always_inline]] inline int endgame_adjusted(const core::Position<BB>& pos,
+                                                   const EvalTables<BB>& et, const Side<BB>* side,
+                                                   int v) {
+    const int strong = v >= 0 ? 0 : 1, weak = 1 - strong;
+    const Side<BB>& st = side[strong];
+    const Side<BB>& wk = side[weak];
+    const int sign = strong == 0 ? 1 : -1;
+    if (!st.pawns) {
+        if (cannot_mate(pos, strong))
+            v /= 8;
+        else if (st.non_pawn - wk.non_pawn < 400)
+            v /= 4;
+    }
+    if (core::popcount(pos.pieces(Color(weak))) == 1 && pos.hand_total(Color(weak)) == 0 &&
+        st.non_pawn > 0 && st.king != core::NoSquare && wk.king != core::NoSquare &&
+        !cannot_mate(pos, strong)) {
+        v += sign * (200 + 25 * et.center_distance[wk.king] +
+                     8 * (7 - std::min(7, et.dist(st.king, wk.king))));
+    }
+    return v;
+}
+
+}  // namespace
+
 template <Bitboard BB>
 int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et, PawnCache<BB>* pawn_cache) {
     const BB occ = pos.pieces();
@@ -132,102 +240,14 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et, PawnCache<
         s.pawn_attacks = pawn_terms->attacks[c];
         s.score = pawn_terms->score[c];
     }
-
-    // Other pieces: placement, mobility, attacks on the enemy king zone, files, threats.
-    for (int c = 0; c < 2; ++c) {
-        Side<BB>& s = side[c];
-        const Side<BB>& o = side[1 - c];
-        const BB area = ~pos.pieces(Color(c)) & ~o.pawn_attacks;
-        const BB zone = o.king == core::NoSquare ? BB{} : et.king_zone[1 - c][o.king];
-        const BB own_pawns = s.pawns, their_pawns = o.pawns, their_pawn_attacks = o.pawn_attacks;
-        Score score = s.score;
-        int non_pawn = 0, king_attackers = 0, king_attack_units = 0;
-        for (PieceType t : et.piece_types[c]) {
-            BB bb = pos.pieces(Color(c), t);
-            const int in_hand = pos.hand_count(Color(c), t);
-            non_pawn += (core::popcount(bb) + in_hand) * et.value[t];
-            score += Score{et.value[t], et.value[t]} * in_hand;
-            while (bb) {
-                const Square sq = core::pop_lsb(bb);
-                score += et.psq[c][t][sq];
-                const BB att = piece_attacks(pos, et, c, t, sq, occ);
-                score +=
-                    et.mobility_weight[t] * (core::popcount(att & area) - et.mobility_center[t]);
-                if (const BB hits = att & zone) {
-                    ++king_attackers;
-                    king_attack_units += et.attack_unit[t] * core::popcount(hits);
-                }
-                if (et.rook_like[t]) {
-                    const BB file = et.file_bb[et.file_of[sq]];
-                    if (!(file & own_pawns))
-                        score += (file & their_pawns) ? HalfOpenFile : OpenFile;
-                }
-                if (their_pawn_attacks & core::square_bb<BB>(sq)) score += AttackedByPawn;
-            }
-        }
-        s.score = score;
-        s.non_pawn = non_pawn;
-        s.king_attackers = king_attackers;
-        s.king_attack_units = king_attack_units;
-    }
-
-    // Kings, pawn structure, bonuses.
-    for (int c = 0; c < 2; ++c) {
-        Side<BB>& s = side[c];
-        const Side<BB>& o = side[1 - c];
-        const PieceType k = pos.rules().king_type[c];
-        if (s.king != core::NoSquare) {
-            s.score += et.psq[c][k][s.king];
-            if (et.relative_rank[c][s.king] <= 1) {
-                s.score.mg += ShieldNear * core::popcount(et.shield_near[c][s.king] & s.pawns) +
-                              ShieldFar * core::popcount(et.shield_far[c][s.king] & s.pawns);
-            }
-            if (o.king_attackers >= 2)
-                s.score.mg -= std::min(600, o.king_attack_units * o.king_attack_units * 3 / 8);
-        }
-        // Passed pawns: nearer the own king and farther from the enemy king is better.
-        if (s.king != core::NoSquare && o.king != core::NoSquare) {
-            const int span = et.pawn_span;
-            BB bb = pawn_terms->passed[c];
-            while (bb) {
-                const Square sq = core::pop_lsb(bb);
-                const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
-                const int promo = et.promotion_square[c][sq];
-                s.score.eg +=
-                    (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
-            }
-        }
-        for (const auto& bonus : et.bonuses) {
-            bool all = true;
-            for (PieceType t : bonus.types)
-                all = all && pos.count(Color(c), t) + pos.hand_count(Color(c), t) > 0;
-            if (all) s.score += Score{bonus.cp, bonus.cp};
-        }
-    }
+    for (int c = 0; c < 2; ++c) add_pieces(pos, et, occ, c, side);
+    for (int c = 0; c < 2; ++c) add_king_and_bonuses(pos, et, *pawn_terms, c, side);
 
     // Taper by the non-pawn material left.
     const Score total = side[0].score - side[1].score;
     const int phase = std::min(256, (side[0].non_pawn + side[1].non_pawn) * 256 / et.phase_total);
-    int v = (total.mg * phase + total.eg * (256 - phase)) / 256;
-
-    // Endgames: drive a bare king to the edge; damp advantages that cannot win.
-    const int strong = v >= 0 ? 0 : 1, weak = 1 - strong;
-    const Side<BB>& st = side[strong];
-    const Side<BB>& wk = side[weak];
-    const int sign = strong == 0 ? 1 : -1;
-    if (!st.pawns) {
-        if (cannot_mate(pos, strong))
-            v /= 8;
-        else if (st.non_pawn - wk.non_pawn < 400)
-            v /= 4;
-    }
-    if (core::popcount(pos.pieces(Color(weak))) == 1 && pos.hand_total(Color(weak)) == 0 &&
-        st.non_pawn > 0 && st.king != core::NoSquare && wk.king != core::NoSquare &&
-        !cannot_mate(pos, strong)) {
-        v += sign * (200 + 25 * et.center_distance[wk.king] +
-                     8 * (7 - std::min(7, et.dist(st.king, wk.king))));
-    }
-
+    const int v =
+        endgame_adjusted(pos, et, side, (total.mg * phase + total.eg * (256 - phase)) / 256);
     const int stm = core::index(pos.side_to_move());
     return (stm == 0 ? v : -v) + Tempo;
 }

@@ -46,19 +46,10 @@ int attack_unit_of(int cp) {
     return cp < 450 ? 2 : cp < 750 ? 3 : 5;
 }
 
-}  // namespace
-
+// Per type: value, role, which side has it.
 template <Bitboard BB>
-EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
-                                 const std::map<std::string, double>& values) {
-    EvalTables<BB> et;
-    et.files = r.files;
-    et.ranks = r.ranks;
-    et.pawn_span = std::max(1, r.ranks - 3);
-    et.squares = r.squares;
-    et.unit_cp = unit_centipawns(r.spec(), r.pieces);
-    const int n = r.squares;
-
+void add_types(const core::Rules<BB>& r, const std::map<std::string, double>& values,
+               EvalTables<BB>& et) {
     for (size_t t = 0; t < r.pieces.size(); ++t) {
         const auto& p = r.pieces[t];
         et.royal[t] = p.role == PieceRole::King;
@@ -76,8 +67,12 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
             et.rook_like[t] =
                 r.moves[c][t].has_plain_orthogonal_capture && !et.royal[t] && !et.pawn[t];
         }
+}
 
-    // Geometry.
+// Geometry: files, distances, relative ranks, pawn spans and shields.
+template <Bitboard BB>
+void add_geometry(const core::Rules<BB>& r, EvalTables<BB>& et) {
+    const int n = r.squares;
     for (int f = 0; f < r.files; ++f)
         for (int rk = 0; rk < r.ranks; ++rk) {
             et.file_bb[f] |= core::square_bb<BB>(r.square(f, rk));
@@ -114,8 +109,37 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
                 if (rel2 == rel + 2) et.shield_far[c][sq] |= bit;
             }
         }
+}
 
-    // Per type: reach statistics, piece-square terms, mobility weights.
+// The piece-square term of a type on a square: its value plus a king's shelter, a pawn's
+// advance, or a piece's reach above its average (`delta4`, in quarter squares).
+template <Bitboard BB>
+Score piece_square(const core::Rules<BB>& r, const EvalTables<BB>& et, int c, PieceType t, int sq,
+                   int delta4) {
+    const int value = et.value[t];
+    Score s{value, value};
+    const int rel = et.relative_rank[c][sq];
+    if (et.royal[t]) {
+        // Middlegame: stay on the back rank, away from the central files.
+        const int edge = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
+        s.mg += -14 * std::min(rel, 4) - (edge >= 3 ? 15 : edge == 2 ? 5 : 0);
+        s.eg += 12 - 8 * et.center_distance[sq];
+    } else if (et.pawn[t]) {
+        const int adv = std::clamp(rel - 1, 0, et.pawn_span);
+        const int center = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
+        s.mg += 3 * adv + ((center >= r.files / 2 - 1 && adv >= 1 && adv <= 3) ? 10 : 0);
+        s.eg += 8 * adv * adv / et.pawn_span;
+    } else {
+        s.mg += 4 * delta4 / 4;
+        s.eg += 3 * delta4 / 4;
+    }
+    return s;
+}
+
+// Per type: reach statistics, piece-square terms, mobility weights.
+template <Bitboard BB>
+void add_piece_squares(const core::Rules<BB>& r, EvalTables<BB>& et) {
+    const int n = r.squares;
     for (int c = 0; c < 2; ++c) {
         for (PieceType t : r.armies[c].types) {
             std::array<int, EvalTables<BB>::N> reach{};
@@ -123,38 +147,23 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
             for (int sq = 0; sq < n; ++sq)
                 total += reach[sq] = core::popcount(empty_board_targets(r, c, t, sq));
             const int mean4 = total * 4 / n;  // 4x the average reach: integer arithmetic throughout
-            const int value = et.value[t];
-            for (int sq = 0; sq < n; ++sq) {
-                Score s{value, value};
-                const int rel = et.relative_rank[c][sq];
-                if (et.royal[t]) {
-                    // Middlegame: stay on the back rank, away from the central files.
-                    const int edge = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
-                    s.mg += -14 * std::min(rel, 4) - (edge >= 3 ? 15 : edge == 2 ? 5 : 0);
-                    s.eg += 12 - 8 * et.center_distance[sq];
-                } else if (et.pawn[t]) {
-                    const int adv = std::clamp(rel - 1, 0, et.pawn_span);
-                    const int center = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
-                    s.mg +=
-                        3 * adv + ((center >= r.files / 2 - 1 && adv >= 1 && adv <= 3) ? 10 : 0);
-                    s.eg += 8 * adv * adv / et.pawn_span;
-                } else {
-                    const int delta4 = reach[sq] * 4 - mean4;  // in quarter squares
-                    s.mg += 4 * delta4 / 4;
-                    s.eg += 3 * delta4 / 4;
-                }
-                et.psq[c][t][sq] = s;
-            }
+            for (int sq = 0; sq < n; ++sq)
+                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, reach[sq] * 4 - mean4);
             if (!et.pawn[t] && !et.royal[t]) {
                 // ~20 / sqrt(average reach) cp per square, centred at half the average reach.
                 const int w = static_cast<int>(std::lround(40.0 / std::sqrt(std::max(1, mean4))));
                 et.mobility_weight[t] = Score{w, w};
                 et.mobility_center[t] = mean4 / 8;
-                et.attack_unit[t] = attack_unit_of(value);
+                et.attack_unit[t] = attack_unit_of(et.value[t]);
             }
         }
     }
+}
 
+// How each type attacks (plain rook or bishop lines, or something the position must be asked
+// about), and whether the pawn structure can be cached.
+template <Bitboard BB>
+void add_attack_shapes(const core::Rules<BB>& r, EvalTables<BB>& et) {
     for (int c = 0; c < 2; ++c)
         for (PieceType t : r.armies[c].types) {
             const core::PieceMoves<BB>& pm = r.moves[c][t];
@@ -179,20 +188,11 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
             if (shape.complex || shape.rook || shape.bishop) et.pawn_cacheable = false;
         }
     }
+}
 
-    // King zone: the royal piece's own targets plus its square.
-    for (int c = 0; c < 2; ++c) {
-        const PieceType k = r.king_type[c];
-        for (int sq = 0; sq < n; ++sq)
-            et.king_zone[c][sq] = empty_board_targets(r, c, k, sq) | core::square_bb<BB>(sq);
-    }
-
-    // Game phase: non-pawn material of both start arrays (at least 1).
-    int phase = 0;
-    for (int c = 0; c < 2; ++c)
-        for (PieceType t : et.piece_types[c]) phase += r.armies[c].initial_count[t] * et.value[t];
-    et.phase_total = std::max(1, phase);
-
+// The variant's bonuses for sets of pieces, those whose pieces this pairing has.
+template <Bitboard BB>
+void add_bonuses(const core::Rules<BB>& r, EvalTables<BB>& et) {
     for (const auto& b : r.spec().bonuses) {
         typename EvalTables<BB>::Bonus bonus;
         bonus.cp = static_cast<int>(std::lround(b.value * et.unit_cp));
@@ -206,6 +206,38 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
         }
         if (all) et.bonuses.push_back(std::move(bonus));
     }
+}
+
+}  // namespace
+
+template <Bitboard BB>
+EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
+                                 const std::map<std::string, double>& values) {
+    EvalTables<BB> et;
+    et.files = r.files;
+    et.ranks = r.ranks;
+    et.pawn_span = std::max(1, r.ranks - 3);
+    et.squares = r.squares;
+    et.unit_cp = unit_centipawns(r.spec(), r.pieces);
+    add_types(r, values, et);
+    add_geometry(r, et);
+    add_piece_squares(r, et);
+    add_attack_shapes(r, et);
+
+    // King zone: the royal piece's own targets plus its square.
+    for (int c = 0; c < 2; ++c) {
+        const PieceType k = r.king_type[c];
+        for (int sq = 0; sq < r.squares; ++sq)
+            et.king_zone[c][sq] = empty_board_targets(r, c, k, sq) | core::square_bb<BB>(sq);
+    }
+
+    // Game phase: non-pawn material of both start arrays (at least 1).
+    int phase = 0;
+    for (int c = 0; c < 2; ++c)
+        for (PieceType t : et.piece_types[c]) phase += r.armies[c].initial_count[t] * et.value[t];
+    et.phase_total = std::max(1, phase);
+
+    add_bonuses(r, et);
     return et;
 }
 

@@ -4,10 +4,10 @@
 #include "engine/searcher.hpp"
 
 #include <algorithm>
-#include <cassert>
 #include <cstring>
 #include <optional>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/core/movegen.hpp"
 #include "balance/core/movegen_search.hpp"
 
@@ -75,6 +75,7 @@ void Searcher<BB>::check_limits() {
 
 template <Bitboard BB>
 bool Searcher<BB>::enter_node(int ply) {
+    BALANCE_ASSERT(ply >= 0 && ply <= MaxPly);  // pv_length_, pv_ and frames_[ply + 1] hold it
     ++nodes_;
     check_limits();
     if (stopped_) return false;
@@ -256,8 +257,127 @@ int Searcher<BB>::child_q(Color mover, int alpha, int beta, int ply, bool in_che
     return -qsearch(-beta, -alpha, ply, in_check);
 }
 
+// The search's stages, inlined into search() and qsearch(): the hot path keeps its speed.
+
+namespace {
+
+// Whether a hash entry's bound settles the node: an exact score, or a bound beyond the window.
+[[gnu::always_inline]] inline bool bound_cuts(const TTEntry& e, int score, int alpha, int beta) {
+    return e.bound == Bound::Exact || (e.bound == Bound::Lower && score >= beta) ||
+           (e.bound == Bound::Upper && score <= alpha);
+}
+
+}  // namespace
+
+template <Bitboard BB>
+[[gnu::always_inline]] inline int Searcher<BB>::stalemate_score(int ply) const {
+    return pos_->rules().game.stalemate == core::StalemateResult::WinForStalemater
+               ? -MateScore + ply
+               : draw_score();
+}
+
+template <Bitboard BB>
+[[gnu::always_inline]] inline void Searcher<BB>::store_node(std::uint64_t key, Move best_move,
+                                                            int best, int orig_alpha, int beta,
+                                                            int ply, int eval, int depth) {
+    BALANCE_ASSERT(-Infinite < best && best < Infinite);
+    const Bound bound = best >= beta        ? Bound::Lower
+                        : best > orig_alpha ? Bound::Exact
+                                            : Bound::Upper;
+    tt_.store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
+}
+
+// Quiescence's moves: in check every evasion, otherwise only captures and promotions, generated
+// as such; when there are none, the bulk count tells whether it is stalemate. False when there
+// is no legal move. A hash move already tried is picked off the front.
+template <Bitboard BB>
+[[gnu::always_inline]] inline bool Searcher<BB>::generate_q(Frame& f, Move hash_move, int ply,
+                                                            bool in_check, bool hash_first) {
+    core::Position<BB>& pos = *pos_;
+    if (in_check)
+        core::generate_legal(pos, f.moves);
+    else
+        core::generate_captures(pos, f.moves);
+    if (f.moves.empty() && (in_check || !core::has_legal_move(pos))) return false;
+    score_moves(f, hash_move, ply, true);
+    if (hash_first) {
+        int score;
+        [[maybe_unused]] const Move again = pick(f, score);
+        BALANCE_ASSERT(again == hash_move);  // the list's first move, already tried
+    }
+    return true;
+}
+
+// Quiescence leaves out (not in check) a capture that cannot lift the score to alpha (delta
+// pruning) and a likely losing one; never a promotion.
+template <Bitboard BB>
+[[gnu::always_inline]] inline bool Searcher<BB>::q_skips(Move m, int stand_pat, int alpha) const {
+    if (m.kind() == MoveKind::Promotion) return false;
+    return stand_pat + captured_value(m) + 150 <= alpha || losing_capture(m);
+}
+
+// Before any move, away from the principal variation: reverse futility (far above beta at low
+// depth, assume a cut) and the null move (give the opponent a free move; if we still beat beta,
+// cut). True with the node's score in `cut` when the node is cut.
+template <Bitboard BB>
+[[gnu::always_inline]] inline bool Searcher<BB>::cuts_before_moves(int depth, int beta, int ply,
+                                                                   int eval, bool improving,
+                                                                   bool placement, int& cut) {
+    core::Position<BB>& pos = *pos_;
+    if (depth <= 6 && eval - 85 * (depth - improving) >= beta) {
+        cut = eval;
+        return true;
+    }
+    if (depth >= 3 && eval >= beta && !placement && ply > 0 &&
+        frames_[ply - 1].current.raw() != 0 && has_non_pawn_material(pos.side_to_move())) {
+        Frame& f = frames_[ply];
+        const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+        f.current = Move::none();
+        f.moved = core::NoPiece;
+        pos.make_null();
+        const int v = -search(depth - r, -beta, -beta + 1, ply + 1, false);
+        pos.unmake_null();
+        if (stopped_) {
+            cut = 0;
+            return true;
+        }
+        if (v >= beta) {
+            cut = is_mate_score(v) ? beta : v;
+            return true;
+        }
+    }
+    return false;
+}
+
+// A late quiet move near the leaves not worth searching unless it gives check: past the move
+// count for its depth (late move pruning), or too far below alpha (futility).
+template <Bitboard BB>
+[[gnu::always_inline]] inline bool Searcher<BB>::late_move_futile(int depth, bool improving,
+                                                                  int quiets_tried, int eval,
+                                                                  int alpha) const {
+    const bool lmp = depth <= 5 && quiets_tried >= (3 + depth * depth) / (improving ? 1 : 2);
+    const bool futile = depth <= 4 && eval + 100 + 90 * depth <= alpha;
+    return lmp || futile;
+}
+
+// How much shallower a late quiet move is searched first (late move reductions): more when late,
+// not improving or off the principal variation, less for killers, counter moves and good history.
+template <Bitboard BB>
+[[gnu::always_inline]] inline int Searcher<BB>::late_move_reduction(int depth, int moves_searched,
+                                                                    bool improving, bool pv,
+                                                                    int score,
+                                                                    int new_depth) const {
+    int r = reductions_[std::min(depth, 63)][std::min(moves_searched, 63)];
+    r += !improving;
+    r -= pv;
+    r -= score >= KillerScore;             // killers and counter moves
+    r -= std::clamp(score / 4096, -2, 2);  // history
+    return std::clamp(r, 0, new_depth - 1);
+}
+
 template <Bitboard BB>
 int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
+    BALANCE_ASSERT(-Infinite <= alpha && alpha < beta && beta <= Infinite);
     if (!enter_node(ply)) return 0;
     core::Position<BB>& pos = *pos_;
     if (draw_by_rule(ply)) return draw_score();
@@ -268,24 +388,17 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
     Move hash_move;
     if (tte) {
         const int s = score_from_tt(tte->score, ply);
-        if ((tte->bound == Bound::Exact) || (tte->bound == Bound::Lower && s >= beta) ||
-            (tte->bound == Bound::Upper && s <= alpha))
-            return s;
+        if (bound_cuts(*tte, s, alpha, beta)) return s;
         hash_move = tte->best_move();
     }
 
-    const auto stalemated = [&] {
-        return pos.rules().game.stalemate == core::StalemateResult::WinForStalemater
-                   ? -MateScore + ply
-                   : draw_score();
-    };
     // Standing pat at or above beta needs only "is there a legal move?" (a stalemate is not a
     // stand-pat cut), which stops at the first legal move: no captures are generated. Same
     // score as generating them first, so the tree does not change.
     int stand_pat = -Infinite;
     if (!in_check) {
         stand_pat = tte ? tte->eval : evaluate_here();
-        if (stand_pat >= beta) return core::has_legal_move(pos) ? stand_pat : stalemated();
+        if (stand_pat >= beta) return core::has_legal_move(pos) ? stand_pat : stalemate_score(ply);
     }
 
     Frame& f = frames_[ply];
@@ -312,29 +425,14 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         Move m = hash_move;
         if (!staged) {
             if (!generated) {
-                // In check: every evasion. Otherwise only captures and promotions, generated as
-                // such; when there are none, the bulk count tells whether it is stalemate.
-                if (in_check)
-                    core::generate_legal(pos, f.moves);
-                else
-                    core::generate_captures(pos, f.moves);
-                if (f.moves.empty() && (in_check || !core::has_legal_move(pos)))
-                    return in_check ? mated_score(ply) : stalemated();
-                score_moves(f, hash_move, ply, true);
+                if (!generate_q(f, hash_move, ply, in_check, hash_first))
+                    return in_check ? mated_score(ply) : stalemate_score(ply);
                 generated = true;
-                if (hash_first) {
-                    [[maybe_unused]] const Move again = pick(f, score);
-                    assert(again == hash_move);  // the list's first move, already tried
-                }
             }
             m = pick(f, score);
             if (m.is_none()) break;
         }
-        if (!in_check) {
-            const bool promo = m.kind() == MoveKind::Promotion;
-            if (!promo && stand_pat + captured_value(m) + 150 <= alpha) continue;  // delta pruning
-            if (!promo && losing_capture(m)) continue;
-        }
+        if (!in_check && q_skips(m, stand_pat, alpha)) continue;
         f.current = m;
         f.moved = pos.moved_piece(m);
         prefetch_child(m);
@@ -352,15 +450,123 @@ int Searcher<BB>::qsearch(int alpha, int beta, int ply, bool in_check) {
         }
     }
     if (in_check && best == -Infinite) best = -MateScore + ply;  // unreachable: evasions exist
-    const Bound bound = best >= beta        ? Bound::Lower
-                        : best > orig_alpha ? Bound::Exact
-                                            : Bound::Upper;
-    tt_.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : stand_pat, 0, bound);
+    store_node(key, best_move, best, orig_alpha, beta, ply, in_check ? 0 : stand_pat, 0);
     return best;
+}
+
+// The node's static evaluation (none in check) in `raw_eval`; returned, the estimate pruning
+// uses: a bounded hash score is a better one than the static evaluation when it agrees.
+template <Bitboard BB>
+[[gnu::always_inline]] inline int Searcher<BB>::node_eval(const TTEntry* tte, int tt_score,
+                                                          bool in_check, int& raw_eval) {
+    if (in_check) return -Infinite;
+    int eval = raw_eval = tte ? tte->eval : evaluate_here();
+    if (tte && ((tte->bound == Bound::Lower && tt_score > eval) ||
+                (tte->bound == Bound::Upper && tt_score < eval)))
+        eval = tt_score;
+    return eval;
+}
+
+// A legal hash move is searched before anything is generated: when it cuts (the usual reason a
+// node has one), nothing is. Then, not in check, the captures and promotions are generated; the
+// quiet moves only once no good capture is left (a good capture often cuts, and then they never
+// are), appended behind the bad captures' place in the order: hash move, good captures, killers
+// and counter move, quiets by history, bad captures. Each stage is scored when it is generated,
+// so history scores include what the moves before taught. In check, every evasion is generated
+// at once.
+//
+// Generates the next stage; drops the hash move from it when it was searched already. Out of
+// line, as the compiler kept the lambda it was: search() calls it from four places.
+template <Bitboard BB>
+[[gnu::noinline]] void Searcher<BB>::generate_stage(Frame& f, Staging& st) {
+    core::Position<BB>& pos = *pos_;
+    int first = 0;
+    if (st.in_check) {
+        core::generate_legal(pos, f.moves);
+        st.stage = Stage::All;
+    } else if (st.stage == Stage::None) {
+        core::generate_captures(pos, f.moves);
+        st.stage = Stage::Captures;
+    } else {
+        first = f.moves.size();
+        core::append_quiets(pos, f.moves);
+        st.stage = Stage::All;
+    }
+    score_moves(f, st.hash_move, st.ply, false, first);
+    // The quiet stage is sorted once: nodes that reach it mostly go far down the list
+    // (all-nodes, late moves pruned one by one), where a scan per pick cost 10% of the time.
+    if (st.stage == Stage::All) sort_rest(f);
+    if (st.hash_first &&
+        (st.stage == Stage::All ? st.in_check || !st.hash_tactical : st.hash_tactical)) {
+        int score;
+        [[maybe_unused]] const Move again = pick(f, score);
+        BALANCE_ASSERT(again == st.hash_move);  // the stage's first move, already searched
+    }
+}
+
+// The picker's state at a node before any move: the hash move searched first when legal.
+template <Bitboard BB>
+[[gnu::always_inline]] inline typename Searcher<BB>::Staging Searcher<BB>::staging(Frame& f,
+                                                                                   Move hash_move,
+                                                                                   int ply,
+                                                                                   bool in_check) {
+    Staging st{Stage::None, hash_move, ply, in_check, false, false};
+    st.hash_first = !hash_move.is_none() && core::is_legal(*pos_, hash_move, f.moves);
+    st.hash_tactical =
+        st.hash_first && (pos_->is_capture(hash_move) || hash_move.kind() == MoveKind::Promotion);
+    return st;
+}
+
+// The next move of the generated stages (none when all are picked), with its ordering score.
+template <Bitboard BB>
+[[gnu::always_inline]] inline Move Searcher<BB>::next_staged(Frame& f, Staging& st, int& score) {
+    if (st.stage == Stage::None) generate_stage(f, st);
+    Move m = pick(f, score);
+    // No good capture left: the quiet moves are due before the bad captures.
+    if (st.stage == Stage::Captures && (m.is_none() || score < KillerScore)) {
+        if (!m.is_none()) --f.next;  // back among the moves still to pick
+        generate_stage(f, st);
+        m = pick(f, score);
+    }
+    return m;
+}
+
+// Makes `m` unless it is pruned (a late quiet move near the leaves that gives no check; a plain
+// quiet move's check is told before it is made, so a pruned move is never made). False when
+// pruned: the position is as before.
+template <Bitboard BB>
+[[gnu::always_inline]] inline bool Searcher<BB>::make_unless_pruned(Move m, bool prune,
+                                                                    bool& check) {
+    const std::optional<bool> check_before =
+        prune ? gives_check_before_move(*pos_, m) : std::nullopt;
+    if (check_before && !*check_before) return false;
+    prefetch_child(m);
+    make(m);
+    check = check_before ? *check_before : gives_check();
+    if (prune && !check) {
+        unmake();
+        return false;
+    }
+    return true;
+}
+
+// The move just made, searched (principal variation search): the first with the full window;
+// a later one with a null window, first `r` plies shallower, then at full depth, and with the
+// full window only when it beats alpha.
+template <Bitboard BB>
+[[gnu::always_inline]] inline int Searcher<BB>::search_made(Color us, bool first, int new_depth,
+                                                            int r, int alpha, int beta, int ply,
+                                                            bool check) {
+    if (first) return child(us, new_depth, alpha, beta, ply + 1, check);
+    int v = child(us, new_depth - r, alpha, alpha + 1, ply + 1, check);
+    if (v > alpha && r > 0) v = child(us, new_depth, alpha, alpha + 1, ply + 1, check);
+    if (v > alpha && v < beta) v = child(us, new_depth, alpha, beta, ply + 1, check);
+    return v;
 }
 
 template <Bitboard BB>
 int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check) {
+    BALANCE_ASSERT(-Infinite <= alpha && alpha < beta && beta <= Infinite);
     if (depth <= 0) return qsearch(alpha, beta, ply, in_check);
     if (!enter_node(ply)) return 0;
     core::Position<BB>& pos = *pos_;
@@ -381,90 +587,31 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
     if (tte) {
         hash_move = tte->best_move();
         tt_score = score_from_tt(tte->score, ply);
-        if (!pv && tte->depth >= depth &&
-            ((tte->bound == Bound::Exact) || (tte->bound == Bound::Lower && tt_score >= beta) ||
-             (tte->bound == Bound::Upper && tt_score <= alpha)))
-            return tt_score;
+        if (!pv && tte->depth >= depth && bound_cuts(*tte, tt_score, alpha, beta)) return tt_score;
     }
 
     Frame& f = frames_[ply];
     frames_[ply + 1].killers[0] = frames_[ply + 1].killers[1] = Move::none();
     const bool placement = pos.in_placement();
-    int eval, raw_eval = 0;
-    if (in_check) {
-        eval = -Infinite;
-    } else {
-        eval = raw_eval = tte ? tte->eval : evaluate_here();
-        // A bounded hash score is a better estimate than the static evaluation when it agrees.
-        if (tte && ((tte->bound == Bound::Lower && tt_score > eval) ||
-                    (tte->bound == Bound::Upper && tt_score < eval)))
-            eval = tt_score;
-    }
+    int raw_eval = 0;
+    const int eval = node_eval(tte, tt_score, in_check, raw_eval);
     f.static_eval = eval;
     const bool improving = !in_check && ply >= 2 && eval > frames_[ply - 2].static_eval;
 
     if (!in_check && !pv && !is_mate_score(beta)) {
-        // Reverse futility: far above beta at low depth, assume a cut.
-        if (depth <= 6 && eval - 85 * (depth - improving) >= beta) return eval;
-        // Null move: give the opponent a free move; if we still beat beta, cut.
-        if (depth >= 3 && eval >= beta && !placement && ply > 0 &&
-            frames_[ply - 1].current.raw() != 0 && has_non_pawn_material(pos.side_to_move())) {
-            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
-            f.current = Move::none();
-            f.moved = core::NoPiece;
-            pos.make_null();
-            const int v = -search(depth - r, -beta, -beta + 1, ply + 1, false);
-            pos.unmake_null();
-            if (stopped_) return 0;
-            if (v >= beta) return is_mate_score(v) ? beta : v;
-        }
+        int cut;
+        if (cuts_before_moves(depth, beta, ply, eval, improving, placement, cut)) return cut;
     }
     // No hash move at a deep node: search it a little shallower (internal iterative reduction).
     if (depth >= 5 && hash_move.is_none()) --depth;
 
-    // A legal hash move is searched before anything is generated: when it cuts (the usual
-    // reason a node has one), nothing is. Then, not in check, the captures and promotions are
-    // generated; the quiet moves only once no good capture is left (a good capture often cuts,
-    // and then they never are), appended behind the bad captures' place in the order: hash
-    // move, good captures, killers and counter move, quiets by history, bad captures. Each
-    // stage is scored when it is generated, so history scores include what the moves before
-    // taught. In check, every evasion is generated at once.
-    const bool hash_first = !hash_move.is_none() && core::is_legal(pos, hash_move, f.moves);
-    const bool hash_tactical =
-        hash_first && (pos.is_capture(hash_move) || hash_move.kind() == MoveKind::Promotion);
-    enum class Stage { None, Captures, All } stage = Stage::None;
+    // The hash move first, then the stages (generate_stage).
+    Staging st = staging(f, hash_move, ply, in_check);
     int score = HashMoveScore;
-    // Generates the next stage; drops the hash move from it when it was searched already.
-    const auto generate = [&] {
-        int first = 0;
-        if (in_check) {
-            core::generate_legal(pos, f.moves);
-            stage = Stage::All;
-        } else if (stage == Stage::None) {
-            core::generate_captures(pos, f.moves);
-            stage = Stage::Captures;
-        } else {
-            first = f.moves.size();
-            core::append_quiets(pos, f.moves);
-            stage = Stage::All;
-        }
-        score_moves(f, hash_move, ply, false, first);
-        // The quiet stage is sorted once: nodes that reach it mostly go far down the list
-        // (all-nodes, late moves pruned one by one), where a scan per pick cost 10% of the time.
-        if (stage == Stage::All) sort_rest(f);
-        if (hash_first && (stage == Stage::All ? in_check || !hash_tactical : hash_tactical)) {
-            [[maybe_unused]] const Move again = pick(f, score);
-            assert(again == hash_move);  // the stage's first move, already searched
-        }
-    };
-    if (!hash_first) {
-        generate();
-        if (stage == Stage::Captures && f.moves.empty()) generate();
-        if (f.moves.empty()) {
-            if (in_check) return mated_score(ply);
-            if (game.stalemate == core::StalemateResult::WinForStalemater) return -MateScore + ply;
-            return draw_score();
-        }
+    if (!st.hash_first) {
+        generate_stage(f, st);
+        if (st.stage == Stage::Captures && f.moves.empty()) generate_stage(f, st);
+        if (f.moves.empty()) return in_check ? mated_score(ply) : stalemate_score(ply);
     }
     // The 50-move rule: a draw, unless this move is mate (there is a legal move here).
     if (game.fifty_move_plies > 0 && pos.rule50() >= game.fifty_move_plies) return draw_score();
@@ -474,61 +621,25 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
     int best = -Infinite, moves_searched = 0, quiets_tried = 0;
     Move best_move;
     Move quiets[64];
-    for (bool staged = hash_first;; staged = false) {
-        Move m = hash_move;
-        if (!staged) {
-            if (stage == Stage::None) generate();
-            m = pick(f, score);
-            // No good capture left: the quiet moves are due before the bad captures.
-            if (stage == Stage::Captures && (m.is_none() || score < KillerScore)) {
-                if (!m.is_none()) --f.next;  // back among the moves still to pick
-                generate();
-                m = pick(f, score);
-            }
-            if (m.is_none()) break;
-        }
+    for (bool staged = st.hash_first;; staged = false) {
+        const Move m = staged ? hash_move : next_staged(f, st, score);
+        if (m.is_none()) break;
         const bool quiet = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
         const bool late_quiet = quiet && score < KillerScore;
         f.current = m;
         f.moved = pos.moved_piece(m);
-        // Prune late quiet moves near the leaves unless they give check; a plain quiet move's
-        // check is told before it is made, so a pruned move is never made.
-        bool prune = false;
-        if (!pv && !in_check && late_quiet && best > -MateBound && moves_searched > 0) {
-            const bool lmp =
-                depth <= 5 && quiets_tried >= (3 + depth * depth) / (improving ? 1 : 2);
-            const bool futile = depth <= 4 && eval + 100 + 90 * depth <= alpha;
-            prune = lmp || futile;
-        }
-        const std::optional<bool> check_before =
-            prune ? gives_check_before_move(pos, m) : std::nullopt;
-        if (check_before && !*check_before) continue;
-        prefetch_child(m);
-        make(m);
-        const bool check = check_before ? *check_before : gives_check();
-        if (prune && !check) {
-            unmake();
-            continue;
-        }
+        const bool prune = !pv && !in_check && late_quiet && best > -MateBound &&
+                           moves_searched > 0 &&
+                           late_move_futile(depth, improving, quiets_tried, eval, alpha);
+        bool check = false;
+        if (!make_unless_pruned(m, prune, check)) continue;
         const int extension = check && ply < 2 * root_depth_ ? 1 : 0;
         const int new_depth = depth - 1 + extension;
-        int v;
-        if (moves_searched == 0) {
-            v = child(us, new_depth, alpha, beta, ply + 1, check);
-        } else {
-            int r = 0;
-            if (depth >= 3 && quiet && !in_check && !check && moves_searched >= 2) {
-                r = reductions_[std::min(depth, 63)][std::min(moves_searched, 63)];
-                r += !improving;
-                r -= pv;
-                r -= score >= KillerScore;             // killers and counter moves
-                r -= std::clamp(score / 4096, -2, 2);  // history
-                r = std::clamp(r, 0, new_depth - 1);
-            }
-            v = child(us, new_depth - r, alpha, alpha + 1, ply + 1, check);
-            if (v > alpha && r > 0) v = child(us, new_depth, alpha, alpha + 1, ply + 1, check);
-            if (v > alpha && v < beta) v = child(us, new_depth, alpha, beta, ply + 1, check);
-        }
+        const int r =
+            depth >= 3 && quiet && !in_check && !check && moves_searched >= 2
+                ? late_move_reduction(depth, moves_searched, improving, pv, score, new_depth)
+                : 0;
+        const int v = search_made(us, moves_searched == 0, new_depth, r, alpha, beta, ply, check);
         unmake();
         if (stopped_) return 0;
         ++moves_searched;
@@ -547,15 +658,15 @@ int Searcher<BB>::search(int depth, int alpha, int beta, int ply, bool in_check)
         }
     }
     if (moves_searched == 0) return alpha;  // everything pruned (cannot happen: first move is kept)
-    const Bound bound = best >= beta        ? Bound::Lower
-                        : best > orig_alpha ? Bound::Exact
-                                            : Bound::Upper;
-    tt_.store(key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
+    store_node(key, best_move, best, orig_alpha, beta, ply, raw_eval, depth);
     return best;
 }
 
 template <Bitboard BB>
 int Searcher<BB>::root_search(int depth, int alpha, int beta) {
+    BALANCE_ASSERT(depth >= 1 && depth < MaxPly);
+    BALANCE_ASSERT(-Infinite <= alpha && alpha < beta && beta <= Infinite);
+    BALANCE_ASSERT(!root_moves_.empty());
     core::Position<BB>& pos = *pos_;
     const Color us = pos.side_to_move();
     const bool in_check = engine::in_check(pos);
@@ -615,10 +726,24 @@ int Searcher<BB>::root_search(int depth, int alpha, int beta) {
     return best;
 }
 
+namespace {
+
+// Depth: the limit, else "until stopped" when time or nodes bound the search, else 6.
+int max_depth_of(const SearchLimits& limits, const SearchHooks& hooks) {
+    int max_depth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
+    if (limits.depth <= 0 && limits.nodes == 0 && limits.movetime_ms == 0 && !hooks.infinite &&
+        !hooks.stop)
+        max_depth = 6;
+    if (hooks.infinite) max_depth = MaxPly - 1;
+    return max_depth;
+}
+
+}  // namespace
+
 template <Bitboard BB>
-SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& tables,
-                               const SearchLimits& limits, const RootRandom& random,
-                               const SearchHooks& hooks, bool next_move) {
+void Searcher<BB>::begin(core::Position<BB>& pos, const EvalTables<BB>& tables,
+                         const SearchLimits& limits, const RootRandom& random,
+                         const SearchHooks& hooks, bool next_move) {
     pos_ = &pos;
     et_ = &tables;
     pawn_cache_.clear();
@@ -648,12 +773,58 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
         fr.current = Move::none();
         fr.moved = core::NoPiece;
     }
-    // Depth: the limit, else "until stopped" when time or nodes bound the search, else 6.
-    int max_depth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
-    if (limits.depth <= 0 && limits.nodes == 0 && limits.movetime_ms == 0 && !hooks.infinite &&
-        !hooks.stop)
-        max_depth = 6;
-    if (hooks.infinite) max_depth = MaxPly - 1;
+}
+
+template <Bitboard BB>
+int Searcher<BB>::aspiration_search(int depth, int prev_score) {
+    int alpha = -Infinite, beta = Infinite, delta = 20;
+    if (depth >= 4 && !random_margin_ && !is_mate_score(prev_score)) {
+        alpha = std::max(-Infinite, prev_score - delta);
+        beta = std::min(Infinite, prev_score + delta);
+    }
+    int score;
+    while (true) {
+        score = root_search(depth, alpha, beta);
+        if (stopped_) break;
+        if (score <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(-Infinite, score - delta);
+        } else if (score >= beta) {
+            beta = std::min(Infinite, score + delta);
+        } else {
+            break;
+        }
+        delta += delta;
+        if (delta > 500) alpha = -Infinite, beta = Infinite;
+    }
+    return score;
+}
+
+template <Bitboard BB>
+void Searcher<BB>::choose_seeded(SearchResult& result, const std::vector<CompletedMove>& completed,
+                                 std::uint64_t seed) const {
+    if (!random_margin_ || completed.empty() || is_mate_score(result.score)) return;
+    std::vector<const CompletedMove*> pool;
+    for (const auto& c : completed)
+        if (c.score >= result.score - random_margin_ && !is_mate_score(c.score)) pool.push_back(&c);
+    std::sort(pool.begin(), pool.end(), [](const CompletedMove* a, const CompletedMove* b) {
+        return a->move.raw() < b->move.raw();
+    });
+    if (pool.empty()) return;
+    const CompletedMove& pick_one =
+        *pool[seeded_index(seed, pos_->key(), static_cast<int>(pool.size()))];
+    result.best = pick_one.move;
+    result.score = pick_one.score;
+    result.pv = pick_one.pv.empty() ? std::vector<Move>{pick_one.move} : pick_one.pv;
+    result.candidates = static_cast<int>(pool.size());
+}
+
+template <Bitboard BB>
+SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& tables,
+                               const SearchLimits& limits, const RootRandom& random,
+                               const SearchHooks& hooks, bool next_move) {
+    begin(pos, tables, limits, random, hooks, next_move);
+    const int max_depth = max_depth_of(limits, hooks);
 
     SearchResult result;
     Frame& f0 = frames_[0];
@@ -673,12 +844,7 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     for (Move m = pick(f0, unused); !m.is_none(); m = pick(f0, unused))
         root_moves_.push_back(RootMove{m, -Infinite, false, {}});
 
-    struct Completed {
-        Move move;
-        int score;
-        std::vector<Move> pv;
-    };
-    std::vector<Completed> completed;  // every exact root score of the last completed iteration
+    std::vector<CompletedMove> completed;  // every exact root score of the last completed iteration
     result.best = root_moves_[0].move;
     int prev_score = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -687,26 +853,7 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
             rm.score = -Infinite;
             rm.exact = false;
         }
-        int alpha = -Infinite, beta = Infinite, delta = 20;
-        if (depth >= 4 && !random_margin_ && !is_mate_score(prev_score)) {
-            alpha = std::max(-Infinite, prev_score - delta);
-            beta = std::min(Infinite, prev_score + delta);
-        }
-        int score;
-        while (true) {
-            score = root_search(depth, alpha, beta);
-            if (stopped_) break;
-            if (score <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = std::max(-Infinite, score - delta);
-            } else if (score >= beta) {
-                beta = std::min(Infinite, score + delta);
-            } else {
-                break;
-            }
-            delta += delta;
-            if (delta > 500) alpha = -Infinite, beta = Infinite;
-        }
+        const int score = aspiration_search(depth, prev_score);
         if (stopped_) {
             // An interrupted iteration still counts if a root move beat the previous best (in
             // the first iteration, the move ordering's first choice).
@@ -746,23 +893,7 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     }
 
     // Seeded choice among the moves within the margin of the best (root_random.hpp).
-    if (random_margin_ && !completed.empty() && !is_mate_score(result.score)) {
-        std::vector<const Completed*> pool;
-        for (const auto& c : completed)
-            if (c.score >= result.score - random_margin_ && !is_mate_score(c.score))
-                pool.push_back(&c);
-        std::sort(pool.begin(), pool.end(), [](const Completed* a, const Completed* b) {
-            return a->move.raw() < b->move.raw();
-        });
-        if (!pool.empty()) {
-            const Completed& pick_one =
-                *pool[seeded_index(random.seed, pos.key(), static_cast<int>(pool.size()))];
-            result.best = pick_one.move;
-            result.score = pick_one.score;
-            result.pv = pick_one.pv.empty() ? std::vector<Move>{pick_one.move} : pick_one.pv;
-            result.candidates = static_cast<int>(pool.size());
-        }
-    }
+    choose_seeded(result, completed, random.seed);
     result.nodes = nodes_;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

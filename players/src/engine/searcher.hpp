@@ -80,7 +80,53 @@ class Searcher {
         std::vector<core::Move> pv;
     };
 
+    // A completed iteration's exact root score, for the seeded choice among the best.
+    struct CompletedMove {
+        core::Move move;
+        int score;
+        std::vector<core::Move> pv;
+    };
+
+    // run()'s stages: the state a search starts from, one iteration's aspiration windows (the
+    // root searched until its score falls inside the window), the seeded choice among the
+    // moves within the margin of the best (root_random.hpp).
+    void begin(core::Position<BB>& pos, const EvalTables<BB>& tables, const SearchLimits& limits,
+               const RootRandom& random, const SearchHooks& hooks, bool next_move);
+    int aspiration_search(int depth, int prev_score);
+    void choose_seeded(SearchResult& result, const std::vector<CompletedMove>& completed,
+                       std::uint64_t seed) const;
+
+    // The move picker's state at one node of search(): which stages are generated, and the
+    // hash move searched before them (`hash_first`: it is legal; `hash_tactical`: a capture or
+    // promotion, which the captures' stage holds).
+    enum class Stage { None, Captures, All };
+    struct Staging {
+        Stage stage = Stage::None;
+        core::Move hash_move;
+        int ply = 0;
+        bool in_check = false, hash_first = false, hash_tactical = false;
+    };
+
     int search(int depth, int alpha, int beta, int ply, bool in_check);
+    // search()'s and qsearch()'s stages (searcher.cpp), inlined into them.
+    int node_eval(const TTEntry* tte, int tt_score, bool in_check, int& raw_eval);
+    Staging staging(Frame& f, core::Move hash_move, int ply, bool in_check);
+    void generate_stage(Frame& f, Staging& st);
+    core::Move next_staged(Frame& f, Staging& st, int& score);
+    bool make_unless_pruned(core::Move m, bool prune, bool& check);
+    int search_made(core::Color us, bool first, int new_depth, int r, int alpha, int beta, int ply,
+                    bool check);
+    [[nodiscard]] int stalemate_score(int ply) const;
+    void store_node(std::uint64_t key, core::Move best_move, int best, int orig_alpha, int beta,
+                    int ply, int eval, int depth);
+    bool generate_q(Frame& f, core::Move hash_move, int ply, bool in_check, bool hash_first);
+    [[nodiscard]] bool q_skips(core::Move m, int stand_pat, int alpha) const;
+    bool cuts_before_moves(int depth, int beta, int ply, int eval, bool improving, bool placement,
+                           int& cut);
+    [[nodiscard]] bool late_move_futile(int depth, bool improving, int quiets_tried, int eval,
+                                        int alpha) const;
+    [[nodiscard]] int late_move_reduction(int depth, int moves_searched, bool improving, bool pv,
+                                          int score, int new_depth) const;
     int qsearch(int alpha, int beta, int ply, bool in_check);
     int root_search(int depth, int alpha, int beta);
     // Searches the position after a move: negated unless the mover keeps the turn (placement).
@@ -108,7 +154,9 @@ class Searcher {
     [[nodiscard]] int evaluate_here() {
         const int cp = eval_terms_ == EvalTerms::Full ? evaluate(*pos_, *et_, &pawn_cache_)
                                                       : material_eval(*pos_, *et_);
-        return points_.active() ? points_.evaluation(*pos_, cp) : cp;
+        const int s = points_.active() ? points_.evaluation(*pos_, cp) : cp;
+        BALANCE_ASSERT(-MateBound < s && s < MateBound);  // an evaluation is never a mate score
+        return s;
     }
     // Game ends inside the tree: by the variant's points when it has them (points_search.hpp).
     [[nodiscard]] int draw_score() const { return points_.active() ? points_.draw(*pos_) : 0; }

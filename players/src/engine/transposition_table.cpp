@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 
 #if defined(__linux__)
@@ -71,13 +72,28 @@ void TranspositionTable::clear() {
 const TTEntry* TranspositionTable::probe(std::uint64_t key) const {
     const Cluster& c = clusters_[index(key)];
     const auto key32 = static_cast<std::uint32_t>(key);
-    for (const TTEntry& e : c.entries)
-        if (visible(e) && e.key32 == key32) return &e;
+    for (const TTEntry& e : c.entries) {
+        if (visible(e) && e.key32 == key32) {
+            BALANCE_ASSERT(e.bound != Bound::None && e.depth >= 0);  // as store() wrote it
+            return &e;
+        }
+    }
     return nullptr;
 }
 
 void TranspositionTable::store(std::uint64_t key, core::Move move, int score, int eval, int depth,
                                Bound bound) {
+    // What the entry's narrow fields hold: a bound, a depth that fits 8 bits (quiescence stores
+    // 0), scores within 16 bits (the search's scores lie in [-Infinite, Infinite]).
+    BALANCE_ASSERT(bound == Bound::Upper || bound == Bound::Lower || bound == Bound::Exact);
+    BALANCE_ASSERT(depth >= 0 && depth <= std::numeric_limits<std::int8_t>::max());
+    BALANCE_ASSERT(score >= std::numeric_limits<std::int16_t>::min() &&
+                   score <= std::numeric_limits<std::int16_t>::max());
+    BALANCE_ASSERT(eval >= std::numeric_limits<std::int16_t>::min() &&
+                   eval <= std::numeric_limits<std::int16_t>::max());
+    // new_search() or clear() came first (0 marks an empty entry), and what this search writes
+    // is visible to it.
+    BALANCE_ASSERT(generation_ != 0 && first_ <= generation_);
     Cluster& c = clusters_[index(key)];
     const auto key32 = static_cast<std::uint32_t>(key);
     TTEntry* victim = &c.entries[0];

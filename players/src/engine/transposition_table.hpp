@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "balance/core/debug_assert.hpp"
 #include "balance/core/types.hpp"
 
 namespace balance::players::engine {
@@ -73,7 +74,11 @@ class TranspositionTable {
     static_assert(sizeof(Cluster) == 64);
     // The high bits pick the cluster, the low 32 bits verify: the two are independent.
     [[nodiscard]] std::size_t index(std::uint64_t key) const {
-        return static_cast<std::size_t>((static_cast<unsigned __int128>(key) * count_) >> 64);
+        BALANCE_ASSERT(count_ > 0 && clusters_);  // probed before resize()
+        const auto i =
+            static_cast<std::size_t>((static_cast<unsigned __int128>(key) * count_) >> 64);
+        BALANCE_ASSERT(i < count_);
+        return i;
     }
     struct FreeClusters {
         void operator()(Cluster* p) const;

@@ -393,6 +393,198 @@ std::string join(const std::vector<std::string>& words) {
     return out;
 }
 
+// The piece types of one game (White's army against Black's) and their numbers.
+struct GameTypes {
+    const VariantSpec& spec;
+    const std::array<Side, 2>& sides;
+    const GameWriter& writer;
+    bool ep_exists;
+
+    // A type's line for one side (sides = 1 or 2) or both (3: White's rays).
+    Result<Type> make_type(const std::string& name, int side_bits) const {
+        const PieceSpec& piece = *find_piece(spec, name);
+        const int s = side_bits == 2 ? 1 : 0;
+        int king_file = -1;
+        for (const auto& [file, p] : sides[s].back)
+            if (p == name) king_file = file;
+        auto rays = writer.rays(piece, *sides[s].army, s == 0 ? 1 : -1, ep_exists, king_file);
+        if (!rays) return rays.error();
+        std::vector<std::string> sorted = *rays;
+        std::sort(sorted.begin(), sorted.end());
+        if (s == 1 && piece.role != PieceRole::Pawn) {
+            // A piece that moves alike for both colours gets White's line (fmax.ini's way).
+            auto white_rays = writer.rays(piece, *sides[s].army, 1, ep_exists, king_file);
+            if (!white_rays) return white_rays.error();
+            std::vector<std::string> white_sorted = *white_rays;
+            std::sort(white_sorted.begin(), white_sorted.end());
+            if (white_sorted == sorted) rays = std::move(white_rays);
+        }
+        bool promotable = false;
+        for (int k = 0; k < 2; ++k)
+            if (side_bits & (1 << k))
+                for (const auto& p : sides[k].army->promotions) promotable |= p == name;
+        const int value = writer.value(piece, promotable);
+        Type type;
+        type.piece = name;
+        type.sides = side_bits;
+        type.letter = writer.letter_case(piece, sides[s].letter_of.at(name), value);
+        type.line = std::string(1, type.letter) + ":" + std::to_string(value) + " " + join(*rays);
+        type.sorted_rays = std::move(sorted);
+        return type;
+    }
+
+    // Whether both armies' `name` can be one type: same letter, same moves for both colours.
+    Result<bool> sharable(const std::string& name) const {
+        if (!sides[0].letter_of.contains(name) || !sides[1].letter_of.contains(name)) return false;
+        if (sides[0].letter_of.at(name) != sides[1].letter_of.at(name)) return false;
+        if (name == sides[0].pawn) return false;
+        auto w = make_type(name, 1);
+        if (!w) return w.error();
+        auto b = make_type(name, 2);
+        if (!b) return b.error();
+        return w->sorted_rays == b->sorted_rays;
+    }
+
+    // Layout: 1, 2 pawns; 7 White's promotion type; 9 Black's when it differs; the others fill
+    // the remaining numbers, White's first (king last), then Black's (king first), so that a
+    // letter names White's type first and Black's last. Types are shared between the colours
+    // only when separate types would exceed Fairy-Max's 15.
+    Result<std::vector<Type>> lay_out(const std::string& white_army,
+                                      const std::string& black_army) const {
+        auto separate = slots(false, white_army, black_army);
+        if (!separate) return separate.error();
+        if (*separate) return types_of(**separate);
+        auto shared = slots(true, white_army, black_army);
+        if (!shared) return shared.error();
+        return types_of(**shared);
+    }
+
+    // Letters: White's piece must be the first type with its letter, Black's the last.
+    Result<void> check_letters(const std::vector<Type>& types) const {
+        for (int s = 0; s < 2; ++s) {
+            for (const auto& [piece, letter] : sides[s].letter_of) {
+                const int own = number_of(types, piece, s);
+                for (std::size_t i = 0; i < types.size(); ++i) {
+                    const int n = static_cast<int>(i) + 1;
+                    const bool same = std::toupper(static_cast<unsigned char>(types[i].letter)) ==
+                                      static_cast<unsigned char>(letter);
+                    if (same && (s == 0 ? n < own : n > own))
+                        return make_error(
+                            std::string("Fairy-Max names pieces by letter, and letter ") + letter +
+                                " of " + sides[s].army->name + " would name piece '" +
+                                types[i].piece + "'",
+                            spec.file);
+                }
+            }
+        }
+        return {};
+    }
+
+    // The two start arrays (White's, then Black's), one line each, by type number.
+    Result<std::string> start_arrays(const std::vector<Type>& types, int files) const {
+        std::string arrays;
+        for (int s = 0; s < 2; ++s) {
+            std::vector<std::string> row(files, "0");
+            for (const auto& [file, piece] : sides[s].back)
+                row[file] = std::to_string(number_of(types, piece, s));
+            arrays += join(row) + "\n";
+        }
+        // Black promotes to 9 only when White's array has a 7 and Black's has none.
+        const bool black_to_nine = !(types[6].sides & 2);
+        if (black_to_nine) {
+            const std::string w_row = arrays.substr(0, arrays.find('\n'));
+            const std::string b_row = arrays.substr(arrays.find('\n') + 1);
+            const auto has_seven = [](const std::string& row) {
+                return (" " + row + " ").find(" 7 ") != std::string::npos;
+            };
+            if (!has_seven(w_row) || has_seven(b_row))
+                return make_error(
+                    "Fairy-Max promotes Black to type 9 only when White's start array "
+                    "holds its promotion piece ('" +
+                        sides[0].promotion + "') and Black's does not",
+                    spec.file);
+        }
+        return arrays;
+    }
+
+  private:
+    using Slots = std::map<int, std::pair<std::string, int>>;  // number -> piece, side bits
+
+    // The numbers of the types, sharing the sharable ones or not; none when unshared types
+    // would be too many (the caller then shares).
+    Result<std::optional<Slots>> slots(bool share, const std::string& white_army,
+                                       const std::string& black_army) const {
+        std::map<std::string, bool> shared;
+        if (share) {
+            for (const auto& name : sides[0].ordered) {
+                auto can = sharable(name);
+                if (!can) return can.error();
+                shared[name] = *can;
+            }
+            auto can = sharable(sides[0].promotion);
+            if (!can) return can.error();
+            shared[sides[0].promotion] = *can;
+        }
+        const auto is_shared = [&](const std::string& n) {
+            return shared.contains(n) && shared.at(n);
+        };
+        Slots slots;
+        slots[1] = {sides[0].pawn, 1};
+        slots[2] = {sides[1].pawn, 2};
+        const std::string& wp = sides[0].promotion;
+        const std::string& bp = sides[1].promotion;
+        const bool one_promotion = wp == bp && is_shared(wp);
+        slots[7] = {wp, is_shared(wp) ? 3 : 1};
+        if (!one_promotion) slots[9] = {bp, is_shared(bp) ? 3 : 2};
+        std::vector<std::pair<std::string, int>> rest;
+        for (const auto& n : sides[0].ordered)
+            if (n != bp || !is_shared(n)) rest.emplace_back(n, is_shared(n) ? 3 : 1);
+        std::vector<std::string> black = sides[1].ordered;
+        if (!sides[1].king.empty()) {  // king first
+            std::erase(black, sides[1].king);
+            black.insert(black.begin(), sides[1].king);
+        }
+        for (const auto& n : black)
+            if (!is_shared(n) && n != bp) rest.emplace_back(n, 2);
+        int next = 3;
+        for (const auto& entry : rest) {
+            while (slots.contains(next)) ++next;
+            slots[next] = entry;
+        }
+        const int count = static_cast<int>(slots.size());
+        if (count > kMaxTypes) {
+            if (!share) return std::optional<Slots>();
+            return make_error("Fairy-Max holds at most 15 piece types; " + white_army + " vs " +
+                                  black_army + " needs " + std::to_string(count),
+                              spec.file);
+        }
+        if (slots.rbegin()->first != count)
+            return make_error(
+                "Fairy-Max promotes Black's pawns to type 9 only when there are 9 "
+                "types; " +
+                    white_army + " vs " + black_army + " has " + std::to_string(count),
+                spec.file);
+        return std::optional<Slots>(std::move(slots));
+    }
+
+    Result<std::vector<Type>> types_of(const Slots& slots) const {
+        std::vector<Type> types;
+        for (const auto& [number, entry] : slots) {
+            auto type = make_type(entry.first, entry.second);
+            if (!type) return type.error();
+            types.push_back(std::move(*type));
+        }
+        return types;
+    }
+
+    static int number_of(const std::vector<Type>& types, const std::string& name, int side) {
+        for (std::size_t i = 0; i < types.size(); ++i)
+            if (types[i].piece == name && (types[i].sides & (1 << side)))
+                return static_cast<int>(i) + 1;
+        return 0;
+    }
+};
+
 Result<void> check_rules(const VariantSpec& spec) {
     const auto& r = spec.rules;
     const auto refuse = [&](const std::string& what) {
@@ -439,169 +631,17 @@ Result<std::string> fairymax_game(const VariantSpec& spec, const std::string& wh
         if (!side) return side.error();
         sides[s] = std::move(*side);
     }
-    const bool ep_exists = ep_possible(spec, sides[0]) || ep_possible(spec, sides[1]);
-    GameWriter writer(spec, start->files, start->ranks);
-
-    // A type's line for one side (sides = 1 or 2) or both (3: White's rays).
-    const auto make_type = [&](const std::string& name, int side_bits) -> Result<Type> {
-        const PieceSpec& piece = *find_piece(spec, name);
-        const int s = side_bits == 2 ? 1 : 0;
-        int king_file = -1;
-        for (const auto& [file, p] : sides[s].back)
-            if (p == name) king_file = file;
-        auto rays = writer.rays(piece, *sides[s].army, s == 0 ? 1 : -1, ep_exists, king_file);
-        if (!rays) return rays.error();
-        std::vector<std::string> sorted = *rays;
-        std::sort(sorted.begin(), sorted.end());
-        if (s == 1 && piece.role != PieceRole::Pawn) {
-            // A piece that moves alike for both colours gets White's line (fmax.ini's way).
-            auto white_rays = writer.rays(piece, *sides[s].army, 1, ep_exists, king_file);
-            if (!white_rays) return white_rays.error();
-            std::vector<std::string> white_sorted = *white_rays;
-            std::sort(white_sorted.begin(), white_sorted.end());
-            if (white_sorted == sorted) rays = std::move(white_rays);
-        }
-        bool promotable = false;
-        for (int k = 0; k < 2; ++k)
-            if (side_bits & (1 << k))
-                for (const auto& p : sides[k].army->promotions) promotable |= p == name;
-        const int value = writer.value(piece, promotable);
-        Type type;
-        type.piece = name;
-        type.sides = side_bits;
-        type.letter = writer.letter_case(piece, sides[s].letter_of.at(name), value);
-        type.line = std::string(1, type.letter) + ":" + std::to_string(value) + " " + join(*rays);
-        type.sorted_rays = std::move(sorted);
-        return type;
-    };
-
-    // Whether both armies' `name` can be one type: same letter, same moves for both colours.
-    const auto sharable = [&](const std::string& name) -> Result<bool> {
-        if (!sides[0].letter_of.contains(name) || !sides[1].letter_of.contains(name)) return false;
-        if (sides[0].letter_of.at(name) != sides[1].letter_of.at(name)) return false;
-        if (name == sides[0].pawn) return false;
-        auto w = make_type(name, 1);
-        if (!w) return w.error();
-        auto b = make_type(name, 2);
-        if (!b) return b.error();
-        return w->sorted_rays == b->sorted_rays;
-    };
-
-    // Layout: 1, 2 pawns; 7 White's promotion type; 9 Black's when it differs; the others fill
-    // the remaining numbers, White's first (king last), then Black's (king first), so that a
-    // letter names White's type first and Black's last. Types are shared between the colours
-    // only when separate types would exceed Fairy-Max's 15.
-    Result<std::vector<Type>> laid_out = make_error("");
-    for (const bool share : {false, true}) {
-        std::map<std::string, bool> shared;
-        if (share) {
-            for (const auto& name : sides[0].ordered) {
-                auto can = sharable(name);
-                if (!can) return can.error();
-                shared[name] = *can;
-            }
-            auto can = sharable(sides[0].promotion);
-            if (!can) return can.error();
-            shared[sides[0].promotion] = *can;
-        }
-        const auto is_shared = [&](const std::string& n) {
-            return shared.contains(n) && shared.at(n);
-        };
-        std::map<int, std::pair<std::string, int>> slots;  // number -> piece, side bits
-        slots[1] = {sides[0].pawn, 1};
-        slots[2] = {sides[1].pawn, 2};
-        const std::string& wp = sides[0].promotion;
-        const std::string& bp = sides[1].promotion;
-        const bool one_promotion = wp == bp && is_shared(wp);
-        slots[7] = {wp, is_shared(wp) ? 3 : 1};
-        if (!one_promotion) slots[9] = {bp, is_shared(bp) ? 3 : 2};
-        std::vector<std::pair<std::string, int>> rest;
-        for (const auto& n : sides[0].ordered)
-            if (n != bp || !is_shared(n)) rest.emplace_back(n, is_shared(n) ? 3 : 1);
-        std::vector<std::string> black = sides[1].ordered;
-        if (!sides[1].king.empty()) {  // king first
-            std::erase(black, sides[1].king);
-            black.insert(black.begin(), sides[1].king);
-        }
-        for (const auto& n : black)
-            if (!is_shared(n) && n != bp) rest.emplace_back(n, 2);
-        int next = 3;
-        for (const auto& entry : rest) {
-            while (slots.contains(next)) ++next;
-            slots[next] = entry;
-        }
-        const int count = static_cast<int>(slots.size());
-        if (count > kMaxTypes) {
-            if (!share) continue;
-            return make_error("Fairy-Max holds at most 15 piece types; " + white_army + " vs " +
-                                  black_army + " needs " + std::to_string(count),
-                              spec.file);
-        }
-        if (slots.rbegin()->first != count)
-            return make_error(
-                "Fairy-Max promotes Black's pawns to type 9 only when there are 9 "
-                "types; " +
-                    white_army + " vs " + black_army + " has " + std::to_string(count),
-                spec.file);
-        std::vector<Type> types;
-        for (const auto& [number, entry] : slots) {
-            auto type = make_type(entry.first, entry.second);
-            if (!type) return type.error();
-            types.push_back(std::move(*type));
-        }
-        laid_out = std::move(types);
-        break;
-    }
-    if (!laid_out) return laid_out.error();
-    const std::vector<Type>& types = *laid_out;
-
-    const auto number_of = [&](const std::string& name, int side) {
-        for (std::size_t i = 0; i < types.size(); ++i)
-            if (types[i].piece == name && (types[i].sides & (1 << side)))
-                return static_cast<int>(i) + 1;
-        return 0;
-    };
-    // Letters: White's piece must be the first type with its letter, Black's the last.
-    for (int s = 0; s < 2; ++s) {
-        for (const auto& [piece, letter] : sides[s].letter_of) {
-            const int own = number_of(piece, s);
-            for (std::size_t i = 0; i < types.size(); ++i) {
-                const int n = static_cast<int>(i) + 1;
-                const bool same = std::toupper(static_cast<unsigned char>(types[i].letter)) ==
-                                  static_cast<unsigned char>(letter);
-                if (same && (s == 0 ? n < own : n > own))
-                    return make_error(std::string("Fairy-Max names pieces by letter, and letter ") +
-                                          letter + " of " + sides[s].army->name +
-                                          " would name piece '" + types[i].piece + "'",
-                                      spec.file);
-            }
-        }
-    }
-    std::string arrays;
-    for (int s = 0; s < 2; ++s) {
-        std::vector<std::string> row(start->files, "0");
-        for (const auto& [file, piece] : sides[s].back)
-            row[file] = std::to_string(number_of(piece, s));
-        arrays += join(row) + "\n";
-    }
-    // Black promotes to 9 only when White's array has a 7 and Black's has none.
-    const bool black_to_nine = !(types[6].sides & 2);
-    if (black_to_nine) {
-        const std::string w_row = arrays.substr(0, arrays.find('\n'));
-        const std::string b_row = arrays.substr(arrays.find('\n') + 1);
-        const auto has_seven = [](const std::string& row) {
-            return (" " + row + " ").find(" 7 ") != std::string::npos;
-        };
-        if (!has_seven(w_row) || has_seven(b_row))
-            return make_error(
-                "Fairy-Max promotes Black to type 9 only when White's start array "
-                "holds its promotion piece ('" +
-                    sides[0].promotion + "') and Black's does not",
-                spec.file);
-    }
+    const GameWriter writer(spec, start->files, start->ranks);
+    const GameTypes game{spec, sides, writer,
+                         ep_possible(spec, sides[0]) || ep_possible(spec, sides[1])};
+    auto types = game.lay_out(white_army, black_army);
+    if (!types) return types.error();
+    if (auto ok = game.check_letters(*types); !ok) return ok.error();
+    auto arrays = game.start_arrays(*types, start->files);
+    if (!arrays) return arrays.error();
     std::string text = std::to_string(start->files) + "x" + std::to_string(start->ranks) + "\n";
-    text += arrays;
-    for (const auto& type : types) text += type.line + "\n";
+    text += *arrays;
+    for (const auto& type : *types) text += type.line + "\n";
     return text;
 }
 

@@ -147,6 +147,8 @@ class Position {
 
     void update_lost();
     void pawn_step_clocks(Square from, Square to);
+    void make_drop(Move m);
+    void ep_after_lame_step(PieceType type, Square from, Square to);
     void put(PieceCode p, Square s);
     void remove(Square s);
     void set_ep_after_double_step(Square ep, Square victim);
