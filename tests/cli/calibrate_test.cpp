@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/sample_sweeps.hpp"
 #include "../support/temp_dir.hpp"
 #include "balance/tournament/shard_lock.hpp"
 #include "cli_runner.hpp"
@@ -17,30 +18,10 @@
 namespace balance::cli {
 namespace {
 
+using balance::testing::kTinyCalibration;
 using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
-
-// 600 nodes: the limit holds inside the first iteration, and 40 games of a 300-node player
-// hang pieces so often that a material difference wins every game it appears in (no fit).
-constexpr const char* kTinyCalibration = R"(variant = "chess"
-seed = 8
-games_per_cell = 40
-[players.tiny]
-type = "engine"
-nodes = 600
-hash_mb = 1
-[openings]
-type = "random-plies"
-plies = 6
-[adjudication]
-max_plies = 120
-[calibrate]
-player = "tiny"
-max_rounds = 2
-match_games = 8
-method = "regression"
-)";
 
 TEST(Calibrate, RoundsPlayByTheFitBeforeAndResume) {
     TempDir dir;

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/sample_sweeps.hpp"
 #include "../support/temp_dir.hpp"
 #include "balance/analysis/store_reader.hpp"
 #include "balance/tournament/shard_lock.hpp"
@@ -21,29 +22,10 @@
 namespace balance::cli {
 namespace {
 
+using balance::testing::kTinyFix;
 using balance::testing::TempDir;
 using nlohmann::json;
 using testing::run_balance;
-
-constexpr const char* kTinyFix = R"(variant = "chess"
-seed = 7
-[players.tiny]
-type = "engine"
-nodes = 300
-hash_mb = 1
-[openings]
-type = "random-plies"
-plies = 4
-[adjudication]
-max_plies = 120
-[fix]
-margin = 0.1
-budget = 100
-round_games = 10
-edits = ["betza", "ranges"]
-pieces = ["knight", "rook"]
-add = ["W", "D"]
-)";
 
 std::map<std::string, std::string> moves_by_key(const std::string& db) {
     auto store = analysis::read_store(db);

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/sample_sweeps.hpp"
 #include "balance/analysis/render.hpp"
 #include "balance/analysis/svg_charts.hpp"
 #include "balance/analysis/text_format.hpp"
@@ -19,49 +20,10 @@
 namespace balance::serve::testing {
 namespace {
 
+using balance::testing::kTinyCalibration;
+using balance::testing::kTinyFix;
 using balance::testing::TempDir;
 using nlohmann::json;
-
-// The fix search of tests/cli/fix_test.cpp: knight and rook, two added components, ranges.
-constexpr const char* kTinyFix = R"(variant = "chess"
-seed = 7
-[players.tiny]
-type = "engine"
-nodes = 300
-hash_mb = 1
-[openings]
-type = "random-plies"
-plies = 4
-[adjudication]
-max_plies = 120
-[fix]
-margin = 0.1
-budget = 100
-round_games = 10
-edits = ["betza", "ranges"]
-pieces = ["knight", "rook"]
-add = ["W", "D"]
-)";
-
-// The calibration of tests/cli/calibrate_test.cpp (40 games a round, two rounds).
-constexpr const char* kTinyCalibration = R"(variant = "chess"
-seed = 8
-games_per_cell = 40
-[players.tiny]
-type = "engine"
-nodes = 600
-hash_mb = 1
-[openings]
-type = "random-plies"
-plies = 6
-[adjudication]
-max_plies = 120
-[calibrate]
-player = "tiny"
-max_rounds = 2
-match_games = 8
-method = "regression"
-)";
 
 json status_json(const std::string& command, const std::string& file, const std::string& db) {
     const auto run = run_balance({command, file, "--db", db, "--status", "--json"});

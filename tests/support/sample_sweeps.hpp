@@ -55,4 +55,47 @@ inline long long count_rows(const std::filesystem::path& db, const char* sql) {
     return count;
 }
 
+// A fix search of chess: the knight and the rook, two added components and ranges; a handful
+// of candidates at 300 nodes.
+inline constexpr const char* kTinyFix = R"(variant = "chess"
+seed = 7
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+[openings]
+type = "random-plies"
+plies = 4
+[adjudication]
+max_plies = 120
+[fix]
+margin = 0.1
+budget = 100
+round_games = 10
+edits = ["betza", "ranges"]
+pieces = ["knight", "rook"]
+add = ["W", "D"]
+)";
+
+// 600 nodes: the limit holds inside the first iteration, and 40 games of a 300-node player
+// hang pieces so often that a material difference wins every game it appears in (no fit).
+inline constexpr const char* kTinyCalibration = R"(variant = "chess"
+seed = 8
+games_per_cell = 40
+[players.tiny]
+type = "engine"
+nodes = 600
+hash_mb = 1
+[openings]
+type = "random-plies"
+plies = 6
+[adjudication]
+max_plies = 120
+[calibrate]
+player = "tiny"
+max_rounds = 2
+match_games = 8
+method = "regression"
+)";
+
 }  // namespace balance::testing
