@@ -21,6 +21,7 @@
 
 #include <sqlite3.h>
 
+#include "../support/file_text.hpp"
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 
@@ -28,13 +29,6 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_bytes(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 void write_bytes(const fs::path& file, const std::string& bytes) {
     std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
@@ -65,7 +59,7 @@ void damage_table(const fs::path& db, const std::string& table) {
     const auto offset = (sqlite3_column_int64(stmt, 0) - 1) * sqlite3_column_int64(stmt, 1);
     sqlite3_finalize(stmt);
     sqlite3_close(handle);
-    std::string bytes = read_bytes(db);
+    std::string bytes = balance::testing::file_text(db);
     ASSERT_LT(static_cast<std::size_t>(offset), bytes.size());
     bytes[static_cast<std::size_t>(offset)] = '\xff';
     write_bytes(db, bytes);
@@ -477,7 +471,7 @@ std::vector<BadInput> database_cases() {
                  {"report", "--db", "{dir}/truncated.db"},
                  {"{dir}/truncated.db"},
                  [](const fs::path& dir) {
-                     const std::string bytes = read_bytes(dir / "existing.db");
+                     const std::string bytes = balance::testing::file_text(dir / "existing.db");
                      write_bytes(dir / "truncated.db", bytes.substr(0, bytes.size() / 2));
                  }},
         // (More games per cell would not be another sweep: it extends the stored one.)
@@ -758,7 +752,7 @@ TEST_P(BadInputCatalogue, ClearErrorNonZeroExitDatabaseUntouched) {
     std::vector<std::pair<fs::path, std::string>> before;
     for (const auto& entry : fs::directory_iterator(dir.path()))
         if (entry.path().extension() == ".db")
-            before.emplace_back(entry.path(), read_bytes(entry.path()));
+            before.emplace_back(entry.path(), balance::testing::file_text(entry.path()));
 
     std::vector<std::string> args;
     for (const auto& arg : c.args) args.push_back(expand(arg, dir.path()));
@@ -771,7 +765,7 @@ TEST_P(BadInputCatalogue, ClearErrorNonZeroExitDatabaseUntouched) {
             << run.err;
     EXPECT_EQ(run.err.find("internal error"), std::string::npos) << run.err;
     for (const auto& [file, bytes] : before) {
-        EXPECT_TRUE(read_bytes(file) == bytes) << file << " changed";
+        EXPECT_TRUE(balance::testing::file_text(file) == bytes) << file << " changed";
         EXPECT_FALSE(fs::exists(file.string() + "-wal")) << file << " got a WAL file";
     }
     // A command that fails leaves no new database behind.
@@ -802,7 +796,7 @@ testing::CliRun run_binary_with_shell(const std::string& prefix, const std::stri
                                 " >/dev/null 2>" + err_file.string();
     const int status = std::system(("sh -c '" + command + "'").c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), "",
-            read_bytes(err_file)};
+            balance::testing::file_text(err_file)};
 }
 
 // A full disk while the results are written: the file-size limit (ulimit -f, SIGXFSZ ignored)

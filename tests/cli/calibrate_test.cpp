@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/file_text.hpp"
 #include "../support/sample_sweeps.hpp"
 #include "../support/temp_dir.hpp"
 #include "balance/tournament/shard_lock.hpp"
@@ -235,18 +236,13 @@ match_games = 0
 method = "regression"
 )";
 
-std::string read_bytes(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 TEST(Calibrate, RefusesADatabaseOfAnotherConfiguration) {
     TempDir dir;
     const auto file = dir.write("tiny.toml", kQuickCalibration).string();
     const auto db = (dir.path() / "tiny.db").string();
     const auto first = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--quiet"});
-    ASSERT_NE(read_bytes(db), "") << first.err << first.out;
-    const std::string before = read_bytes(db);
+    ASSERT_NE(balance::testing::file_text(db), "") << first.err << first.out;
+    const std::string before = balance::testing::file_text(db);
 
     std::string reseeded = kQuickCalibration;
     reseeded.replace(reseeded.find("seed = 8"), 8, "seed = 9");
@@ -255,14 +251,14 @@ TEST(Calibrate, RefusesADatabaseOfAnotherConfiguration) {
     EXPECT_NE(other_seed.status, 0) << other_seed.out;
     EXPECT_NE(other_seed.err.find(db), std::string::npos) << other_seed.err;
     EXPECT_NE(other_seed.err.find("seed"), std::string::npos) << other_seed.err;
-    EXPECT_EQ(read_bytes(db), before);
+    EXPECT_EQ(balance::testing::file_text(db), before);
 
     dir.write("tiny.toml", kQuickCalibration);
     const auto other_nodes =
         run_balance({"calibrate", file, "--db", db, "--nodes", "150", "--threads", "1", "--quiet"});
     EXPECT_NE(other_nodes.status, 0) << other_nodes.out;
     EXPECT_NE(other_nodes.err.find("tiny-r0"), std::string::npos) << other_nodes.err;
-    EXPECT_EQ(read_bytes(db), before);
+    EXPECT_EQ(balance::testing::file_text(db), before);
     // The same file and limits resume (nothing is left to play).
     const auto again = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--quiet"});
     EXPECT_EQ(again.err.find("another"), std::string::npos) << again.err;
@@ -280,13 +276,13 @@ max_plies = 20
     const auto db = (dir.path() / "plain.db").string();
     const auto played = run_balance({"sweep", sweep.string(), "--db", db, "--quiet"});
     ASSERT_EQ(played.status, 0) << played.err;
-    const std::string before = read_bytes(db);
+    const std::string before = balance::testing::file_text(db);
     const auto file = dir.write("tiny.toml", kQuickCalibration).string();
     const auto run = run_balance({"calibrate", file, "--db", db, "--threads", "1", "--quiet"});
     EXPECT_NE(run.status, 0) << run.out;
     EXPECT_NE(run.err.find("plain"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("use another --db"), std::string::npos) << run.err;
-    EXPECT_EQ(read_bytes(db), before);
+    EXPECT_EQ(balance::testing::file_text(db), before);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <string>
 
+#include "../support/file_text.hpp"
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
 #include "output_file.hpp"
@@ -29,13 +30,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using balance::testing::TempDir;
-
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 bool fifo_node(const fs::path& p) {
     struct stat st {};
@@ -61,7 +55,7 @@ TEST(OutputFile, RegularFileIsReplacedWholeAndItsDirectoryMade) {
     EXPECT_FALSE(fs::exists(dir.path() / "a"));  // the check creates nothing
     ASSERT_TRUE(write_text_file(file.string(), "first\n"));
     ASSERT_TRUE(write_text_file(file.string(), "second\n"));
-    EXPECT_EQ(read_text(file), "second\n");
+    EXPECT_EQ(balance::testing::file_text(file), "second\n");
     EXPECT_EQ(entries(file.parent_path()), 1U);
 }
 
@@ -74,7 +68,7 @@ TEST(OutputFile, SymbolicLinkIsWrittenThroughAndStays) {
     auto written = write_text_file(link.string(), "new");
     ASSERT_TRUE(written) << written.error().to_string();
     EXPECT_TRUE(fs::is_symlink(link));
-    EXPECT_EQ(read_text(target), "new");
+    EXPECT_EQ(balance::testing::file_text(target), "new");
     EXPECT_EQ(entries(dir.path()), 2U);
 
     // A link to a file not there yet: the file is created where it points.
@@ -82,7 +76,7 @@ TEST(OutputFile, SymbolicLinkIsWrittenThroughAndStays) {
     fs::create_symlink(dir.path() / "sub" / "made.html", dangling);
     ASSERT_TRUE(write_text_file(dangling.string(), "made"));
     EXPECT_TRUE(fs::is_symlink(dangling));
-    EXPECT_EQ(read_text(dir.path() / "sub" / "made.html"), "made");
+    EXPECT_EQ(balance::testing::file_text(dir.path() / "sub" / "made.html"), "made");
 
     // A loop is named, not followed for ever.
     fs::create_symlink("loop-b", dir.path() / "loop-a");
@@ -189,9 +183,10 @@ TEST(OutputFile, ClosedStandardOutputIsAFailure) {
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_NE(WEXITSTATUS(status), 0);
-    EXPECT_NE(read_text(err).find("cannot write the output (standard output is closed"),
-              std::string::npos)
-        << read_text(err);
+    EXPECT_NE(
+        balance::testing::file_text(err).find("cannot write the output (standard output is closed"),
+        std::string::npos)
+        << balance::testing::file_text(err);
 }
 
 }  // namespace

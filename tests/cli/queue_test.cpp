@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/file_text.hpp"
 #include "../support/sample_sweeps.hpp"
 #include "../support/temp_dir.hpp"
 #include "cli_runner.hpp"
@@ -85,17 +86,10 @@ int wait_exit(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // The pid of the entry the queue's state says is running (0: none yet).
 long long running_pid(const fs::path& state) {
     try {
-        const auto json = nlohmann::json::parse(read_text(state));
+        const auto json = nlohmann::json::parse(balance::testing::file_text(state));
         for (const auto& [name, record] : json.at("entries").items())
             if (record.at("state") == "running") return record.value("pid", 0LL);
     } catch (const nlohmann::json::exception&) {
@@ -113,7 +107,7 @@ std::string queue_text(const fs::path& dir, const std::string& on_failure = "sto
            run("c", 1) + "db = \"third.db\"\n";
 }
 
-bool has(const std::string& text, const std::string& pattern) {
+bool matches(const std::string& text, const std::string& pattern) {
     return std::regex_search(text, std::regex(pattern));
 }
 
@@ -130,8 +124,8 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
     const auto before = testing::run_balance(status_args);
     ASSERT_EQ(before.status, 0) << before.err;
     EXPECT_NE(before.out.find("not running"), std::string::npos) << before.out;
-    EXPECT_TRUE(has(before.out, R"(\n  a +sweep +waiting +0 / 8 +\? *\n)")) << before.out;
-    EXPECT_TRUE(has(before.out, R"(\n  b +sweep +waiting +0 / 24 )")) << before.out;
+    EXPECT_TRUE(matches(before.out, R"(\n  a +sweep +waiting +0 / 8 +\? *\n)")) << before.out;
+    EXPECT_TRUE(matches(before.out, R"(\n  b +sweep +waiting +0 / 24 )")) << before.out;
     EXPECT_FALSE(fs::exists(d / "work" / "a.db"));
 
     const pid_t first =
@@ -139,7 +133,7 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
     const fs::path b_db = d / "work" / "b.db";
     for (int i = 0; i < 1200 && games(b_db) < 3; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    ASSERT_GE(games(b_db), 3) << read_text(d / "queue1.log");
+    ASSERT_GE(games(b_db), 3) << balance::testing::file_text(d / "queue1.log");
     const long long child = running_pid(d / "work" / "q.queue.json");
     ASSERT_GT(child, 0);
 
@@ -154,8 +148,8 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
     const auto during = testing::run_balance(status_args);
     EXPECT_NE(during.out.find("running, pid " + std::to_string(first)), std::string::npos)
         << during.out;
-    EXPECT_TRUE(has(during.out, R"(\n  a +sweep +finished +8 / 8 )")) << during.out;
-    EXPECT_TRUE(has(during.out, R"(\n  b +sweep +running +[0-9]+ / 24 +[0-9.]+ (s|min) +pid )"))
+    EXPECT_TRUE(matches(during.out, R"(\n  a +sweep +finished +8 / 8 )")) << during.out;
+    EXPECT_TRUE(matches(during.out, R"(\n  b +sweep +running +[0-9]+ / 24 +[0-9.]+ (s|min) +pid )"))
         << during.out;
 
     kill(first, SIGKILL);
@@ -172,8 +166,8 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
 
     const pid_t again =
         start_balance({"queue", queue.string(), "--dir", (d / "work").string()}, d / "queue2.log");
-    ASSERT_EQ(wait_exit(again), 0) << read_text(d / "queue2.log");
-    const std::string log = read_text(d / "queue2.log");
+    ASSERT_EQ(wait_exit(again), 0) << balance::testing::file_text(d / "queue2.log");
+    const std::string log = balance::testing::file_text(d / "queue2.log");
     EXPECT_NE(log.find("skip a: finished"), std::string::npos) << log;
     EXPECT_EQ(runs(d / "work" / "a.db"), 1);  // not started again: no new run record
     EXPECT_EQ(games(d / "work" / "third.db"), 8);
@@ -188,7 +182,7 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
 
     const auto after = testing::run_balance(status_args);
     EXPECT_NE(after.out.find("every entry is finished"), std::string::npos) << after.out;
-    EXPECT_TRUE(has(after.out, R"(\n  b +sweep +finished +24 / 24 )")) << after.out;
+    EXPECT_TRUE(matches(after.out, R"(\n  b +sweep +finished +24 / 24 )")) << after.out;
 
     // Started once more, it plays nothing and touches no database.
     const pid_t third =
@@ -215,11 +209,12 @@ TEST(Queue, AFailedEntryStopsTheQueueOrIsPassedOver) {
         const pid_t pid = start_balance({"queue", queue.string(), "--dir", work.string()},
                                         d / (on_failure + ".log"));
         EXPECT_EQ(wait_exit(pid), 1);
-        const std::string log = read_text(d / (on_failure + ".log"));
+        const std::string log = balance::testing::file_text(d / (on_failure + ".log"));
         EXPECT_NE(log.find("end a: failed (exit 1; see " + (work / "a.log").string()),
                   std::string::npos)
             << log;
-        EXPECT_NE(read_text(work / "a.log").find("no-such-variant"), std::string::npos);
+        EXPECT_NE(balance::testing::file_text(work / "a.log").find("no-such-variant"),
+                  std::string::npos);
         const auto status =
             testing::run_balance({"queue", queue.string(), "--dir", work.string(), "--status"});
         EXPECT_NE(status.out.find("failed"), std::string::npos) << status.out;

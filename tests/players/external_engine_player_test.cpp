@@ -32,7 +32,7 @@ SearchLimits depth1() {
     return limits;
 }
 
-std::unique_ptr<EnginePlayer> uci_player(const std::string& script) {
+std::unique_ptr<EnginePlayer> script_player(const std::string& script) {
     return std::make_unique<EnginePlayer>(
         [script](const std::string&) {
             UciConfig config;
@@ -67,7 +67,7 @@ TEST(ExternalEnginePlayer, AnIllegalAnswerNamesTheMoveOnce) {
 isready => readyok
 go => bestmove e2e5
 )");
-    auto player = uci_player(script.path());
+    auto player = script_player(script.path());
     const MoveReply reply = player->choose_move(chess_start(), depth1(), 0);
     EXPECT_EQ(reply.status, MoveStatus::IllegalMove);
     EXPECT_EQ(reply.detail, "'e2e5' is not a legal move (UCI or SAN)");
@@ -78,7 +78,7 @@ TEST(ExternalEnginePlayer, AnEngineThatCannotBeRestartedIsUnavailable) {
 isready => readyok
 go => @signal 11
 )");
-    auto player = uci_player(script->path());
+    auto player = script_player(script->path());
     ASSERT_TRUE(player->start("").ok());
     const MoveReply crashed = player->choose_move(chess_start(), depth1(), 0);
     EXPECT_EQ(crashed.status, MoveStatus::Crashed) << crashed.detail;  // a loss, as before

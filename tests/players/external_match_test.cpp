@@ -28,7 +28,7 @@ using namespace balance::mocks::debian_engines;
 
 const std::string engines_dir = std::string(BALANCE_SOURCE_DIR) + "/configs/engines/";
 
-std::unique_ptr<EnginePlayer> uci_player(const char* binary) {
+std::unique_ptr<EnginePlayer> peer_uci_player(const char* binary) {
     return std::make_unique<EnginePlayer>(
         [binary](const std::string&) {
             UciConfig config;
@@ -105,8 +105,8 @@ TEST(ExternalMatch, StockfishAgainstFairyStockfishInOrthodoxChess) {
     if (!balance::mocks::executable(fairy_stockfish))
         GTEST_SKIP() << fairy_stockfish << " is not installed";
     const auto spec = testing::load_shipped("chess");
-    auto sf = uci_player(stockfish);
-    auto fsf = uci_player(fairy_stockfish);
+    auto sf = peer_uci_player(stockfish);
+    auto fsf = peer_uci_player(fairy_stockfish);
     const std::vector<std::string> openings = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",  // 1.e4 e5 2.Nf3 Nc6

@@ -20,8 +20,8 @@ std::string ini_of(const core::VariantSpec& spec, const std::string& white = {},
     return variant ? variant->text : std::string();
 }
 
-std::string refusal(const core::VariantSpec& spec, const std::string& white,
-                    const std::string& black) {
+std::string fairy_stockfish_refusal(const core::VariantSpec& spec, const std::string& white,
+                                    const std::string& black) {
     auto variant = fairy_stockfish_variant(spec, white, black);
     EXPECT_FALSE(variant.ok()) << variant->text;
     return variant ? std::string() : variant.error().to_string();
@@ -70,15 +70,18 @@ TEST(FairyStockfishIni, StudyRuleSetsItCanExpress) {
 }
 
 TEST(FairyStockfishIni, StudyRuleSetsItCannotExpressAreNamed) {
-    EXPECT_NE(refusal(load_shipped("chess", {"self-capture"}), "fide", "fide").find("self-capture"),
+    EXPECT_NE(fairy_stockfish_refusal(load_shipped("chess", {"self-capture"}), "fide", "fide")
+                  .find("self-capture"),
               std::string::npos);
-    EXPECT_NE(refusal(load_shipped("chess", {"no-castling-10"}), "fide", "fide")
+    EXPECT_NE(fairy_stockfish_refusal(load_shipped("chess", {"no-castling-10"}), "fide", "fide")
                   .find("castling only from move 11"),
               std::string::npos);
-    EXPECT_NE(refusal(load_shipped("chess", {"pawn-sideways"}), "fide", "fide").find("pawn 'pawn'"),
+    EXPECT_NE(fairy_stockfish_refusal(load_shipped("chess", {"pawn-sideways"}), "fide", "fide")
+                  .find("pawn 'pawn'"),
               std::string::npos);
-    EXPECT_NE(refusal(load_shipped("chess", {"pawn-back"}), "fide", "fide").find("bmW"),
-              std::string::npos);
+    EXPECT_NE(
+        fairy_stockfish_refusal(load_shipped("chess", {"pawn-back"}), "fide", "fide").find("bmW"),
+        std::string::npos);
 }
 
 TEST(FairyStockfishIni, CapablancaCastlesWithTheRookBesideTheKingsDestination) {
@@ -94,7 +97,7 @@ TEST(FairyStockfishIni, CapablancaCastlesWithTheRookBesideTheKingsDestination) {
 TEST(FairyStockfishIni, UnevenCastlingIsRefusedByName) {
     // Uneven's king crosses three squares and its rook lands beside the king's start square
     // (Kf1-i1, Rj1-g1); Fairy-Stockfish always puts the rook beside the king's destination.
-    const std::string why = refusal(load_shipped("uneven"), "white", "black");
+    const std::string why = fairy_stockfish_refusal(load_shipped("uneven"), "white", "black");
     EXPECT_NE(why.find("castling of army 'white' with the king to i1 and the rook to g1"),
               std::string::npos)
         << why;
@@ -117,25 +120,27 @@ TEST(FairyStockfishIni, UnevenWithoutCastlingHasItsOwnPiecesAndLetters) {
 
 TEST(FairyStockfishIni, AsymmetricSkiAndMultiLegPiecesAreRefusedByName) {
     auto spec = load_shipped("asymmetric");
-    const std::string elves = refusal(spec, "humans", "elves");
+    const std::string elves = fairy_stockfish_refusal(spec, "humans", "elves");
     EXPECT_NE(elves.find("piece 'unicorn' (FafsF): multi-leg moves (a)"), std::string::npos)
         << elves;
-    const std::string orcs = refusal(spec, "orcs", "humans");
+    const std::string orcs = fairy_stockfish_refusal(spec, "orcs", "humans");
     EXPECT_NE(orcs.find("piece 'werewolf' (WafsW): multi-leg moves (a)"), std::string::npos)
         << orcs;
     // Past the multi-leg pieces, the ski-sliders, then the pawns it has no form for.
     for (auto& piece : spec.pieces)
         if (piece.name == "unicorn" || piece.name == "werewolf") piece.betza = "N";
-    EXPECT_NE(refusal(spec, "elves", "humans").find("piece 'ranger' (jB): ski-slides (j)"),
+    EXPECT_NE(fairy_stockfish_refusal(spec, "elves", "humans")
+                  .find("piece 'ranger' (jB): ski-slides (j)"),
               std::string::npos);
-    EXPECT_NE(refusal(spec, "humans", "orcs").find("piece 'wyvern' (jR): ski-slides (j)"),
-              std::string::npos);
+    EXPECT_NE(
+        fairy_stockfish_refusal(spec, "humans", "orcs").find("piece 'wyvern' (jR): ski-slides (j)"),
+        std::string::npos);
     for (auto& piece : spec.pieces)
         if (piece.name == "ranger" || piece.name == "wyvern") piece.betza = "B";
-    EXPECT_NE(refusal(spec, "elves", "elves").find("pawn 'sprite' (fmceFifmnA)"),
+    EXPECT_NE(fairy_stockfish_refusal(spec, "elves", "elves").find("pawn 'sprite' (fmceFifmnA)"),
               std::string::npos);
     // Then letters: one letter, two pieces (the Humans' monk, the Elves' ranger).
-    EXPECT_NE(refusal(spec, "humans", "elves")
+    EXPECT_NE(fairy_stockfish_refusal(spec, "humans", "elves")
                   .find("letter B is the monk of army 'humans' and the ranger of army 'elves'"),
               std::string::npos);
     // The Humans' mirror is orthodox chess under Asymmetric's letters and rules.

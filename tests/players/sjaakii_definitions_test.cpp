@@ -27,8 +27,8 @@ std::string variant_text(const core::VariantSpec& spec, const std::string& white
     return variant ? variant->text : "";
 }
 
-std::string refusal(const core::VariantSpec& spec, const std::string& white,
-                    const std::string& black) {
+std::string sjaakii_refusal(const core::VariantSpec& spec, const std::string& white,
+                            const std::string& black) {
     auto variant = sjaakii_variant(spec, white, black);
     EXPECT_FALSE(variant.ok()) << variant->text;
     return variant ? "" : variant.error().to_string();
@@ -214,22 +214,22 @@ TEST(SjaakiiDefinitions, WholeFileHasOneVariantPerPairing) {
 // named before the Sprite's and Guard's rule-8 e.p. steps, which SjaakII cannot follow either.
 TEST(SjaakiiDefinitions, SkiSlidersAreRefusedNamingThePiece) {
     const auto spec = load_shipped("asymmetric");
-    const std::string elves = refusal(spec, "humans", "elves");
+    const std::string elves = sjaakii_refusal(spec, "humans", "elves");
     EXPECT_TRUE(has(elves, "SjaakII cannot play piece 'ranger' (jB): a ski-slide")) << elves;
     EXPECT_TRUE(has(elves, "asymmetric.toml:")) << elves;
-    const std::string orcs = refusal(spec, "orcs", "orcs");
+    const std::string orcs = sjaakii_refusal(spec, "orcs", "orcs");
     EXPECT_TRUE(has(orcs, "piece 'wyvern' (jR): a ski-slide")) << orcs;
     // Without ski-sliders (the hand-written file's partial armies), rule 8 is what is left.
     auto partial = spec;
     for (auto& p : partial.pieces)
         if (p.name == "ranger") p.betza = "B";
-    const std::string sprite = refusal(partial, "humans", "elves");
+    const std::string sprite = sjaakii_refusal(partial, "humans", "elves");
     EXPECT_TRUE(has(sprite, "piece 'sprite' (fmceFifmnA): a step onto the e.p. square")) << sprite;
     EXPECT_TRUE(has(sprite, "Asymmetric rule 8")) << sprite;
     auto chess = load_shipped("chess");
     for (auto& p : chess.pieces)
         if (p.name == "bishop") p.betza = "jB";
-    EXPECT_TRUE(has(refusal(chess, "fide", "fide"), "piece 'bishop' (jB): a ski-slide"));
+    EXPECT_TRUE(has(sjaakii_refusal(chess, "fide", "fide"), "piece 'bishop' (jB): a ski-slide"));
 }
 
 // Castling set per wing is written as the rules resolve it: a queenside king landing on b1 with
@@ -244,45 +244,46 @@ TEST(SjaakiiDefinitions, CastlingPerWing) {
     EXPECT_TRUE(has(text, "Castle: black e8-b8 with a8")) << text;
     EXPECT_TRUE(has(text, "Castle: white e1-g1 with h1")) << text;
     queenside.rook_to_file = 3;
-    EXPECT_TRUE(has(refusal(spec, "fide", "fide"),
+    EXPECT_TRUE(has(sjaakii_refusal(spec, "fide", "fide"),
                     "castling of army 'fide' with the king to b1 and the rook to d1"));
     spec.castling.wings[core::Queenside] = {};
     spec.armies.front().castling.from_move = 10;
-    EXPECT_TRUE(has(refusal(spec, "fide", "fide"), "castle only from a later move"));
+    EXPECT_TRUE(has(sjaakii_refusal(spec, "fide", "fide"), "castle only from a later move"));
 }
 
 TEST(SjaakiiDefinitions, WhatSjaakIICannotExpressIsNamed) {
     // Uneven's castling: the rook lands beside the king's start square.
-    EXPECT_TRUE(has(refusal(load_shipped("uneven"), "white", "black"),
+    EXPECT_TRUE(has(sjaakii_refusal(load_shipped("uneven"), "white", "black"),
                     "cannot castle a king 3 squares with the rook landing beside the king's "
                     "start square"));
-    EXPECT_TRUE(has(refusal(load_shipped("contrast"), "fide", "fide"), "colour of its square"));
-    EXPECT_TRUE(has(refusal(load_shipped("antirelay"), "fide", "fide"), "anti-relay"));
     EXPECT_TRUE(
-        has(refusal(load_shipped("chess", {"self-capture"}), "fide", "fide"), "self-capture"));
-    EXPECT_TRUE(has(refusal(load_shipped("chess", {"no-castling-10"}), "fide", "fide"),
+        has(sjaakii_refusal(load_shipped("contrast"), "fide", "fide"), "colour of its square"));
+    EXPECT_TRUE(has(sjaakii_refusal(load_shipped("antirelay"), "fide", "fide"), "anti-relay"));
+    EXPECT_TRUE(has(sjaakii_refusal(load_shipped("chess", {"self-capture"}), "fide", "fide"),
+                    "self-capture"));
+    EXPECT_TRUE(has(sjaakii_refusal(load_shipped("chess", {"no-castling-10"}), "fide", "fide"),
                     "castling only from move 11"));
-    EXPECT_TRUE(has(refusal(load_shipped("chess", {"pawn-back"}), "fide", "fide"),
+    EXPECT_TRUE(has(sjaakii_refusal(load_shipped("chess", {"pawn-back"}), "fide", "fide"),
                     "piece 'pawn' (fmWfceFifmnD): a move limited by the rank it ends on"));
+    EXPECT_TRUE(has(sjaakii_refusal(load_shipped("asymmetric", {"footman-ep-on-straight-step=on"}),
+                                    "humans", "humans"),
+                    "Asymmetric rule 8"));
     EXPECT_TRUE(has(
-        refusal(load_shipped("asymmetric", {"footman-ep-on-straight-step=on"}), "humans", "humans"),
-        "Asymmetric rule 8"));
-    EXPECT_TRUE(
-        has(refusal(load_shipped("asymmetric", {"promote-to-captured"}), "humans", "humans"),
-            "promotion to captured units"));
+        sjaakii_refusal(load_shipped("asymmetric", {"promote-to-captured"}), "humans", "humans"),
+        "promotion to captured units"));
     auto spec = load_shipped("chess");
     for (auto& p : spec.pieces)
         if (p.name == "bishop") p.betza = "nH";
-    EXPECT_TRUE(has(refusal(spec, "fide", "fide"), "a lame leap over 2 squares"));
+    EXPECT_TRUE(has(sjaakii_refusal(spec, "fide", "fide"), "a lame leap over 2 squares"));
     for (auto& p : spec.pieces)
         if (p.name == "bishop") p.betza = "BasF";
-    EXPECT_TRUE(has(refusal(spec, "fide", "fide"), "either of two first squares (asF)"));
+    EXPECT_TRUE(has(sjaakii_refusal(spec, "fide", "fide"), "either of two first squares (asF)"));
     for (auto& p : spec.pieces)
         if (p.name == "bishop") p.betza = "lR";
-    EXPECT_TRUE(has(refusal(spec, "fide", "fide"), "not left-right symmetric"));
+    EXPECT_TRUE(has(sjaakii_refusal(spec, "fide", "fide"), "not left-right symmetric"));
     for (auto& p : spec.pieces)
         if (p.name == "bishop") p.betza = "hrN";
-    EXPECT_TRUE(has(refusal(spec, "fide", "fide"),
+    EXPECT_TRUE(has(sjaakii_refusal(spec, "fide", "fide"),
                     "piece 'bishop' (hrN): a chiral half (hr, hl): SjaakII mirrors Black's leaps"));
 }
 

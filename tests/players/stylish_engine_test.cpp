@@ -15,7 +15,7 @@ struct Searched {
     int score = 0;
 };
 
-Searched search(const core::VariantSpec& spec, const std::string& fen, int depth) {
+Searched stylish_search(const core::VariantSpec& spec, const std::string& fen, int depth) {
     const auto game = make_game(spec, "fide", "fide", fen);
     return with_position(game, [&](auto& pos) {
         players::engine::Engine engine;
@@ -28,11 +28,11 @@ TEST(StylishEngine, PrefersAStylishMateOverAPlainOne) {
     // Qxg7# (queen next to the king: 56) against the knight's discovered mates (Ng6/Ne6/Nd7:
     // the unmasked Rd8, 110 + 50 = 160).
     const char* fen = "3R1N1k/6pp/8/8/8/8/1Q6/B6K w - - 0 1";
-    const auto r = search(load_shipped("stylish"), fen, 4);
+    const auto r = stylish_search(load_shipped("stylish"), fen, 4);
     EXPECT_NE(r.best, "b2g7");
     EXPECT_GE(r.score, 160 * DecipointsPerPoint);
     // Orthodox chess takes a mate in one, whichever.
-    const auto orthodox = search(load_shipped("stylish", {"points=off"}), fen, 4);
+    const auto orthodox = stylish_search(load_shipped("stylish", {"points=off"}), fen, 4);
     EXPECT_EQ(players::engine::mate_in_moves(orthodox.score), 1);
 }
 
@@ -40,7 +40,8 @@ TEST(StylishEngine, PrefersTheRicherCaptureAtEqualMaterial) {
     // exd5 (pawn x queen: 40) or Bxd5 (bishop x queen: 20) win the same queen. (With a knight
     // on d5, 10 against 5 points, the engine takes with the bishop: its evaluation prefers the
     // e4 pawn kept by more than those 5 points.)
-    const auto r = search(load_shipped("stylish"), "4k3/8/8/3q4/2B1P3/8/8/4K3 w - - 0 1", 6);
+    const auto r =
+        stylish_search(load_shipped("stylish"), "4k3/8/8/3q4/2B1P3/8/8/4K3 w - - 0 1", 6);
     EXPECT_EQ(r.best, "e4d5");
 }
 
@@ -51,10 +52,10 @@ TEST(StylishEngine, AcceptsBeingMatedWhenThatWinsOnPoints) {
     for (auto& row : spec.scoring.capture)
         if (row.capturer == "pawn") row.points["queen"] = 150;
     const char* fen = "7k/1p4pp/Q7/8/8/8/8/4R1K1 b - - 0 1";
-    const auto r = search(spec, fen, 4);
+    const auto r = stylish_search(spec, fen, 4);
     EXPECT_EQ(r.best, "b7a6");
     EXPECT_EQ(r.score, 40 * DecipointsPerPoint);  // 150 - 110, exact: the game ends
-    const auto orthodox = search(load_shipped("stylish", {"points=off"}), fen, 4);
+    const auto orthodox = stylish_search(load_shipped("stylish", {"points=off"}), fen, 4);
     EXPECT_NE(orthodox.best, "b7a6");
 }
 

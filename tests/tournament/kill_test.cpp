@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../support/file_text.hpp"
 #include "../support/sample_sweeps.hpp"
 #include "../support/sweep_support.hpp"
 
@@ -81,13 +82,6 @@ void wait_for_games(pid_t pid, const std::filesystem::path& db, std::size_t game
     ADD_FAILURE() << "timed out waiting for " << games << " games";
 }
 
-std::string read_file(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 TEST(Durability, SigkillMidRunLosesOnlyGamesInFlight) {
     TempDir dir;
     const auto file = dir.write("durable.toml", slow_sweep());
@@ -115,7 +109,8 @@ TEST(Durability, SigkillMidRunLosesOnlyGamesInFlight) {
     }
     const pid_t pid = spawn_sweep(file, db, dir.path() / "log.txt", {"--resume"});
     const int status = wait_exit(pid);
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << read_file(dir.path() / "log.txt");
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << balance::testing::file_text(dir.path() / "log.txt");
     EXPECT_EQ(testing::stored_games(db), reference.games);
 }
 
@@ -128,9 +123,9 @@ TEST(Durability, SigintStopsCleanlyAndSaysHowToResume) {
     wait_for_games(pid, db, 2);
     kill(pid, SIGINT);
     const int status = wait_exit(pid);
-    ASSERT_TRUE(WIFEXITED(status)) << read_file(log);
+    ASSERT_TRUE(WIFEXITED(status)) << balance::testing::file_text(log);
     EXPECT_EQ(WEXITSTATUS(status), 130);  // interrupted, like a shell reports it
-    const std::string output = read_file(log);
+    const std::string output = balance::testing::file_text(log);
     // The command to resume pastes as printed: the program as it was started, not a bare
     // `balance` that need not be on PATH.
     EXPECT_NE(output.find("resume with:\n  " + std::string(BALANCE_BINARY_DIR) +
