@@ -404,10 +404,11 @@ TEST(ReportTables, GamesAnUnavailableEngineCouldNotPlayAreCountedButAreNoResults
     EXPECT_EQ(by_player["beta"]["unavailable"], 3);
     EXPECT_EQ(by_player["beta"]["unplayed"], 2);
     EXPECT_EQ(by_player["beta"]["total"], 1);  // the lost games only: as before
+    EXPECT_EQ(by_player["beta"]["watchdog"], 0);
     EXPECT_EQ(by_player["alpha"]["unavailable"], 0);
     const auto md = run_balance({"report", "--db", store.path().string()});
     ASSERT_EQ(md.status, 0) << md.err;
-    EXPECT_NE(md.out.find("| unavailable | unplayed |"), std::string::npos) << md.out;
+    EXPECT_NE(md.out.find("| unavailable | watchdog | unplayed |"), std::string::npos) << md.out;
 }
 
 TEST(ReportTables, EngineFailuresAreCountedAgainstThePlayerThatFailed) {

@@ -2,13 +2,15 @@
 // and fails on request, for the engine-fault matrix of whole sweeps
 // (tests/tournament/engine_fault_test.cpp):
 //
-//   mock_engine_faulty [--crash-at N] [--hang-at N] [--illegal-at N] [--garbage]
+//   mock_engine_faulty [--crash-at N] [--hang-at N [--hangs H --state FILE]] [--illegal-at N]
+//                      [--garbage]
 //                      [--no-handshake] [--handshake-ms MS] [--die-in-handshake]
 //                      [--down-after-crash K --state FILE] [--ignore-term]
 //                      [--exit-at-new-game K] [--stderr-per-move BYTES] [--tag TEXT]
 //
 // N counts the `go` commands of one game (since `ucinewgame`), from 1: the engine's N-th move.
-// --crash-at: dies by SIGSEGV on that move. --hang-at: never answers it. --illegal-at: answers
+// --crash-at: dies by SIGSEGV on that move. --hang-at: never answers it (with --hangs H and
+// --state FILE: only the first H times in all, counted in FILE). --illegal-at: answers
 // e2e5-like nonsense that is no legal move. --garbage: junk lines around every answer (the
 // answers stay correct). --no-handshake: never answers `uci`. --handshake-ms: answers `uci`
 // that late. --die-in-handshake: exits with code 3 on `uci`.
@@ -46,6 +48,7 @@ using namespace balance::mocks;
 struct Faults {
     int crash_at = 0;
     int hang_at = 0;
+    int hangs = 0;  // with --state: hang at hang_at only this many times in all, then answer
     int illegal_at = 0;
     bool garbage = false;
     bool no_handshake = false;
@@ -65,6 +68,7 @@ Faults parse(int argc, char** argv) {
         const char* next = i + 1 < argc ? argv[i + 1] : "0";
         if (arg == "--crash-at") f.crash_at = std::atoi(next);
         if (arg == "--hang-at") f.hang_at = std::atoi(next);
+        if (arg == "--hangs") f.hangs = std::atoi(next);
         if (arg == "--illegal-at") f.illegal_at = std::atoi(next);
         if (arg == "--handshake-ms") f.handshake_ms = std::atoi(next);
         if (arg == "--down-after-crash") f.down_after_crash = std::atoi(next);
@@ -92,6 +96,16 @@ void write_count(const std::string& file, int count) {
 
 [[noreturn]] void hang() {
     while (true) pause();
+}
+
+// Whether to hang at hang_at this time: always, or (--hangs with --state) while fewer than
+// `hangs` hangs are counted in the state file, which outlives the engine the harness kills.
+bool hang_now(const Faults& faults) {
+    if (faults.hangs <= 0 || faults.state_file.empty()) return true;
+    const int done = read_count(faults.state_file);
+    if (done >= faults.hangs) return false;
+    write_count(faults.state_file, done + 1);
+    return true;
 }
 
 // One outage per state file: the first crash (or exit) starts it.
@@ -188,7 +202,8 @@ int main(int argc, char** argv) {
                 crash();
             }
             chatter(faults.stderr_per_move);
-            if (move_in_game == faults.hang_at) continue;  // never answers this search
+            if (move_in_game == faults.hang_at && hang_now(faults))
+                continue;  // never answers this search
             if (faults.garbage) {
                 say("thinking really hard...");
                 emit(std::string("\x01\x02\xff binary\r\n"));

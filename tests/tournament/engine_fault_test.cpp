@@ -14,6 +14,7 @@
 #include <fstream>
 #include <random>
 
+#include "../support/file_text.hpp"
 #include "../support/sweep_support.hpp"
 
 namespace balance::tournament {
@@ -33,12 +34,6 @@ std::string fresh_tag() {
     return "balance-fault-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return text;
-}
-
 // Living (not zombie) processes whose command line holds `tag`, and living children of ours.
 std::vector<std::string> leftovers(const std::string& tag) {
     std::vector<std::string> found;
@@ -46,11 +41,11 @@ std::vector<std::string> leftovers(const std::string& tag) {
     while (dirent* entry = ::readdir(proc)) {
         const std::string pid = entry->d_name;
         if (pid.empty() || !std::isdigit(static_cast<unsigned char>(pid[0]))) continue;
-        const std::string stat = read_file("/proc/" + pid + "/stat");
+        const std::string stat = balance::testing::file_text("/proc/" + pid + "/stat");
         const auto paren = stat.rfind(')');
         if (paren == std::string::npos || paren + 2 >= stat.size() || stat[paren + 2] == 'Z')
             continue;
-        std::string cmdline = read_file("/proc/" + pid + "/cmdline");
+        std::string cmdline = balance::testing::file_text("/proc/" + pid + "/cmdline");
         for (char& c : cmdline) c = c == '\0' ? ' ' : c;
         const int ppid = std::atoi(stat.c_str() + paren + 4);
         if (cmdline.find(tag) != std::string::npos || ppid == ::getpid())
@@ -68,7 +63,8 @@ class EngineFaults : public ::testing::Test {
     // loaded 2-core machine it takes about a second to answer `uci`. The cases about slow or
     // missing handshakes set their own, shorter limits.
     Outcome play(const std::vector<std::string>& args, int games = 4, int max_failures_in_row = 3,
-                 int handshake_ms = 5000, const std::string& stderr_log = "") {
+                 int handshake_ms = 5000, const std::string& stderr_log = "",
+                 const std::string& limit = "depth = 1") {
         std::string list = "[";
         for (const auto& arg : args) list += "\"" + arg + "\", ";
         list += "\"--tag\", \"" + tag_ + "\"]";
@@ -81,8 +77,7 @@ matchups = [["mock", "greedy"]]
 type = "uci"
 command = ")" + std::string(BALANCE_MOCK_ENGINE_FAULTY) +
                                                     R"("
-args = )" + list + R"(
-depth = 1
+args = )" + list + "\n" + limit + R"(
 timeout_margin_ms = 300
 depth_timeout_ms = 700
 handshake_timeout_ms = )" + std::to_string(handshake_ms) +
@@ -142,18 +137,54 @@ TEST_F(EngineFaults, CrashAtMoveNIsALossForTheEngineEveryGame) {
     EXPECT_TRUE(out.failed.empty());
 }
 
-TEST_F(EngineFaults, AHangIsALossOnTimeAndAPlayerThatKeepsHangingStopsTheSweep) {
+// Under a depth (or node) limit a search has no clock: a timeout is the harness's watchdog giving
+// up on an engine that hangs or that the machine starves, and says nothing about the armies. The
+// game is void, not a loss; one that keeps hanging still stops the sweep.
+TEST_F(EngineFaults, AHangUnderADepthLimitVoidsTheGameAndAPlayerThatKeepsHangingStopsTheSweep) {
     const Outcome out = play({"--hang-at", "2"});
     ASSERT_FALSE(out.summary.ok());
     const std::string error = out.summary.error().to_string();
     EXPECT_NE(error.find("player 'mock'"), std::string::npos) << error;
-    EXPECT_NE(error.find("3 games in a row on time"), std::string::npos) << error;
-    EXPECT_EQ(out.games.size(), 3u);  // the fourth is never started
-    EXPECT_EQ(count(out, "white-timeout"), 3u);
+    EXPECT_NE(error.find("did not answer in time in 3 games in a row"), std::string::npos) << error;
+    EXPECT_TRUE(out.games.empty());  // no game scored: three void, the fourth never started
+    ASSERT_EQ(out.failed.size(), 1u);
+    EXPECT_EQ(out.failed[0].status, "timeout");
+    EXPECT_EQ(out.failed[0].attempts, 3);
+    EXPECT_EQ(out.failed[0].unplayed, 3);
 }
 
-TEST_F(EngineFaults, HangsWithoutALimitOnFailuresPlayEveryGame) {
-    const Outcome out = play({"--hang-at", "2"}, 4, 0);
+// A passing starvation (two hangs, then the engine answers again) costs no game: the void games
+// are played in the run's next pass, and every stored game is a real one.
+TEST_F(EngineFaults, TwoWatchdogTimeoutsAreReplayedInTheRunAndNoGameIsLostOnTime) {
+    const std::string state = (dir_.path() / "hangs").string();
+    const Outcome out = play({"--hang-at", "2", "--hangs", "2", "--state", state});
+    ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
+    EXPECT_EQ(out.summary->failed, 2);
+    EXPECT_EQ(out.summary->remaining, 0);
+    EXPECT_EQ(out.games.size(), 4u);
+    for (const auto& [key, termination] : out.games)
+        EXPECT_EQ(termination.find("white-"), std::string::npos) << key << ": " << termination;
+    ASSERT_EQ(out.failed.size(), 1u);
+    EXPECT_EQ(out.failed[0].status, "timeout");
+    EXPECT_EQ(out.failed[0].attempts, 2);
+    EXPECT_EQ(out.failed[0].unplayed, 0);
+}
+
+// Under movetime the limit is the engine's own clock: overrunning it loses, as in any
+// tournament, and a player that keeps doing so stops the sweep.
+TEST_F(EngineFaults, AHangUnderMovetimeIsALossOnTimeAndAPlayerThatKeepsHangingStopsTheSweep) {
+    const Outcome out = play({"--hang-at", "2"}, 4, 3, 5000, "", "movetime_ms = 50");
+    ASSERT_FALSE(out.summary.ok());
+    const std::string error = out.summary.error().to_string();
+    EXPECT_NE(error.find("player 'mock'"), std::string::npos) << error;
+    EXPECT_NE(error.find("lost 3 games in a row on time"), std::string::npos) << error;
+    EXPECT_EQ(out.games.size(), 3u);  // the fourth is never started
+    EXPECT_EQ(count(out, "white-timeout"), 3u);
+    EXPECT_TRUE(out.failed.empty());
+}
+
+TEST_F(EngineFaults, HangsUnderMovetimeWithoutALimitOnFailuresPlayEveryGame) {
+    const Outcome out = play({"--hang-at", "2"}, 4, 0, 5000, "", "movetime_ms = 50");
     ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
     EXPECT_EQ(count(out, "white-timeout"), 4u);
 }
@@ -276,7 +307,7 @@ TEST_F(EngineFaults, AnEngineFloodingStderrFillsItsLogOnlyUpToTheCap) {
     const auto size = std::filesystem::file_size(log);
     EXPECT_LE(size, kDefaultCap + 4096) << size;
     EXPECT_GE(size, kDefaultCap) << size;
-    const std::string text = read_file(log.string());
+    const std::string text = balance::testing::file_text(log.string());
     EXPECT_NE(text.find("engine log reached its limit"), std::string::npos)
         << text.substr(text.size() - std::min<std::size_t>(text.size(), 300));
 }

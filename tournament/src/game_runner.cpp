@@ -32,6 +32,16 @@ players::MoveStatus checked_status(const core::Game& game, const players::MoveRe
     return players::MoveStatus::Ok;
 }
 
+// A failure that says nothing about the player's play voids the game instead of losing it: an
+// engine that could not be started, and a watchdog timeout under a node or depth limit. Such a
+// search has no clock to lose on; it overruns the watchdog when the machine starves the engine
+// (a loaded host, a niced study beside a build), so scoring it would put the machine's load
+// into the balance tables. Under movetime the limit is the engine's clock and a timeout loses.
+bool voids_the_game(players::MoveStatus status, const players::SearchLimits& limits) {
+    if (status == players::MoveStatus::Unavailable) return true;
+    return status == players::MoveStatus::Timeout && limits.movetime_ms == 0;
+}
+
 }  // namespace
 
 GameResult GameResult::decided(int winner, std::string termination) {
@@ -112,7 +122,7 @@ GameRecord play_game(core::Game game, const SideSetup& white, const SideSetup& b
                 1 - mover, std::string(side_name(mover)) + "-" + players::move_status_name(status));
             if (scored) keep_points_so_far();  // a failing player loses by points too
             // No result: the game is void (GameRecord::void_game) and is played again later.
-            record.void_game = status == players::MoveStatus::Unavailable;
+            record.void_game = voids_the_game(status, side.limits);
             break;
         }
         if (reply.depth > 0) {

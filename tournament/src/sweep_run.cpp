@@ -146,11 +146,16 @@ void SweepRun::count_failures(const Cell& cell, const PlayedGame& game) {
                         "re-run the same command once the engine works to play them",
                     player.label());
             } else if (streak.timeouts >= limit) {
-                stop = make_error("lost " + std::to_string(streak.timeouts) +
-                                      " games in a row on time, so the sweep stops" + last +
-                                      ": check the engine, or raise depth_timeout_ms "
-                                      "(limit: depth) or timeout_margin_ms",
-                                  player.label());
+                // Under a node or depth limit those games are void (played again), under
+                // movetime they are losses; either way an engine that keeps hanging stops here.
+                const bool clocked = player.limits.movetime_ms > 0;
+                stop = make_error(
+                    std::string(clocked ? "lost " : "did not answer in time in ") +
+                        std::to_string(streak.timeouts) + " games in a row" +
+                        (clocked ? " on time" : "") + ", so the sweep stops" + last +
+                        ": check the engine and the machine's load, or raise depth_timeout_ms "
+                        "(limit: depth) or timeout_margin_ms",
+                    player.label());
             }
         }
     }
@@ -245,8 +250,9 @@ void SweepRun::play_batch(const std::vector<PlannedGame>& games) {
 }
 
 Result<bool> SweepRun::play_missing(const std::vector<PlannedGame>& planned) {
-    // Games voided by an engine that could not be started get further passes in this run, so
-    // an outage of a few seconds costs nothing; an engine that stays down stops the run through
+    // Void games (an engine that could not be started, a node- or depth-limited search the
+    // watchdog gave up on) get further passes in this run, so an outage or a load spike of a few
+    // seconds costs nothing; an engine that stays down or hangs stops the run through
     // max_failures_in_row long before the passes run out.
     constexpr int passes = 3;
     for (int pass = 0; pass < passes && !should_stop(); ++pass) {

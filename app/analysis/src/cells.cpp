@@ -85,7 +85,9 @@ std::vector<EngineFailures> tally_failures(std::span<const StoredGame> games,
     std::map<std::string, EngineFailures> players;
     for (const auto& attempts : failed) {
         players[attempts.player].player = attempts.player;
-        players[attempts.player].unavailable += attempts.attempts;
+        // "timeout": players::move_status_name(MoveStatus::Timeout), as the store records it.
+        EngineFailures& f = players[attempts.player];
+        (attempts.status == "timeout" ? f.watchdog : f.unavailable) += attempts.attempts;
         players[attempts.player].unplayed += attempts.unplayed;
     }
     for (const StoredGame& game : games) {

@@ -386,13 +386,16 @@ DisplayTable failures_table(const ReportData& report) {
     DisplayTable table;
     table.caption =
         "Games each engine lost by failing (timeouts, crashes, illegal moves, ...), counted "
-        "against the player that failed. unavailable: games that could not be played because "
-        "the engine could not be started (no result, not in the tables; replayed by a resumed "
-        "sweep), of which 'unplayed' still are not.";
+        "against the player that failed (a timeout only under movetime). Void attempts, no "
+        "result and not in the tables, replayed by the run and a resumed sweep: unavailable, the "
+        "engine could not be started; watchdog, a node- or depth-limited search did not answer "
+        "within the harness's deadline (a starved machine or a hung engine). 'unplayed': void "
+        "games still not played.";
     table.header = {"player", "games"};
     table.header.insert(table.header.end(), statuses.begin(), statuses.end());
     table.header.push_back("total");
     table.header.push_back("unavailable");
+    table.header.push_back("watchdog");
     table.header.push_back("unplayed");
     for (const EngineFailures& f : report.failures) {
         std::vector<std::string> row{f.player, std::to_string(f.games)};
@@ -402,6 +405,7 @@ DisplayTable failures_table(const ReportData& report) {
         }
         row.push_back(std::to_string(f.total()));
         row.push_back(std::to_string(f.unavailable));
+        row.push_back(std::to_string(f.watchdog));
         row.push_back(std::to_string(f.unplayed));
         table.rows.push_back(std::move(row));
         table.emphasis.push_back(false);

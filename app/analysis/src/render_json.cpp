@@ -493,6 +493,7 @@ Json report_json(const ReportData& report) {
                             {"by_status", std::move(by_status)},
                             {"total", f.total()},
                             {"unavailable", f.unavailable},
+                            {"watchdog", f.watchdog},
                             {"unplayed", f.unplayed}});
     }
     for (const VariantValues& v : report.values) {

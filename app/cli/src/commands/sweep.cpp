@@ -172,8 +172,9 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
                            summary->played, summary->already_stored, db);
     if (summary->failed > 0) {
         ctx.out << fmt::format(
-            "{} game attempts could not be played because an engine could not be started; they "
-            "are no results (see `balance report`, Engine failures: unavailable)\n",
+            "{} game attempts were void because an engine could not be started or a node- or "
+            "depth-limited search did not answer in time; they are no results (see `balance "
+            "report`, Engine failures: unavailable, watchdog)\n",
             summary->failed);
     }
     if (summary->stopped) {

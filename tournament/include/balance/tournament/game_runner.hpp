@@ -48,7 +48,9 @@ struct GameRecord {
     std::vector<std::optional<int>> scores;  // per ply, White's view; nullopt when unknown
     std::optional<GameFailure> failure;
     // The game has no result: failure->status is Unavailable (the harness could not start an
-    // engine). It must not be stored as a game, only as a failed attempt.
+    // engine), or Timeout of a node- or depth-limited search (the watchdog fired: the machine
+    // starved the engine, the engine's play decided nothing). It must not be stored as a game,
+    // only as a failed attempt, and is played again.
     bool void_game = false;
     double think_seconds[2] = {0.0, 0.0};  // time inside choose_move, per side
     std::uint64_t nodes[2] = {0, 0};

@@ -71,9 +71,11 @@ struct EngineFailures {
     std::string player;
     std::int64_t games = 0;
     std::map<std::string, std::int64_t> by_status;  // "timeout", "crashed", "illegal-move", ...
-    // Games voided because its engine could not be started (not losses, not in by_status), and
-    // how many of those games are still not played.
+    // Void attempts (not losses, not in by_status): games its engine could not be started for,
+    // and node- or depth-limited searches the watchdog gave up on (`watchdog`); and how many of
+    // those games are still not played.
     std::int64_t unavailable = 0;
+    std::int64_t watchdog = 0;
     std::int64_t unplayed = 0;
 
     [[nodiscard]] std::int64_t total() const;
