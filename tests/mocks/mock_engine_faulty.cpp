@@ -2,7 +2,7 @@
 // and fails on request, for the engine-fault matrix of whole sweeps
 // (tests/tournament/engine_fault_test.cpp):
 //
-//   mock_engine_faulty [--crash-at N] [--hang-at N [--hangs H --state FILE]] [--illegal-at N]
+//   mock_engine_faulty [--crash-at N] [--hang-at N [--hangs H --hang-state FILE]] [--illegal-at N]
 //                      [--garbage]
 //                      [--no-handshake] [--handshake-ms MS] [--die-in-handshake]
 //                      [--down-after-crash K --state FILE] [--ignore-term]
@@ -10,7 +10,7 @@
 //
 // N counts the `go` commands of one game (since `ucinewgame`), from 1: the engine's N-th move.
 // --crash-at: dies by SIGSEGV on that move. --hang-at: never answers it (with --hangs H and
-// --state FILE: only the first H times in all, counted in FILE). --illegal-at: answers
+// --hang-state FILE: only the first H times in all, counted in FILE). --illegal-at: answers
 // e2e5-like nonsense that is no legal move. --garbage: junk lines around every answer (the
 // answers stay correct). --no-handshake: never answers `uci`. --handshake-ms: answers `uci`
 // that late. --die-in-handshake: exits with code 3 on `uci`.
@@ -48,7 +48,8 @@ using namespace balance::mocks;
 struct Faults {
     int crash_at = 0;
     int hang_at = 0;
-    int hangs = 0;  // with --state: hang at hang_at only this many times in all, then answer
+    int hangs = 0;  // with --hang-state: hang at hang_at only this many times in all
+    std::string hang_state_file;
     int illegal_at = 0;
     bool garbage = false;
     bool no_handshake = false;
@@ -69,6 +70,7 @@ Faults parse(int argc, char** argv) {
         if (arg == "--crash-at") f.crash_at = std::atoi(next);
         if (arg == "--hang-at") f.hang_at = std::atoi(next);
         if (arg == "--hangs") f.hangs = std::atoi(next);
+        if (arg == "--hang-state") f.hang_state_file = next;
         if (arg == "--illegal-at") f.illegal_at = std::atoi(next);
         if (arg == "--handshake-ms") f.handshake_ms = std::atoi(next);
         if (arg == "--down-after-crash") f.down_after_crash = std::atoi(next);
@@ -98,13 +100,14 @@ void write_count(const std::string& file, int count) {
     while (true) pause();
 }
 
-// Whether to hang at hang_at this time: always, or (--hangs with --state) while fewer than
-// `hangs` hangs are counted in the state file, which outlives the engine the harness kills.
+// Whether to hang at hang_at this time: always, or (--hangs with --hang-state) while fewer than
+// `hangs` hangs are counted in that file, which outlives the engine the harness kills. A file of
+// its own: the outage's --state file makes every start that finds a count there fail.
 bool hang_now(const Faults& faults) {
-    if (faults.hangs <= 0 || faults.state_file.empty()) return true;
-    const int done = read_count(faults.state_file);
+    if (faults.hangs <= 0 || faults.hang_state_file.empty()) return true;
+    const int done = read_count(faults.hang_state_file);
     if (done >= faults.hangs) return false;
-    write_count(faults.state_file, done + 1);
+    write_count(faults.hang_state_file, done + 1);
     return true;
 }
 

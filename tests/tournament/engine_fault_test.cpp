@@ -157,7 +157,7 @@ TEST_F(EngineFaults, AHangUnderADepthLimitVoidsTheGameAndAPlayerThatKeepsHanging
 // are played in the run's next pass, and every stored game is a real one.
 TEST_F(EngineFaults, TwoWatchdogTimeoutsAreReplayedInTheRunAndNoGameIsLostOnTime) {
     const std::string state = (dir_.path() / "hangs").string();
-    const Outcome out = play({"--hang-at", "2", "--hangs", "2", "--state", state});
+    const Outcome out = play({"--hang-at", "2", "--hangs", "2", "--hang-state", state});
     ASSERT_TRUE(out.summary.ok()) << out.summary.error().to_string();
     EXPECT_EQ(out.summary->failed, 2);
     EXPECT_EQ(out.summary->remaining, 0);
