@@ -84,21 +84,29 @@ TEST(Store, CreatesTheAgreedSchema) {
     EXPECT_EQ(*store->integrity_check(), "ok");
 }
 
-TEST(Store, AGameIsStoredOnceAndReadBackExactly) {
-    TempDir dir;
-    auto store = ResultStore::open(dir.path() / "r.db");
-    ASSERT_TRUE(store.ok());
+// A new store at `file` with one run begun (its id in `run_id`) and kSpec's rules recorded.
+ResultStore store_with_run(const std::filesystem::path& file, std::int64_t& run_id) {
+    auto store = ResultStore::open(file);
+    EXPECT_TRUE(store.ok()) << store.error().to_string();
     RunRow run;
     run.started_at = "2024-01-01T00:00:00Z";
     run.sweep_name = "s";
     auto id = store->begin_run(run);
-    ASSERT_TRUE(id.ok());
-    ASSERT_TRUE(store->record_rule_spec(spec_row()).ok());
-    ASSERT_TRUE(store->record_run_rule_set(*id, "baseline", spec_hash(kSpec)).ok());
-    EXPECT_EQ(*store->insert_game(row("k#0", *id)), true);
-    EXPECT_EQ(*store->insert_game(row("k#0", *id)), false);  // the primary key refuses
-    EXPECT_EQ(*store->insert_game(row("k#1", *id)), true);
-    auto games = store->games();
+    EXPECT_TRUE(id.ok());
+    run_id = id ? *id : 0;
+    EXPECT_TRUE(store->record_rule_spec(spec_row()).ok());
+    return std::move(*store);
+}
+
+TEST(Store, AGameIsStoredOnceAndReadBackExactly) {
+    TempDir dir;
+    std::int64_t run_id = 0;
+    auto store = store_with_run(dir.path() / "r.db", run_id);
+    ASSERT_TRUE(store.record_run_rule_set(run_id, "baseline", spec_hash(kSpec)).ok());
+    EXPECT_EQ(*store.insert_game(row("k#0", run_id)), true);
+    EXPECT_EQ(*store.insert_game(row("k#0", run_id)), false);  // the primary key refuses
+    EXPECT_EQ(*store.insert_game(row("k#1", run_id)), true);
+    auto games = store.games();
     ASSERT_TRUE(games.ok());
     ASSERT_EQ(games->size(), 2u);
     const GameRow& g = games->front();
@@ -108,16 +116,66 @@ TEST(Store, AGameIsStoredOnceAndReadBackExactly) {
     EXPECT_EQ(g.details_json, R"({"scores":[null,null]})");
     EXPECT_EQ(g.spec_hash, spec_hash(kSpec));
     EXPECT_FALSE(g.white_points);
-    auto specs = store->rule_specs();
+    auto specs = store.rule_specs();
     ASSERT_TRUE(specs.ok());
     ASSERT_EQ(specs->size(), 1u);
     EXPECT_EQ(specs->front().spec_toml, kSpec);
-    EXPECT_EQ(store->run_rule_sets(*id)->front().second, spec_hash(kSpec));
-    auto runs = store->runs();
+    EXPECT_EQ(store.run_rule_sets(run_id)->front().second, spec_hash(kSpec));
+    auto runs = store.runs();
     ASSERT_EQ(runs->size(), 1u);
     EXPECT_FALSE(runs->front().finished_at);
-    ASSERT_TRUE(store->finish_run(*id, "2024-01-02T00:00:00Z").ok());
-    EXPECT_EQ(*store->runs()->front().finished_at, "2024-01-02T00:00:00Z");
+    ASSERT_TRUE(store.finish_run(run_id, "2024-01-02T00:00:00Z").ok());
+    EXPECT_EQ(*store.runs()->front().finished_at, "2024-01-02T00:00:00Z");
+}
+
+TEST(Store, GamesComeByCellThenIndexHoweverTheyWereStored) {
+    TempDir dir;
+    std::int64_t run_id = 0;
+    auto store = store_with_run(dir.path() / "r.db", run_id);
+    // Stored out of order, with keys that differ in case and in length only, and indices that
+    // sort differently as text ("10" before "9").
+    const std::vector<std::pair<std::string, int>> stored{
+        {"chess|fide|fide||b|a", 2}, {"chess|fide|fide||a|b", 10}, {"chess|fide|fide||B|a", 1},
+        {"chess|fide|fide||a|b", 9}, {"chess|fide|fide||a|bb", 0}, {"chess|fide|fide||b|a", 1}};
+    for (std::size_t i = 0; i < stored.size(); ++i) {
+        GameRow g = row(stored[i].first + "#" + std::to_string(stored[i].second), run_id);
+        g.cell_key = stored[i].first;
+        g.game_index = stored[i].second;
+        g.moves = "e2e4 move" + std::to_string(i);
+        ASSERT_TRUE(*store.insert_game(g));
+    }
+    // The order SQLite's own ORDER BY gives, through the C API.
+    std::vector<std::string> expected;
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open((dir.path() / "r.db").c_str(), &handle), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(handle, "SELECT game_key FROM games ORDER BY cell_key, game_index", -1,
+                       &stmt, nullptr);
+    while (sqlite3_step(stmt) == SQLITE_ROW)
+        expected.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    auto games = store.games();
+    ASSERT_TRUE(games.ok());
+    std::vector<std::string> keys;
+    for (const GameRow& g : *games) keys.push_back(g.game_key);
+    EXPECT_EQ(keys, expected);
+    EXPECT_EQ(keys.front(), "chess|fide|fide||B|a#1");
+    EXPECT_EQ(keys[1], "chess|fide|fide||a|b#9");
+
+    // visit_games: every game in the order stored, its long text apart from the row.
+    std::vector<std::string> visited;
+    const auto visit = [&](GameRow&& g, const PlayedText& text) {
+        EXPECT_TRUE(g.moves.empty() && g.start_fen.empty() && g.details_json.empty());
+        EXPECT_EQ(text.start_fen, row("", 0).start_fen);
+        EXPECT_EQ(text.details_json, row("", 0).details_json);
+        EXPECT_EQ(g.seed, 0xFEDCBA9876543210ULL);
+        visited.push_back(std::string(text.moves));
+    };
+    ASSERT_TRUE(store.visit_games(visit).ok());
+    ASSERT_EQ(visited.size(), stored.size());
+    for (std::size_t i = 0; i < stored.size(); ++i)
+        EXPECT_EQ(visited[i], "e2e4 move" + std::to_string(i));
 }
 
 TEST(Store, ForeignKeyToRunsIsEnforced) {

@@ -10,10 +10,14 @@ void Statement::bind(int i, std::string_view text) {
 }
 
 std::string Statement::text(int column) const {
+    return std::string(text_view(column));
+}
+
+std::string_view Statement::text_view(int column) const {
     const auto* p = sqlite3_column_text(stmt_, result_column(column));
     if (!p) return {};
-    return std::string(reinterpret_cast<const char*>(p),
-                       static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
+    return std::string_view(reinterpret_cast<const char*>(p),
+                            static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
 std::optional<std::string> Statement::optional_text(int column) const {

@@ -42,6 +42,8 @@ class Statement {
 
     // Columns are 0-based.
     [[nodiscard]] std::string text(int column) const;
+    // The text without a copy: valid until the next step() (or the statement's end).
+    [[nodiscard]] std::string_view text_view(int column) const;
     [[nodiscard]] std::optional<std::string> optional_text(int column) const;
     [[nodiscard]] std::int64_t integer(int column) const {
         return sqlite3_column_int64(stmt_, result_column(column));

@@ -2,10 +2,12 @@
 
 #include <cstdio>
 #include <ctime>
+#include <limits>
 #include <system_error>
 #include <utility>
 
 #include "balance/core/debug_assert.hpp"
+#include "balance/tournament/game_order.hpp"
 #include "balance/tournament/seeds.hpp"
 #include "sqlite_database.hpp"
 #include "store_schema.hpp"
@@ -64,7 +66,8 @@ void bind_game(Statement& s, const GameRow& g) {
     s.bind(26, g.spec_hash);
 }
 
-GameRow read_game(const Statement& s) {
+// A row without its long text (start_fen, opening, moves, details_json: read_text).
+GameRow read_game_fields(const Statement& s) {
     BALANCE_ASSERT(s.columns() == kGameColumnCount);
     GameRow g;
     g.game_key = s.text(0);
@@ -80,19 +83,29 @@ GameRow read_game(const Statement& s) {
     g.black_player = s.text(10);
     g.players_json = s.text(11);
     g.seed = static_cast<std::uint64_t>(s.integer(12));
-    g.start_fen = s.text(13);
-    g.opening = s.text(14);
-    g.moves = s.text(15);
     g.result = s.text(16);
     g.white_score = s.real(17);
     g.termination = s.text(18);
     g.plies = static_cast<int>(s.integer(19));
     g.duration_ms = s.integer(20);
     g.finished_at = s.text(21);
-    g.details_json = s.text(22);
     g.white_points = s.optional_real(23);
     g.black_points = s.optional_real(24);
     g.spec_hash = s.text(25);
+    return g;
+}
+
+PlayedText read_text(const Statement& s) {
+    return PlayedText{s.text_view(13), s.text_view(14), s.text_view(15), s.text_view(22)};
+}
+
+GameRow read_game(const Statement& s) {
+    GameRow g = read_game_fields(s);
+    const PlayedText text = read_text(s);
+    g.start_fen = text.start_fen;
+    g.opening = text.opening;
+    g.moves = text.moves;
+    g.details_json = text.details_json;
     return g;
 }
 
@@ -300,9 +313,11 @@ Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& 
     if (version_ == kEmptyDatabase) return out;
     const std::string select = std::string("SELECT ") + game_columns() + " FROM games";
     if (cells.empty()) {
-        auto stmt = db_->prepare(select + " ORDER BY cell_key, game_index");
+        auto stmt = db_->prepare(select + " ORDER BY rowid");
         if (!stmt) return stmt.error();
-        return collect<GameRow>(*db_, *stmt, read_game);
+        auto rows = collect<GameRow>(*db_, *stmt, read_game);
+        if (rows) sort_by_cell(*rows);
+        return rows;
     }
     for (const auto& cell : cells) {
         auto stmt = db_->prepare(select + " WHERE cell_key = ?1 ORDER BY game_index");
@@ -313,6 +328,20 @@ Result<std::vector<GameRow>> ResultStore::games(const std::vector<std::string>& 
         for (auto& row : *rows) out.push_back(std::move(row));
     }
     return out;
+}
+
+Result<void> ResultStore::visit_games(const GameVisitor& visit, std::int64_t after,
+                                      std::optional<std::int64_t> upto) const {
+    if (version_ == kEmptyDatabase) return {};
+    auto stmt = db_->prepare(std::string("SELECT ") + game_columns() +
+                             " FROM games WHERE rowid > ?1 AND rowid <= ?2 ORDER BY rowid");
+    if (!stmt) return stmt.error();
+    stmt->bind(1, after);
+    stmt->bind(2, upto.value_or(std::numeric_limits<std::int64_t>::max()));
+    int rc;
+    while ((rc = stmt->step()) == SQLITE_ROW) visit(read_game_fields(*stmt), read_text(*stmt));
+    if (rc != SQLITE_DONE) return db_->error("reading the results");
+    return {};
 }
 
 Result<std::vector<std::string>> ResultStore::cell_keys() const {

@@ -1,12 +1,11 @@
 #include "balance/analysis/cells.hpp"
 
-#include <set>
+#include <algorithm>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "balance/tournament/engine_failures.hpp"
-#include "balance/tournament/seeds.hpp"
 #include "natural_order.hpp"
 
 #include "balance/stats/elo.hpp"
@@ -42,27 +41,39 @@ double CellTally::mean_plies() const {
 
 namespace {
 
-// A game's identity for counting repeats: 64-bit FNV-1a of what was played (a collision among
-// a cell's games is ~n^2 / 2^65: never in practice).
-std::uint64_t game_fingerprint(const StoredGame& game) {
-    std::uint64_t h = tournament::fnv1a64(game.start_fen);
-    h = tournament::fnv1a64(game.opening) ^ (h * 0x100000001b3ULL);
-    return tournament::fnv1a64(game.moves) ^ (h * 0x100000001b3ULL);
+std::uint64_t fingerprint_of(const StoredGame& game) {
+    return game.fingerprint ? *game.fingerprint
+                            : played_fingerprint(game.start_fen, game.opening, game.moves);
 }
 
 }  // namespace
 
 std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
     std::map<CellId, CellTally, NaturalLess> cells;  // rungs in numeric order: 4000 before 10000
-    std::map<CellId, std::set<std::uint64_t>, NaturalLess> played;
+    // Each cell's fingerprints, counted once all are in (sorted, not kept in a set: a large
+    // store's games would each cost a tree node).
+    std::map<CellId, std::vector<std::uint64_t>, NaturalLess> played;
+    // A store's games come cell by cell: the cell's key is parsed and looked up once per run of
+    // games with the same key, not once per game.
+    const std::string* key = nullptr;
+    CellTally* cell = nullptr;
+    std::vector<std::uint64_t>* seen = nullptr;
     for (const StoredGame& game : games) {
-        const CellId id = cell_of(game);
-        CellTally& tally = cells[id];
-        tally.id = id;
-        if (played[id].insert(game_fingerprint(game)).second) ++tally.distinct_games;
+        if (!key || game.cell_key != *key) {
+            const CellId id = cell_of(game);
+            cell = &cells[id];
+            cell->id = id;
+            seen = &played[id];
+            // A key that does not parse names its cell by the game's fields: looked up each time.
+            key = tournament::CellKey::parse(game.cell_key) ? &game.cell_key : nullptr;
+        }
+        CellTally& tally = *cell;
+        seen->push_back(fingerprint_of(game));
         stats::add_game_score(tally.wdl, game.white_score);
         (void)tally.scores.add(game.white_score);  // read_store checked [0, 1]
-        tally.white_score_by_index[static_cast<int>(game.game_index)] = game.white_score;
+        // A cell's games come by index: the hint puts each at the end in constant time.
+        tally.white_score_by_index.insert_or_assign(
+            tally.white_score_by_index.end(), static_cast<int>(game.game_index), game.white_score);
         ++tally.terminations[game.termination];
         if (!game.failure_side.empty()) ++tally.engine_failures;
         tally.total_plies += game.plies;
@@ -70,7 +81,13 @@ std::vector<CellTally> tally_cells(std::span<const StoredGame> games) {
     }
     std::vector<CellTally> out;
     out.reserve(cells.size());
-    for (auto& [id, tally] : cells) out.push_back(std::move(tally));
+    for (auto& [id, tally] : cells) {
+        std::vector<std::uint64_t>& fingerprints = played[id];
+        std::sort(fingerprints.begin(), fingerprints.end());
+        tally.distinct_games =
+            std::unique(fingerprints.begin(), fingerprints.end()) - fingerprints.begin();
+        out.push_back(std::move(tally));
+    }
     return out;
 }
 

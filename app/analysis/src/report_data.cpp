@@ -212,6 +212,10 @@ std::vector<std::string> variants_in(std::span<const StoredGame> games) {
 void note_edited_rules(const Store& store, std::vector<std::string>& notes) {
     std::set<std::pair<std::string, std::string>> edited;  // variant, cell rules
     for (const StoredGame& game : store.games) {
+        // Most keys hold no '@' at all: no need to take them apart.
+        if (game.cell_key.find('@') == std::string::npos &&
+            game.rules.find('@') == std::string::npos)
+            continue;
         const std::string rules = cell_of(game).rules;
         if (rules.find('@') != std::string::npos) edited.insert({game.variant, rules});
     }
@@ -251,9 +255,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     report.runs = store.runs;
     report.games = static_cast<std::int64_t>(store.games.size());
     report.confidence = options.confidence;
-    const std::vector<CellTally> cells = tally_cells(store.games);
-    for (const CellTally& cell : cells)
-        report.cells.push_back(CellRow{cell, summarize(cell, options.confidence)});
+    std::vector<CellTally> cells = tally_cells(store.games);
     std::string side = options.side;
     if (!options.side.empty()) {
         // The first variant that knows the army (by name or alias) names it.
@@ -275,6 +277,12 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
                                      strengths, report.player_scales, catalog, options.confidence);
     report.summary = build_summary(cells, report.pairs, report.armies, report.head_to_head,
                                    strengths, report.player_scales, catalog, options.confidence);
+    // The rows take the tallies once the rest is computed from them: moved, since a large store's
+    // tallies hold a score per game.
+    for (CellTally& cell : cells) {
+        const auto white = summarize(cell, options.confidence);
+        report.cells.push_back(CellRow{std::move(cell), white});
+    }
     report.failures = tally_failures(store.games, store.failed_attempts);
     report.points = build_points_report(store.games, options.confidence);
     note_unequal_colours(report, report.notes);

@@ -18,6 +18,11 @@ namespace balance::serve {
 
 namespace {
 
+std::string stamp_text(const tournament::StoreStamp& stamp, const std::filesystem::path& db) {
+    return fmt::format("{}-{}-{}-{}-{}", stamp.games, stamp.last_game, stamp.runs,
+                       stamp.finished_runs, tournament::writing_command(db.string()));
+}
+
 std::string duration_text(double seconds) {
     const auto s = static_cast<long long>(seconds + 0.5);
     if (s < 120) return fmt::format("{} s", s);
@@ -32,8 +37,7 @@ Result<std::string> read_stamp(const std::filesystem::path& db) {
     if (!store) return store.error();
     auto stamp = store->stamp();
     if (!stamp) return stamp.error();
-    return fmt::format("{}-{}-{}-{}-{}", stamp->games, stamp->last_game, stamp->runs,
-                       stamp->finished_runs, tournament::writing_command(db.string()));
+    return stamp_text(*stamp, db);
 }
 
 std::string progress_html(const RunStatus& s) {
@@ -77,21 +81,27 @@ std::string progress_html(const RunStatus& s) {
 }
 
 Result<Snapshot> build_snapshot(const std::filesystem::path& db, const SearchReader& search) {
-    // The stamp first: a game stored while the store is read makes the next stamp differ, so
+    analysis::StoreFollower games(db, analysis::GameText::Dropped);
+    return build_snapshot(db, games, search);
+}
+
+Result<Snapshot> build_snapshot(const std::filesystem::path& db, analysis::StoreFollower& games,
+                                const SearchReader& search) {
+    auto read = games.update();
+    if (!read) return read.error();
+    const analysis::Store& store = **read;
+    // The stamp the games were read up to: a game stored since makes the next stamp differ, so
     // the page is rebuilt rather than left one game behind.
-    auto stamp = read_stamp(db);
-    if (!stamp) return stamp.error();
-    auto store = analysis::read_store(db);
-    if (!store) return store.error();
-    analysis::VariantCatalog catalog(store->specs);
-    const analysis::ReportData data = analysis::build_report(*store, catalog, {});
+    std::string stamp = stamp_text(games.stamp(), db);
+    analysis::VariantCatalog catalog(store.specs);
+    const analysis::ReportData data = analysis::build_report(store, catalog, {});
     const analysis::Json report = analysis::report_json(data);
     Snapshot snapshot;
-    snapshot.stamp = std::move(*stamp);
-    snapshot.status = run_status(*store, report, tournament::writing_command(db.string()));
+    snapshot.stamp = std::move(stamp);
+    snapshot.status = run_status(store, report, tournament::writing_command(db.string()));
     snapshot.report_json = report.dump(2) + "\n";
-    if (search && !store->runs.empty() && round_sweep(store->runs.back().sweep_name)) {
-        auto state = search(store->runs.back(), db);
+    if (search && !store.runs.empty() && round_sweep(store.runs.back().sweep_name)) {
+        auto state = search(store.runs.back(), db);
         if (state)
             snapshot.search = std::move(*state);
         else
@@ -117,10 +127,13 @@ Result<std::shared_ptr<const Snapshot>> RunSource::current() {
         building_ = true;
     }
     const auto start = Clock::now();
-    auto built = build_snapshot(db_, search_);
-    // A build reads every game: the memory it freed goes back to the system, else each server
-    // thread's malloc arena keeps its largest build's (hundreds of MB under load).
-    malloc_trim(0);
+    // Only this thread builds (building_): the games kept are its own until it is done.
+    auto built = build_snapshot(db_, games_, search_);
+    // A build that read the store whole freed that read's memory: it goes back to the system,
+    // else the malloc arena of the server thread that built keeps it. A build after new games
+    // frees only its report's, which the next build reuses (giving it back costs more than the
+    // rest of such a build).
+    if (games_.read_whole()) malloc_trim(0);
     std::lock_guard lock(mutex_);
     building_ = false;
     if (!built) return built.error();

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "balance/core/error.hpp"
@@ -70,6 +71,20 @@ struct GameRow {
     std::string finished_at;
     std::string details_json;
 };
+
+// The long text of a stored game, what was played and how it went, as ResultStore::visit_games
+// shows it: views of the row being read, valid only during the visit.
+struct PlayedText {
+    std::string_view start_fen;
+    std::string_view opening;
+    std::string_view moves;
+    std::string_view details_json;
+};
+
+// Called once per stored game by ResultStore::visit_games: the row without its long text
+// (start_fen, opening, moves and details_json left empty) and that text, to take from it what
+// the reader keeps.
+using GameVisitor = std::function<void(GameRow&& row, const PlayedText& text)>;
 
 // A game that could not be played because an engine could not be started (an infrastructure
 // failure, not a result): kept out of `games`, so a resumed sweep plays it again, and recorded in
@@ -169,6 +184,13 @@ class ResultStore {
     // Every stored game, or those of the listed cells, by cell and game index.
     [[nodiscard]] Result<std::vector<GameRow>> games(
         const std::vector<std::string>& cells = {}) const;
+    // The stored games, in the order stored, to `visit` (sort_by_cell orders them as games()
+    // does): a reader that keeps little of each game's text copies only that. Only those with a
+    // rowid above `after` and, when given, at most `upto` (StoreStamp::last_game): games are
+    // only ever added, so a reader that read up to a stamp's last game reads the games stored
+    // since.
+    [[nodiscard]] Result<void> visit_games(const GameVisitor& visit, std::int64_t after = 0,
+                                           std::optional<std::int64_t> upto = {}) const;
     [[nodiscard]] Result<std::vector<std::string>> cell_keys() const;
     // One short read of the counts above (all zero for an empty database).
     [[nodiscard]] Result<StoreStamp> stamp() const;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "balance/analysis/json.hpp"
+#include "balance/analysis/store_reader.hpp"
 #include "balance/core/error.hpp"
 #include "balance/serve/run_status.hpp"
 #include "balance/tournament/store.hpp"
@@ -54,6 +55,11 @@ struct Snapshot {
 // round of one). Errors name the file.
 [[nodiscard]] Result<Snapshot> build_snapshot(const std::filesystem::path& db,
                                               const SearchReader& search = {});
+// The same, its games read through `games`, which keeps them between builds: a build reads only
+// the games stored since the one before.
+[[nodiscard]] Result<Snapshot> build_snapshot(const std::filesystem::path& db,
+                                              analysis::StoreFollower& games,
+                                              const SearchReader& search = {});
 
 // The live part of the page: the progress section and the report's body.
 [[nodiscard]] std::string progress_html(const RunStatus& status);
@@ -75,11 +81,16 @@ struct Freshness {
 };
 
 // One database served: its latest snapshot, rebuilt when the stamp changes (as Freshness
-// allows); while one client's request rebuilds it, the others get the previous snapshot.
+// allows); while one client's request rebuilds it, the others get the previous snapshot. Its
+// games are kept between builds without their moves and details (analysis::StoreFollower, about
+// 1 KB a game), so that a rebuild reads only the games stored since the last one.
 class RunSource {
   public:
     explicit RunSource(std::filesystem::path db, Freshness freshness = {}, SearchReader search = {})
-        : db_(std::move(db)), freshness_(freshness), search_(std::move(search)) {}
+        : db_(std::move(db)),
+          freshness_(freshness),
+          search_(std::move(search)),
+          games_(db_, analysis::GameText::Dropped) {}
 
     [[nodiscard]] const std::filesystem::path& database() const { return db_; }
     // The snapshot, current as Freshness allows. Errors name the file.
@@ -90,7 +101,8 @@ class RunSource {
     std::filesystem::path db_;
     Freshness freshness_;
     SearchReader search_;
-    std::mutex mutex_;  // guards everything below
+    analysis::StoreFollower games_;  // read by the one request that builds (building_)
+    std::mutex mutex_;               // guards everything below
     std::shared_ptr<const Snapshot> snapshot_;
     bool building_ = false;
     Clock::time_point checked_at_{};
