@@ -197,15 +197,16 @@ void note_player_eval(ReportData& report) {
         for (const auto& [name, settings] : config["players"].items()) {
             if (!settings.is_object() || !settings.contains("eval_weights")) continue;
             const auto& weights = settings["eval_weights"];
+            // Copies, not temporaries: a loop over a temporary's items() would outlive it.
+            const nlohmann::json terms = weights.value("terms", nlohmann::json::object());
+            const nlohmann::json pieces = weights.value("pieces", nlohmann::json::object());
             std::string text;
-            for (const auto& [term, value] :
-                 weights.value("terms", nlohmann::json::object()).items())
+            for (const auto& [term, value] : terms.items())
                 if (defaults.contains(term) && defaults[term] != value)
                     text += fmt::format("{}{} {} (hand-set {})", text.empty() ? "" : ", ", term,
                                         value.dump(), defaults[term].dump());
-            for (const auto& [piece, terms] :
-                 weights.value("pieces", nlohmann::json::object()).items())
-                for (const auto& [term, value] : terms.items())
+            for (const auto& [piece, piece_terms] : pieces.items())
+                for (const auto& [term, value] : piece_terms.items())
                     text += fmt::format("{}{} {} {}", text.empty() ? "" : ", ", piece, term,
                                         value.dump());
             seen.emplace(name, text.empty() ? "the hand-set ones" : text);
