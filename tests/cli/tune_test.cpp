@@ -51,13 +51,13 @@ TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
     EXPECT_NE(tuned.out.find("wrote " + written), std::string::npos) << tuned.out;
 
     // The file is an evaluation file of chess with every term and the chess pieces.
-    const auto spec = testing::load_shipped("chess");
+    const auto spec = balance::testing::load_shipped("chess");
     auto weights = config::load_eval_weights_file(written, spec);
     ASSERT_TRUE(weights) << weights.error().to_string();
     EXPECT_TRUE(weights->pieces.contains("knight"));
     EXPECT_TRUE(weights->pieces.at("knight").mobility);
     EXPECT_FALSE(weights->pieces.contains("king"));
-    EXPECT_NE(testing::read_text(written).find("fitted by `balance tune` from "),
+    EXPECT_NE(balance::testing::read_text(written).find("fitted by `balance tune` from "),
               std::string::npos);
 
     // A player plays by it, and the report says so.

@@ -154,5 +154,20 @@ eval = "x.toml"
               "bad.toml:5: 'eval' in [players.g] does not apply to type = \"greedy\"");
 }
 
+TEST(EvalWeightsFile, ShippedFilesLoad) {
+    const std::filesystem::path dir = std::filesystem::path(BALANCE_SOURCE_DIR) / "configs/eval";
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".toml") continue;
+        ++files;
+        auto variant = config::eval_file_variant(entry.path());
+        ASSERT_TRUE(variant) << variant.error().to_string();
+        auto read = config::load_eval_weights_file(entry.path(),
+                                                   balance::testing::load_shipped(*variant));
+        EXPECT_TRUE(read) << read.error().to_string();
+    }
+    EXPECT_GE(files, 1);
+}
+
 }  // namespace
 }  // namespace balance::tournament
