@@ -28,14 +28,8 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using balance::testing::read_text;
 using balance::testing::TempDir;
-
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 bool fifo_node(const fs::path& p) {
     struct stat st {};

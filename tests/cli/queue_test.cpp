@@ -30,6 +30,7 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using balance::testing::read_text;
 
 using balance::testing::count_rows;
 using balance::testing::kDurableSweep;
@@ -85,13 +86,6 @@ int wait_exit(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // The pid of the entry the queue's state says is running (0: none yet).
 long long running_pid(const fs::path& state) {
     try {
@@ -113,7 +107,7 @@ std::string queue_text(const fs::path& dir, const std::string& on_failure = "sto
            run("c", 1) + "db = \"third.db\"\n";
 }
 
-bool has(const std::string& text, const std::string& pattern) {
+bool matches(const std::string& text, const std::string& pattern) {
     return std::regex_search(text, std::regex(pattern));
 }
 
@@ -130,8 +124,8 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
     const auto before = testing::run_balance(status_args);
     ASSERT_EQ(before.status, 0) << before.err;
     EXPECT_NE(before.out.find("not running"), std::string::npos) << before.out;
-    EXPECT_TRUE(has(before.out, R"(\n  a +sweep +waiting +0 / 8 +\? *\n)")) << before.out;
-    EXPECT_TRUE(has(before.out, R"(\n  b +sweep +waiting +0 / 24 )")) << before.out;
+    EXPECT_TRUE(matches(before.out, R"(\n  a +sweep +waiting +0 / 8 +\? *\n)")) << before.out;
+    EXPECT_TRUE(matches(before.out, R"(\n  b +sweep +waiting +0 / 24 )")) << before.out;
     EXPECT_FALSE(fs::exists(d / "work" / "a.db"));
 
     const pid_t first =
@@ -154,8 +148,8 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
     const auto during = testing::run_balance(status_args);
     EXPECT_NE(during.out.find("running, pid " + std::to_string(first)), std::string::npos)
         << during.out;
-    EXPECT_TRUE(has(during.out, R"(\n  a +sweep +finished +8 / 8 )")) << during.out;
-    EXPECT_TRUE(has(during.out, R"(\n  b +sweep +running +[0-9]+ / 24 +[0-9.]+ (s|min) +pid )"))
+    EXPECT_TRUE(matches(during.out, R"(\n  a +sweep +finished +8 / 8 )")) << during.out;
+    EXPECT_TRUE(matches(during.out, R"(\n  b +sweep +running +[0-9]+ / 24 +[0-9.]+ (s|min) +pid )"))
         << during.out;
 
     kill(first, SIGKILL);
@@ -188,7 +182,7 @@ TEST(Queue, KilledInItsSecondEntryResumesItAndSkipsTheFirst) {
 
     const auto after = testing::run_balance(status_args);
     EXPECT_NE(after.out.find("every entry is finished"), std::string::npos) << after.out;
-    EXPECT_TRUE(has(after.out, R"(\n  b +sweep +finished +24 / 24 )")) << after.out;
+    EXPECT_TRUE(matches(after.out, R"(\n  b +sweep +finished +24 / 24 )")) << after.out;
 
     // Started once more, it plays nothing and touches no database.
     const pid_t third =
