@@ -27,6 +27,9 @@
 //  * Endgames: mop-up toward a bare king, and a drawish scale when the side ahead has no
 //    pawn-role pieces and less than a rook's worth more material.
 // Middlegame and endgame terms are tapered by the non-pawn material left on the board.
+// Every weight these terms are multiplied by is a field of EvalWeights (eval_weights.hpp), the
+// hand-set values by default; eval_features.hpp writes the evaluation as a linear function of
+// them, for fitting.
 // The evaluation is symmetric: a position and its colour-mirror score the same for the mover.
 
 #include <array>
