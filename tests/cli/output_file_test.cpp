@@ -29,6 +29,7 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using balance::testing::read_text;
 using balance::testing::TempDir;
 
 bool fifo_node(const fs::path& p) {

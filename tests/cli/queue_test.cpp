@@ -31,6 +31,7 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using balance::testing::read_text;
 
 using balance::testing::count_rows;
 using balance::testing::kDurableSweep;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -41,5 +42,11 @@ class TempDir {
   private:
     std::filesystem::path path_;
 };
+
+// The whole text of `file` ("" when it cannot be read).
+inline std::string read_text(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 }  // namespace balance::testing

@@ -114,6 +114,7 @@ Result<std::unique_ptr<players::Player>> make_player(const PlayerSpec& spec) {
             options.random_margin_cp = spec.random_margin_cp;
             options.eval = spec.eval;
             options.piece_values = spec.piece_values;
+            if (spec.eval_weights) options.eval_weights = *spec.eval_weights;
             return std::unique_ptr<players::Player>(
                 std::make_unique<players::engine::Engine>(options));
         }

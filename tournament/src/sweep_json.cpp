@@ -27,6 +27,28 @@ const char* opening_kind(OpeningSpec::Kind kind) {
     return "none";
 }
 
+// Every weight of an evaluation file's weights: the general terms (one number for a term with
+// one phase) and the pieces it names.
+Json eval_weights_object(const players::engine::EvalWeights& w) {
+    using players::engine::Phases;
+    Json terms = Json::object();
+    for (const auto& term : players::engine::weight_terms()) {
+        const players::engine::Score s = w.*(term.member);
+        if (term.phases == Phases::Both)
+            terms[term.key] = Json::array({s.mg, s.eg});
+        else
+            terms[term.key] = term.phases == Phases::Endgame ? s.eg : s.mg;
+    }
+    Json pieces = Json::object();
+    for (const auto& [name, piece] : w.pieces) {
+        Json one = Json::object();
+        for (const auto& term : players::engine::piece_terms())
+            if (const auto& s = piece.*(term.member)) one[term.key] = Json::array({s->mg, s->eg});
+        pieces[name] = one;
+    }
+    return Json{{"terms", terms}, {"pieces", pieces}};
+}
+
 Json player_settings(const PlayerSpec& p) {
     Json j;
     j["type"] = player_kind_name(p.kind);
@@ -45,6 +67,7 @@ Json player_settings(const PlayerSpec& p) {
             for (const auto& [name, value] : p.piece_values) values[name] = value;
             j["values"] = values;
         }
+        if (p.eval_weights) j["eval_weights"] = eval_weights_object(*p.eval_weights);
     }
     if (writes_definitions(p.kind)) {
         j["command"] = p.external.command;
@@ -136,6 +159,10 @@ Json adjudication_json(const AdjudicationSpec& a) {
 }
 
 }  // namespace
+
+std::string eval_weights_json(const players::engine::EvalWeights& weights) {
+    return eval_weights_object(weights).dump();
+}
 
 std::string config_json(const Sweep& s) {
     Json j;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +14,7 @@
 #include "balance/analysis/value_methods.hpp"
 #include "balance/config/army_reader.hpp"
 #include "balance/config/spec_text.hpp"
+#include "balance/tournament/sweep_json.hpp"
 #include "natural_order.hpp"
 
 namespace balance::analysis {
@@ -182,6 +184,39 @@ void note_player_values(ReportData& report) {
     }
 }
 
+// A player that plays by evaluation weights of its own (a sweep player's `eval = "FILE"`) says
+// so, with the weights that differ from the hand-set ones: "player 'tuned' plays by evaluation
+// weights of its own: tempo 14 (hand-set 10), ...; knight material [310, 295], ...".
+void note_player_eval(ReportData& report) {
+    const nlohmann::json defaults = nlohmann::json::parse(
+        tournament::eval_weights_json(players::engine::EvalWeights{}))["terms"];
+    std::map<std::string, std::string> seen;  // player -> its weights, as text
+    for (const StoredRun& run : report.runs) {
+        const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
+        if (config.is_discarded() || !config.contains("players")) continue;
+        for (const auto& [name, settings] : config["players"].items()) {
+            if (!settings.is_object() || !settings.contains("eval_weights")) continue;
+            const auto& weights = settings["eval_weights"];
+            // Copies, not temporaries: a loop over a temporary's items() would outlive it.
+            const nlohmann::json terms = weights.value("terms", nlohmann::json::object());
+            const nlohmann::json pieces = weights.value("pieces", nlohmann::json::object());
+            std::string text;
+            for (const auto& [term, value] : terms.items())
+                if (defaults.contains(term) && defaults[term] != value)
+                    text += fmt::format("{}{} {} (hand-set {})", text.empty() ? "" : ", ", term,
+                                        value.dump(), defaults[term].dump());
+            for (const auto& [piece, piece_terms] : pieces.items())
+                for (const auto& [term, value] : piece_terms.items())
+                    text += fmt::format("{}{} {} {}", text.empty() ? "" : ", ", piece, term,
+                                        value.dump());
+            seen.emplace(name, text.empty() ? "the hand-set ones" : text);
+        }
+    }
+    for (const auto& [player, weights] : seen)
+        report.notes.push_back(
+            fmt::format("player '{}' plays by evaluation weights of its own: {}", player, weights));
+}
+
 // The players that played `variant` against themselves, in natural order.
 std::vector<std::string> self_play_players(const Store& store, const std::string& variant) {
     std::set<std::string> players;
@@ -204,6 +239,38 @@ std::vector<std::string> variants_in(std::span<const StoredGame> games) {
     std::set<std::string> names;
     for (const StoredGame& game : games) names.insert(game.variant);
     return {names.begin(), names.end()};
+}
+
+Result<std::string> pick_variant(std::span<const StoredGame> games, const std::string& wanted) {
+    const auto variants = variants_in(games);
+    if (!wanted.empty()) {
+        if (std::find(variants.begin(), variants.end(), wanted) == variants.end())
+            return make_error(
+                fmt::format("no games of variant '{}' in this database (variants: {})", wanted,
+                            fmt::join(variants, ", ")));
+        return wanted;
+    }
+    if (variants.empty()) return make_error("the database holds no games");
+    if (variants.size() > 1)
+        return make_error(
+            fmt::format("the database holds several variants ({}): choose one with "
+                        "--variant",
+                        fmt::join(variants, ", ")));
+    return variants.front();
+}
+
+Result<std::vector<StoredGame>> take_games(std::vector<StoredGame> games,
+                                           const std::string& variant, const std::string& rules,
+                                           const std::string& player) {
+    std::erase_if(games, [&](const StoredGame& game) {
+        return game.variant != variant || (rules != "*" && cell_of(game).rules != rules) ||
+               (!player.empty() && (game.white_player != player || game.black_player != player));
+    });
+    if (games.empty())
+        return make_error(fmt::format(
+            "no games of {} with rules '{}'{} (use --rules '*' for every rule set)", variant, rules,
+            player.empty() ? "" : " played by '" + player + "' against itself"));
+    return games;
 }
 
 // Cells whose rules are an edit of the variant's (a `balance fix` candidate, or games kept apart
@@ -290,6 +357,7 @@ ReportData build_report(const Store& store, VariantCatalog& catalog, const Repor
     note_repeated_games(report, report.notes);
     note_missed_openings(report, report.notes);
     note_player_values(report);
+    note_player_eval(report);
     for (const ArmyFit& fit : report.armies) {
         if (!fit.ok()) {
             report.notes.push_back(fmt::format("army fit {} ({}, {}) not possible: {}", fit.variant,

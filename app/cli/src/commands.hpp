@@ -21,6 +21,7 @@ void register_report(CLI::App& app, AppContext& ctx);
 void register_sprt(CLI::App& app, AppContext& ctx);
 void register_values(CLI::App& app, AppContext& ctx);
 void register_calibrate(CLI::App& app, AppContext& ctx);
+void register_tune(CLI::App& app, AppContext& ctx);
 void register_fix(CLI::App& app, AppContext& ctx);
 void register_serve(CLI::App& app, AppContext& ctx);
 void register_queue(CLI::App& app, AppContext& ctx);

@@ -94,13 +94,7 @@ Result<PieceValues> load_piece_values_file(const std::filesystem::path& path,
 
 std::string piece_values_toml(const PieceValues& values, const core::VariantSpec& spec,
                               const std::string& comment) {
-    std::string out;
-    for (std::size_t at = 0; at < comment.size();) {
-        const auto end = comment.find('\n', at);
-        out += "# " + comment.substr(at, end == std::string::npos ? end : end - at) + "\n";
-        if (end == std::string::npos) break;
-        at = end + 1;
-    }
+    std::string out = comment_lines(comment);
     out += fmt::format("variant = \"{}\"\nvalue_unit = \"{}\"\n\n[values]\n", spec.name,
                        spec.value_unit);
     std::vector<std::string> order;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "balance/config/eval_weights_reader.hpp"
 #include "balance/config/piece_values_reader.hpp"
 #include "balance/config/suggest.hpp"
 #include "balance/tournament/ladder.hpp"
@@ -133,6 +134,51 @@ void read_limits(Fields& fields, const toml::table& table, PlayerSpec& spec,
     spec.limits.movetime_ms = static_cast<int>(movetime);
 }
 
+// A file a player names (tried as given, then beside the sweep file, as opening books are).
+Result<std::filesystem::path> find_player_file(const std::string& name, const char* what,
+                                               const std::string& section, const toml::node& node,
+                                               const Fields& fields, const PlayerContext& context) {
+    const std::filesystem::path given(name);
+    std::filesystem::path path = given;
+    std::error_code ec;
+    if (path.is_relative() && !std::filesystem::exists(path, ec)) path = context.dir / path;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+        // Named where the sweep names it: the file it points to cannot say where it is wanted.
+        return make_error(fmt::format("{}: no {} file '{}' (a relative path is read from the "
+                                      "working directory, then beside the sweep file)",
+                                      section, what, given.string()),
+                          where_of(node.source(), fields.file()));
+    }
+    return path;
+}
+
+// `eval`: "full" (the default), "material", or the name of an evaluation file whose weights
+// the full evaluation plays by.
+Result<void> read_eval(Fields& fields, const toml::table& table, PlayerSpec& spec,
+                       const PlayerContext& context) {
+    const toml::node* node = table.get("eval");
+    if (!node || !node->as_string()) {
+        // Absent, or reported as the wrong type.
+        if (fields.choice("eval", {"full", "material"}).value_or("full") == "material")
+            spec.eval = players::engine::EvalTerms::Material;
+        return {};
+    }
+    const std::string given = *fields.string("eval");
+    if (given == "full") return {};
+    if (given == "material") {
+        spec.eval = players::engine::EvalTerms::Material;
+        return {};
+    }
+    const std::string section = fmt::format("[players.{}] eval", spec.name);
+    auto path = find_player_file(given, "evaluation", section, *node, fields, context);
+    if (!path) return path.error();
+    auto weights = load_eval_weights_file(*path, context.variant);
+    if (!weights) return weights.error();
+    spec.eval_weights = std::move(*weights);
+    spec.eval_file = display_path(path->string());
+    return {};
+}
+
 // `values`: an inline table of piece values, or the name of a values file (tried as given,
 // then beside the sweep file, as opening books are).
 Result<void> read_values(Fields& fields, const toml::table& table, PlayerSpec& spec,
@@ -145,19 +191,11 @@ Result<void> read_values(Fields& fields, const toml::table& table, PlayerSpec& s
         (void)fields.table("values");
         values = read_piece_values(*inline_table, section, context.file, context.variant);
     } else if (node->as_string()) {
-        const std::filesystem::path given(*fields.string("values"));
-        std::filesystem::path path = given;
-        std::error_code ec;
-        if (path.is_relative() && !std::filesystem::exists(path, ec)) path = context.dir / path;
-        if (!std::filesystem::is_regular_file(path, ec)) {
-            // Named where the sweep names it: the file it points to cannot say where it is wanted.
-            return make_error(fmt::format("{}: no values file '{}' (a relative path is read from "
-                                          "the working directory, then beside the sweep file)",
-                                          section, given.string()),
-                              where_of(node->source(), fields.file()));
-        }
-        values = load_piece_values_file(path, context.variant);
-        spec.values_file = display_path(path.string());
+        auto path =
+            find_player_file(*fields.string("values"), "values", section, *node, fields, context);
+        if (!path) return path.error();
+        values = load_piece_values_file(*path, context.variant);
+        spec.values_file = display_path(path->string());
     } else {
         (void)fields.table("values");  // reports the type
         return {};
@@ -177,8 +215,6 @@ void read_engine(Fields& fields, PlayerSpec& spec) {
     spec.random_margin_cp =
         static_cast<int>(fields.integer("random_margin_cp", Need::Optional, 0, 100000)
                              .value_or(spec.random_margin_cp));
-    if (fields.choice("eval", {"full", "material"}).value_or("full") == "material")
-        spec.eval = players::engine::EvalTerms::Material;
 }
 
 // Settings every external engine has: where it runs, how long it may take, how often it may
@@ -282,6 +318,7 @@ Result<std::vector<PlayerSpec>> read_player(const std::string& name, const toml:
     if (spec.kind == PlayerKind::Engine) {
         read_engine(fields, spec);
         values = read_values(fields, table, spec, context);
+        if (values) values = read_eval(fields, table, spec, context);
     }
     if (spec.kind == PlayerKind::Uci || spec.kind == PlayerKind::Xboard)
         read_external(fields, spec, file, armies);

@@ -89,4 +89,15 @@ std::string display_path(const std::string& file) {
     return relative.string();
 }
 
+std::string comment_lines(const std::string& comment) {
+    std::string out;
+    for (std::size_t at = 0; at < comment.size();) {
+        const auto end = comment.find('\n', at);
+        out += "# " + comment.substr(at, end == std::string::npos ? end : end - at) + "\n";
+        if (end == std::string::npos) break;
+        at = end + 1;
+    }
+    return out;
+}
+
 }  // namespace balance::config

@@ -35,4 +35,7 @@ void deep_merge(toml::table& base, toml::table&& overlay);
 // below it, otherwise as given.
 [[nodiscard]] std::string display_path(const std::string& file);
 
+// `comment` as TOML comment lines ("# ..." each), for the head of a file we write.
+[[nodiscard]] std::string comment_lines(const std::string& comment);
+
 }  // namespace balance::config

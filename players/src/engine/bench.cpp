@@ -37,6 +37,8 @@ Result<BenchResult> run_bench(int depth, const std::vector<BenchSet>& sets, std:
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
     for (const auto& set : sets) {
+        options.eval_weights = set.weights;
+        engine.set_options(options);
         auto rules = core::compile_rules(set.spec, set.white, set.black);
         if (!rules) return rules.error();
         for (const auto& fen : set.fens) {

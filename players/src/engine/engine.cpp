@@ -56,7 +56,8 @@ void Engine::new_game() {
 void Engine::set_options(const EngineOptions& options) {
     state_->last = {};  // other values or limits: nothing carries over
     // The next search sizes the table; tables built from other piece values are rebuilt.
-    if (options.piece_values != options_.piece_values) {
+    if (options.piece_values != options_.piece_values ||
+        options.eval_weights != options_.eval_weights) {
         state_->narrow.rules.reset();
         state_->wide.rules.reset();
     }
@@ -83,8 +84,8 @@ PerWidth<BB>& Engine::State::prepare(const core::Position<BB>& pos, const Engine
         w = &wide;
     if (w->rules.get() != pos.rules_ptr().get()) {
         w->rules = pos.rules_ptr();
-        w->tables =
-            std::make_unique<EvalTables<BB>>(build_eval_tables(*w->rules, options.piece_values));
+        w->tables = std::make_unique<EvalTables<BB>>(
+            build_eval_tables(*w->rules, options.piece_values, options.eval_weights));
     }
     if (!w->searcher) w->searcher = std::make_unique<Searcher<BB>>(tt);
     w->searcher->set_eval_terms(options.eval);
@@ -150,6 +151,14 @@ int Engine::static_eval(const core::Position<BB>& pos) {
     return options_.eval == EvalTerms::Full ? evaluate(pos, tables) : material_eval(pos, tables);
 }
 
+template <core::Bitboard BB>
+int Engine::quiescence(core::Position<BB>& pos) {
+    PerWidth<BB>& w = state_->prepare(pos, options_);
+    state_->last = {};
+    state_->tt.ensure(table_megabytes(options_.hash_mb, 1));
+    return w.searcher->quiescence(pos, *w.tables);
+}
+
 const char* eval_terms_name(EvalTerms terms) {
     return terms == EvalTerms::Material ? "material" : "full";
 }
@@ -184,5 +193,7 @@ template SearchResult Engine::search_game_move(core::Position<core::u128>&, cons
                                                std::uint64_t, int, const SearchHooks&);
 template int Engine::static_eval(const core::Position<core::u64>&);
 template int Engine::static_eval(const core::Position<core::u128>&);
+template int Engine::quiescence(core::Position<core::u64>&);
+template int Engine::quiescence(core::Position<core::u128>&);
 
 }  // namespace balance::players::engine

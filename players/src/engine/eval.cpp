@@ -6,6 +6,7 @@
 
 #include "balance/players/engine/eval.hpp"
 #include "engine/attacks.hpp"
+#include "engine/endgame_scale.hpp"
 #include "engine/pawn_cache.hpp"
 
 namespace balance::players::engine {
@@ -16,13 +17,6 @@ using core::Color;
 using core::PieceType;
 using core::Square;
 
-constexpr Score DoubledPawn{-8, -16};
-constexpr Score IsolatedPawn{-10, -12};
-constexpr Score OpenFile{18, 8}, HalfOpenFile{8, 4};
-constexpr Score AttackedByPawn{-15, -10};
-constexpr int ShieldNear = 14, ShieldFar = 7;
-constexpr int Tempo = 10;
-
 template <Bitboard BB>
 struct Side {
     BB pawns{}, pawn_attacks{};
@@ -31,26 +25,6 @@ struct Side {
     int king_attackers = 0, king_attack_units = 0;  // this side's attacks on the enemy king zone
     Score score;
 };
-
-// Does colour c's material (board + hand, king omitted) match one of its army's "cannot mate a
-// bare king" entries?
-template <Bitboard BB>
-bool cannot_mate(const core::Position<BB>& pos, int c) {
-    const core::Rules<BB>& r = pos.rules();
-    const auto& army = r.armies[c];
-    for (const auto& set : army.cannot_mate) {
-        bool match = true;
-        for (PieceType t : army.types) {
-            if (t == r.king_type[c]) continue;
-            if (pos.count(Color(c), t) + pos.hand_count(Color(c), t) != set[t]) {
-                match = false;
-                break;
-            }
-        }
-        if (match) return true;
-    }
-    return false;
-}
 
 }  // namespace
 
@@ -89,6 +63,7 @@ void compute_pawn_terms(const core::Position<BB>& pos, const EvalTables<BB>& et,
         terms.score[c] = score;
     }
     // Structure: doubled, isolated and passed pawns (the kings' distances are evaluate()'s).
+    const EvalWeights& w = et.weights;
     const int span = et.pawn_span;
     for (int c = 0; c < 2; ++c) {
         const BB own_pawns = terms.pawns[c], their_pawns = terms.pawns[1 - c];
@@ -99,12 +74,13 @@ void compute_pawn_terms(const core::Position<BB>& pos, const EvalTables<BB>& et,
             const Square sq = core::pop_lsb(bb);
             const int file = et.file_of[sq];
             const BB front = et.front_span[c][sq];
-            if (front & et.file_bb[file] & own_pawns) structure += DoubledPawn;
-            if (!(et.adjacent_files[file] & own_pawns)) structure += IsolatedPawn;
+            if (front & et.file_bb[file] & own_pawns) structure += w.doubled_pawn;
+            if (!(et.adjacent_files[file] & own_pawns)) structure += w.isolated_pawn;
             if (!(front & their_pawns)) {
                 const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
                 const int a2 = adv * adv;
-                structure += Score{5 + 55 * a2 / (span * span), 10 + 140 * a2 / (span * span)};
+                structure += w.passed_pawn + Score{w.passed_advance.mg * a2 / (span * span),
+                                                   w.passed_advance.eg * a2 / (span * span)};
                 passed_pawns |= core::square_bb<BB>(sq);
             }
         }
@@ -134,7 +110,7 @@ template <Bitboard BB>
         BB bb = pos.pieces(Color(c), t);
         const int in_hand = pos.hand_count(Color(c), t);
         non_pawn += (core::popcount(bb) + in_hand) * et.value[t];
-        score += Score{et.value[t], et.value[t]} * in_hand;
+        score += et.material[t] * in_hand;
         while (bb) {
             const Square sq = core::pop_lsb(bb);
             score += et.psq[c][t][sq];
@@ -146,9 +122,11 @@ template <Bitboard BB>
             }
             if (et.rook_like[t]) {
                 const BB file = et.file_bb[et.file_of[sq]];
-                if (!(file & own_pawns)) score += (file & their_pawns) ? HalfOpenFile : OpenFile;
+                if (!(file & own_pawns))
+                    score +=
+                        (file & their_pawns) ? et.weights.half_open_file : et.weights.open_file;
             }
-            if (their_pawn_attacks & core::square_bb<BB>(sq)) score += AttackedByPawn;
+            if (their_pawn_attacks & core::square_bb<BB>(sq)) score += et.weights.attacked_by_pawn;
         }
     }
     s.score = score;
@@ -167,14 +145,15 @@ template <Bitboard BB>
     Side<BB>& s = side[c];
     const Side<BB>& o = side[1 - c];
     const PieceType k = pos.rules().king_type[c];
+    const EvalWeights& w = et.weights;
     if (s.king != core::NoSquare) {
         s.score += et.psq[c][k][s.king];
         if (et.relative_rank[c][s.king] <= 1) {
-            s.score.mg += ShieldNear * core::popcount(et.shield_near[c][s.king] & s.pawns) +
-                          ShieldFar * core::popcount(et.shield_far[c][s.king] & s.pawns);
+            s.score.mg += w.shield_near.mg * core::popcount(et.shield_near[c][s.king] & s.pawns) +
+                          w.shield_far.mg * core::popcount(et.shield_far[c][s.king] & s.pawns);
         }
         if (o.king_attackers >= 2)
-            s.score.mg -= std::min(600, o.king_attack_units * o.king_attack_units * 3 / 8);
+            s.score.mg -= w.king_danger.mg * king_danger(o.king_attack_units) / 100;
     }
     // Passed pawns: nearer the own king and farther from the enemy king is better.
     if (s.king != core::NoSquare && o.king != core::NoSquare) {
@@ -184,7 +163,9 @@ template <Bitboard BB>
             const Square sq = core::pop_lsb(bb);
             const int adv = std::clamp(et.relative_rank[c][sq] - 1, 0, span);
             const int promo = et.promotion_square[c][sq];
-            s.score.eg += (6 * et.dist(o.king, promo) - 3 * et.dist(s.king, promo)) * adv / span;
+            s.score.eg += (w.passed_enemy_king.eg * et.dist(o.king, promo) +
+                           w.passed_own_king.eg * et.dist(s.king, promo)) *
+                          adv / span;
         }
     }
     for (const auto& bonus : et.bonuses) {
@@ -200,23 +181,10 @@ template <Bitboard BB>
 [[gnu::always_inline]] inline int endgame_adjusted(const core::Position<BB>& pos,
                                                    const EvalTables<BB>& et, const Side<BB>* side,
                                                    int v) {
-    const int strong = v >= 0 ? 0 : 1, weak = 1 - strong;
-    const Side<BB>& st = side[strong];
-    const Side<BB>& wk = side[weak];
-    const int sign = strong == 0 ? 1 : -1;
-    if (!st.pawns) {
-        if (cannot_mate(pos, strong))
-            v /= 8;
-        else if (st.non_pawn - wk.non_pawn < 400)
-            v /= 4;
-    }
-    if (core::popcount(pos.pieces(Color(weak))) == 1 && pos.hand_total(Color(weak)) == 0 &&
-        st.non_pawn > 0 && st.king != core::NoSquare && wk.king != core::NoSquare &&
-        !cannot_mate(pos, strong)) {
-        v += sign * (200 + 25 * et.center_distance[wk.king] +
-                     8 * (7 - std::min(7, et.dist(st.king, wk.king))));
-    }
-    return v;
+    const EndgameSide sides[2] = {{side[0].pawns != BB{}, side[0].non_pawn, side[0].king},
+                                  {side[1].pawns != BB{}, side[1].non_pawn, side[1].king}};
+    const EndgameScale scale = endgame_scale(pos, et, sides, v);
+    return divide_by(v, scale.divisor) + scale.mop_up;
 }
 
 }  // namespace
@@ -249,7 +217,7 @@ int evaluate(const core::Position<BB>& pos, const EvalTables<BB>& et, PawnCache<
     const int v =
         endgame_adjusted(pos, et, side, (total.mg * phase + total.eg * (256 - phase)) / 256);
     const int stm = core::index(pos.side_to_move());
-    return (stm == 0 ? v : -v) + Tempo;
+    return (stm == 0 ? v : -v) + et.weights.tempo.mg;
 }
 
 template int evaluate(const core::Position<core::u64>&, const EvalTables<core::u64>&,

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "balance/players/engine/eval.hpp"
+#include "engine/eval_shapes.hpp"
 
 namespace balance::players::engine {
 namespace {
@@ -49,7 +50,7 @@ int attack_unit_of(int cp) {
 // Per type: value, role, which side has it.
 template <Bitboard BB>
 void add_types(const core::Rules<BB>& r, const std::map<std::string, double>& values,
-               EvalTables<BB>& et) {
+               const EvalWeights& weights, EvalTables<BB>& et) {
     for (size_t t = 0; t < r.pieces.size(); ++t) {
         const auto& p = r.pieces[t];
         et.royal[t] = p.role == PieceRole::King;
@@ -57,6 +58,10 @@ void add_types(const core::Rules<BB>& r, const std::map<std::string, double>& va
         const auto given = values.find(p.name);
         const double value = given != values.end() ? given->second : p.value;
         et.value[t] = et.royal[t] ? 0 : static_cast<int>(std::lround(value * et.unit_cp));
+        et.material[t] = Score{et.value[t], et.value[t]};
+        const auto piece = weights.pieces.find(p.name);
+        if (!et.royal[t] && piece != weights.pieces.end() && piece->second.material)
+            et.material[t] = *piece->second.material;
     }
     for (int c = 0; c < 2; ++c)
         for (PieceType t : r.armies[c].types) {
@@ -111,48 +116,81 @@ void add_geometry(const core::Rules<BB>& r, EvalTables<BB>& et) {
         }
 }
 
-// The piece-square term of a type on a square: its value plus a king's shelter, a pawn's
-// advance, or a piece's reach above its average (`delta4`, in quarter squares).
+// The piece-square term of a type on a square: its material plus a king's shelter, a pawn's
+// advance, or a piece's reach above its average (`delta4`, in quarter squares) times `centre`.
 template <Bitboard BB>
 Score piece_square(const core::Rules<BB>& r, const EvalTables<BB>& et, int c, PieceType t, int sq,
-                   int delta4) {
-    const int value = et.value[t];
-    Score s{value, value};
+                   int delta4, Score centre) {
+    const EvalWeights& w = et.weights;
+    Score s = et.material[t];
     const int rel = et.relative_rank[c][sq];
     if (et.royal[t]) {
         // Middlegame: stay on the back rank, away from the central files.
-        const int edge = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
-        s.mg += -14 * std::min(rel, 4) - (edge >= 3 ? 15 : edge == 2 ? 5 : 0);
-        s.eg += 12 - 8 * et.center_distance[sq];
+        const int edge = file_from_edge(r.file_of(sq), r.files);
+        s.mg += w.king_rank.mg * std::min(rel, 4) + (edge >= 3   ? w.king_centre_files.mg
+                                                     : edge == 2 ? w.king_near_centre_file.mg
+                                                                 : 0);
+        s.eg += 12 + w.king_centralisation.eg * et.center_distance[sq];
     } else if (et.pawn[t]) {
         const int adv = std::clamp(rel - 1, 0, et.pawn_span);
-        const int center = std::min(r.file_of(sq), r.files - 1 - r.file_of(sq));
-        s.mg += 3 * adv + ((center >= r.files / 2 - 1 && adv >= 1 && adv <= 3) ? 10 : 0);
-        s.eg += 8 * adv * adv / et.pawn_span;
+        s.mg += w.pawn_advance.mg * adv +
+                (central_pawn(r.file_of(sq), r.files, adv) ? w.pawn_centre.mg : 0);
+        s.eg += w.pawn_advance.eg * adv * adv / et.pawn_span;
     } else {
-        s.mg += 4 * delta4 / 4;
-        s.eg += 3 * delta4 / 4;
+        s.mg += centre.mg * delta4 / 4;
+        s.eg += centre.eg * delta4 / 4;
     }
     return s;
 }
 
-// Per type: reach statistics, piece-square terms, mobility weights.
+// A type's empty-board reach: 4x its board average and, per square, 4x the reach minus that.
+struct Reach {
+    std::vector<int> delta4;
+    int mean4 = 0;
+};
+
+template <Bitboard BB>
+Reach reach_of(const core::Rules<BB>& r, int c, PieceType t) {
+    Reach out;
+    out.delta4.resize(static_cast<std::size_t>(r.squares));
+    int total = 0;
+    for (int sq = 0; sq < r.squares; ++sq)
+        total += out.delta4[sq] = core::popcount(empty_board_targets(r, c, t, sq));
+    out.mean4 = total * 4 / r.squares;  // integer arithmetic throughout
+    for (int& v : out.delta4) v = v * 4 - out.mean4;
+    return out;
+}
+
+}  // namespace
+
+template <Bitboard BB>
+std::vector<int> reach_above_average4(const core::Rules<BB>& r, int c, PieceType t) {
+    return reach_of(r, c, t).delta4;
+}
+
+template std::vector<int> reach_above_average4(const core::Rules<core::u64>&, int, PieceType);
+template std::vector<int> reach_above_average4(const core::Rules<core::u128>&, int, PieceType);
+
+namespace {
+
+// Per type: piece-square terms, mobility weights.
 template <Bitboard BB>
 void add_piece_squares(const core::Rules<BB>& r, EvalTables<BB>& et) {
-    const int n = r.squares;
     for (int c = 0; c < 2; ++c) {
         for (PieceType t : r.armies[c].types) {
-            std::array<int, EvalTables<BB>::N> reach{};
-            int total = 0;
-            for (int sq = 0; sq < n; ++sq)
-                total += reach[sq] = core::popcount(empty_board_targets(r, c, t, sq));
-            const int mean4 = total * 4 / n;  // 4x the average reach: integer arithmetic throughout
-            for (int sq = 0; sq < n; ++sq)
-                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, reach[sq] * 4 - mean4);
+            const Reach reach = reach_of(r, c, t);
+            const std::vector<int>& delta4 = reach.delta4;
+            const int mean4 = reach.mean4;
+            const auto given = et.weights.pieces.find(r.pieces[t].name);
+            const PieceWeights* piece = given != et.weights.pieces.end() ? &given->second : nullptr;
+            const Score centre = piece && piece->centre ? *piece->centre : Score{4, 3};
+            if (!et.pawn[t] && !et.royal[t]) et.centre[t] = centre;
+            for (int sq = 0; sq < r.squares; ++sq)
+                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, delta4[sq], centre);
             if (!et.pawn[t] && !et.royal[t]) {
                 // ~20 / sqrt(average reach) cp per square, centred at half the average reach.
                 const int w = static_cast<int>(std::lround(40.0 / std::sqrt(std::max(1, mean4))));
-                et.mobility_weight[t] = Score{w, w};
+                et.mobility_weight[t] = piece && piece->mobility ? *piece->mobility : Score{w, w};
                 et.mobility_center[t] = mean4 / 8;
                 et.attack_unit[t] = attack_unit_of(et.value[t]);
             }
@@ -212,14 +250,16 @@ void add_bonuses(const core::Rules<BB>& r, EvalTables<BB>& et) {
 
 template <Bitboard BB>
 EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
-                                 const std::map<std::string, double>& values) {
+                                 const std::map<std::string, double>& values,
+                                 const EvalWeights& weights) {
     EvalTables<BB> et;
+    et.weights = weights;
     et.files = r.files;
     et.ranks = r.ranks;
     et.pawn_span = std::max(1, r.ranks - 3);
     et.squares = r.squares;
     et.unit_cp = unit_centipawns(r.spec(), r.pieces);
-    add_types(r, values, et);
+    add_types(r, values, weights, et);
     add_geometry(r, et);
     add_piece_squares(r, et);
     add_attack_shapes(r, et);
@@ -242,8 +282,10 @@ EvalTables<BB> build_eval_tables(const core::Rules<BB>& r,
 }
 
 template EvalTables<core::u64> build_eval_tables(const core::Rules<core::u64>&,
-                                                 const std::map<std::string, double>&);
+                                                 const std::map<std::string, double>&,
+                                                 const EvalWeights&);
 template EvalTables<core::u128> build_eval_tables(const core::Rules<core::u128>&,
-                                                  const std::map<std::string, double>&);
+                                                  const std::map<std::string, double>&,
+                                                  const EvalWeights&);
 
 }  // namespace balance::players::engine

@@ -901,6 +901,15 @@ SearchResult Searcher<BB>::run(core::Position<BB>& pos, const EvalTables<BB>& ta
     return result;
 }
 
+template <Bitboard BB>
+int Searcher<BB>::quiescence(core::Position<BB>& pos, const EvalTables<BB>& tables) {
+    const SearchHooks hooks;
+    begin(pos, tables, SearchLimits{}, RootRandom{}, hooks, false);
+    const int score = qsearch(-Infinite, Infinite, 0, in_check(pos));
+    hooks_ = nullptr;  // `hooks` ends here
+    return score;
+}
+
 template class Searcher<core::u64>;
 template class Searcher<core::u128>;
 

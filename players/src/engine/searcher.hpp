@@ -59,6 +59,10 @@ class Searcher {
                      const SearchLimits& limits, const RootRandom& random,
                      const SearchHooks& hooks = {}, bool next_move = false);
 
+    // The quiescence search's score of `pos` (restored on return), from nothing: what the
+    // evaluation says once captures and promotions have settled.
+    int quiescence(core::Position<BB>& pos, const EvalTables<BB>& tables);
+
     [[nodiscard]] std::size_t scratch_bytes() const;
     void set_eval_terms(EvalTerms terms) { eval_terms_ = terms; }
 

@@ -52,6 +52,9 @@ bool use_definitions_variant(XboardConfig& xboard, const std::string& engine_var
     return ranks == 10 ? 0 : 1;
 }
 
+// What a writer keeps beside each variant's definitions when it keeps nothing more.
+struct NoExtra {};
+
 // The definitions of each game's rules, written once per rules object. `Extra` is what the
 // writer says besides the text (SjaakII's promotion letters).
 template <class Extra>

@@ -10,7 +10,6 @@ namespace balance::players::external {
 
 namespace {
 
-struct NoExtra {};
 using FairyStockfishDefinitions = DefinitionsByRules<NoExtra>;
 
 }  // namespace

@@ -9,7 +9,6 @@ namespace balance::players::external {
 
 namespace {
 
-struct NoExtra {};
 using FairymaxDefinitions = DefinitionsByRules<NoExtra>;
 
 Result<FairymaxDefinitions::Written> fairymax_written(const core::VariantSpec& spec,

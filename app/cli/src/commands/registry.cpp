@@ -17,6 +17,7 @@ void register_all_commands(CLI::App& app, AppContext& ctx) {
     register_sprt(app, ctx);
     register_values(app, ctx);
     register_calibrate(app, ctx);
+    register_tune(app, ctx);
     register_fix(app, ctx);
     register_serve(app, ctx);
     register_queue(app, ctx);

@@ -72,47 +72,15 @@ std::string table_text(const analysis::DisplayTable& table, const std::string& h
     return "# " + heading + "\n\n" + analysis::markdown_table(table, "##");
 }
 
-Result<std::string> pick_variant(const std::vector<analysis::StoredGame>& games,
-                                 const std::string& wanted) {
-    const auto variants = analysis::variants_in(games);
-    if (!wanted.empty()) {
-        if (std::find(variants.begin(), variants.end(), wanted) == variants.end())
-            return make_error(
-                fmt::format("no games of variant '{}' in this database (variants: {})", wanted,
-                            fmt::join(variants, ", ")));
-        return wanted;
-    }
-    if (variants.empty()) return make_error("the database holds no games");
-    if (variants.size() > 1)
-        return make_error(
-            fmt::format("the database holds several variants ({}): choose one with "
-                        "--variant",
-                        fmt::join(variants, ", ")));
-    return variants.front();
-}
-
 int run_values_command(const ValuesArgs& args, AppContext& ctx) {
     auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
-    auto variant = pick_variant(store->games, args.variant);
+    auto variant = analysis::pick_variant(store->games, args.variant);
     if (!variant) return report_error(ctx, variant.error());
-    std::vector<analysis::StoredGame> games;
-    for (auto& game : store->games) {
-        if (game.variant == *variant &&
-            (args.rules == "*" || analysis::cell_of(game).rules == args.rules) &&
-            (args.player.empty() ||
-             (game.white_player == args.player && game.black_player == args.player)))
-            games.push_back(std::move(game));
-    }
-    if (games.empty()) {
-        return report_error(
-            ctx,
-            make_error(fmt::format(
-                "no games of {} with rules '{}'{} (use --rules '*' for "
-                "every rule set)",
-                *variant, args.rules,
-                args.player.empty() ? "" : " played by '" + args.player + "' against itself")));
-    }
+    auto selected =
+        analysis::take_games(std::move(store->games), *variant, args.rules, args.player);
+    if (!selected) return report_error(ctx, selected.error());
+    std::vector<analysis::StoredGame> games = std::move(*selected);
     analysis::VariantCatalog catalog(store->specs);
     if (args.odds) {
         auto odds = analysis::odds_values(games, *variant, catalog, args.normalize, args.unit_value,

@@ -88,7 +88,11 @@ struct PlayerSpec {
     // player's identity (stored with its settings), so two players differing only in values
     // can be matched and told apart.
     std::map<std::string, double> piece_values;
-    std::string values_file;    // where they were read from, for messages; "" when inline
+    std::string values_file;  // where they were read from, for messages; "" when inline
+    // The evaluation's weights from an evaluation file (`eval = "FILE"`); none: the hand-set
+    // ones. Part of the player's identity, like its piece values.
+    std::optional<players::engine::EvalWeights> eval_weights;
+    std::string eval_file;      // where they were read from, as the sweep file names it
     std::string command_where;  // file:line of its program (`command`, or its table), for messages
     // External engines only.
     ExternalSpec external;

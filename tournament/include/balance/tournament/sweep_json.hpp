@@ -16,6 +16,10 @@ namespace balance::tournament {
 // fixed order; not the sweep file's path (shards run elsewhere must still match).
 [[nodiscard]] std::string config_json(const Sweep& sweep);
 
+// A player's evaluation weights as its settings store them (`eval_weights`): {"terms": {key:
+// [mg, eg] or one number}, "pieces": {name: {term: [mg, eg]}}}.
+[[nodiscard]] std::string eval_weights_json(const players::engine::EvalWeights& weights);
+
 // The top-level settings in which two config_json texts differ, comma-separated in the first
 // one's key order ("seed, players"); empty when they describe the same games. The sizes
 // (games_per_cell, rung_gap_games) are not compared: a game's key and seed depend only on its cell

@@ -84,6 +84,19 @@ struct ReportData {
 // The variant names in `games`, sorted.
 [[nodiscard]] std::vector<std::string> variants_in(std::span<const StoredGame> games);
 
+// The variant a command works on: `wanted` when the games hold it, else the games' one variant.
+// Errors: `wanted` absent (naming the variants there are), no games, several variants and none
+// wanted.
+[[nodiscard]] Result<std::string> pick_variant(std::span<const StoredGame> games,
+                                               const std::string& wanted);
+
+// The games of `variant` under the stored rule set `rules` ("*": every rule set), and when
+// `player` is not empty only that player's games against itself. Error when there are none.
+[[nodiscard]] Result<std::vector<StoredGame>> take_games(std::vector<StoredGame> games,
+                                                         const std::string& variant,
+                                                         const std::string& rules,
+                                                         const std::string& player);
+
 // Whether some variant of `games` knows `army` (by name or alias); else an error naming it, with
 // a suggestion: a misspelt army in a flag is not a selection that finds no games.
 [[nodiscard]] Result<void> known_army(std::span<const StoredGame> games, const std::string& army,

@@ -9,6 +9,7 @@
 
 #include "balance/core/error.hpp"
 #include "balance/core/spec.hpp"
+#include "balance/players/engine/eval_weights.hpp"
 
 namespace balance::players::engine {
 
@@ -16,6 +17,7 @@ struct BenchSet {
     core::VariantSpec spec;
     std::string white, black;       // armies; empty: the variant's defaults
     std::vector<std::string> fens;  // empty string: the start position
+    EvalWeights weights;            // the evaluation's weights (default: the hand-set ones)
 };
 
 struct BenchResult {

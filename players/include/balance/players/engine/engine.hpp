@@ -58,6 +58,12 @@ class Engine : public Player {
     template <core::Bitboard BB>
     int static_eval(const core::Position<BB>& pos);
 
+    // The quiescence search's score of `pos` (side to move's view; restored on return), from a
+    // cleared table: static_eval() unless a capture or promotion changes it (balance tune keeps
+    // the positions where it does not).
+    template <core::Bitboard BB>
+    int quiescence(core::Position<BB>& pos);
+
     void set_options(const EngineOptions& options);
     [[nodiscard]] const EngineOptions& options() const { return options_; }
     [[nodiscard]] std::size_t memory_bytes() const;

@@ -27,6 +27,9 @@
 //  * Endgames: mop-up toward a bare king, and a drawish scale when the side ahead has no
 //    pawn-role pieces and less than a rook's worth more material.
 // Middlegame and endgame terms are tapered by the non-pawn material left on the board.
+// Every weight these terms are multiplied by is a field of EvalWeights (eval_weights.hpp), the
+// hand-set values by default; eval_features.hpp writes the evaluation as a linear function of
+// them, for fitting.
 // The evaluation is symmetric: a position and its colour-mirror score the same for the mover.
 
 #include <array>
@@ -36,26 +39,9 @@
 #include <vector>
 
 #include "balance/core/position.hpp"
+#include "balance/players/engine/eval_weights.hpp"
 
 namespace balance::players::engine {
-
-// A middlegame / endgame pair.
-struct Score {
-    int mg = 0, eg = 0;
-    constexpr Score& operator+=(Score o) {
-        mg += o.mg;
-        eg += o.eg;
-        return *this;
-    }
-    constexpr Score& operator-=(Score o) {
-        mg -= o.mg;
-        eg -= o.eg;
-        return *this;
-    }
-    friend constexpr Score operator+(Score a, Score b) { return {a.mg + b.mg, a.eg + b.eg}; }
-    friend constexpr Score operator-(Score a, Score b) { return {a.mg - b.mg, a.eg - b.eg}; }
-    friend constexpr Score operator*(Score a, int k) { return {a.mg * k, a.eg * k}; }
-};
 
 // At most this many pawn-role types per army for the pawn cache (pawn_cache.hpp) to apply.
 inline constexpr int MaxCachedPawnTypes = 2;
@@ -68,6 +54,9 @@ struct EvalTables {
     int pawn_span = 5;  // ranks a pawn advances from its start rank to the last-but-one (>= 1)
     int unit_cp = 100;  // centipawns per unit of the config's piece values
     std::array<int, core::MaxPieceTypes> value{};  // centipawns (0 for royal pieces)
+    // What the score counts per piece: the value, or the weights' material for the type.
+    std::array<Score, core::MaxPieceTypes> material{};
+    EvalWeights weights;  // the general terms evaluate() reads (weights.pieces is in the tables)
     std::array<bool, core::MaxPieceTypes> pawn{}, royal{}, rook_like{};
     // The pawn-role terms depend only on where the pawn-role pieces stand (their attacks are
     // leaps, and at most MaxCachedPawnTypes types per army): a PawnCache may keep them.
@@ -85,6 +74,7 @@ struct EvalTables {
     };
     std::array<std::array<AttackShape, core::MaxPieceTypes>, 2> attack_shape{};
     std::array<Score, core::MaxPieceTypes> mobility_weight{};
+    std::array<Score, core::MaxPieceTypes> centre{};  // the piece-square tables' reach weight
     std::array<int, core::MaxPieceTypes> mobility_center{};
     std::array<int, core::MaxPieceTypes> attack_unit{};
     std::array<std::array<BB, N>, 2> front_span{}, king_zone{}, shield_near{}, shield_far{};
@@ -106,9 +96,12 @@ struct EvalTables {
 
 // `values`: piece values by name in the variant's value_unit that replace the documented ones
 // (EngineOptions::piece_values); the unit stays the one the documented values define.
+// `weights`: the terms' weights (EngineOptions::eval_weights); names the variant does not have
+// are ignored here (files are checked when read).
 template <core::Bitboard BB>
 [[nodiscard]] EvalTables<BB> build_eval_tables(const core::Rules<BB>& rules,
-                                               const std::map<std::string, double>& values = {});
+                                               const std::map<std::string, double>& values = {},
+                                               const EvalWeights& weights = {});
 
 template <core::Bitboard BB>
 class PawnCache;

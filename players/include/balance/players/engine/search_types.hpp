@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "balance/core/types.hpp"
+#include "balance/players/engine/eval_weights.hpp"
 
 namespace balance::players::engine {
 
@@ -60,6 +61,8 @@ struct EngineOptions {
     // derived as before, now from these values). Empty: the documented values. Names the
     // current variant does not have are ignored here; sweep files are checked when read.
     std::map<std::string, double> piece_values;
+    // The evaluation's weights (eval_weights.hpp); the default: the hand-set ones.
+    EvalWeights eval_weights;
 };
 
 // Reported after every completed iteration (and by the UCI loop as an `info` line).

@@ -1,0 +1,243 @@
+#include "balance/analysis/eval_tuning.hpp"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <type_traits>
+
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include "balance/analysis/material_samples.hpp"
+#include "balance/analysis/rules_cache.hpp"
+#include "balance/core/game.hpp"
+#include "balance/players/engine/engine.hpp"
+
+namespace balance::analysis {
+
+namespace {
+
+namespace engine = players::engine;
+
+// One pairing's evaluation tables at the starting weights and what its features need.
+struct PairingFeatures {
+    std::unique_ptr<engine::EvalTables<core::u64>> narrow_tables;
+    std::unique_ptr<engine::EvalTables<core::u128>> wide_tables;
+    std::unique_ptr<engine::FeatureContext<core::u64>> narrow;
+    std::unique_ptr<engine::FeatureContext<core::u128>> wide;
+
+    PairingFeatures(const core::AnyRules& rules, const engine::WeightLayout& layout,
+                    const engine::EvalWeights& weights) {
+        if (rules.narrow) {
+            narrow_tables = std::make_unique<engine::EvalTables<core::u64>>(
+                engine::build_eval_tables(*rules.narrow, {}, weights));
+            narrow = std::make_unique<engine::FeatureContext<core::u64>>(
+                engine::feature_context(layout, *rules.narrow, *narrow_tables));
+        } else {
+            wide_tables = std::make_unique<engine::EvalTables<core::u128>>(
+                engine::build_eval_tables(*rules.wide, {}, weights));
+            wide = std::make_unique<engine::FeatureContext<core::u128>>(
+                engine::feature_context(layout, *rules.wide, *wide_tables));
+        }
+    }
+    // The context for positions like `pos` (its board width).
+    template <core::Bitboard BB>
+    const engine::FeatureContext<BB>& context(const core::Position<BB>& /*pos*/) const {
+        if constexpr (std::is_same_v<BB, core::u64>)
+            return *narrow;
+        else
+            return *wide;
+    }
+    [[nodiscard]] const std::vector<double>& weights() const {
+        return narrow ? narrow->weights : wide->weights;
+    }
+};
+
+// A kept position: its linear row, constant and White's score.
+struct Row {
+    std::vector<float> features;
+    float constant = 0.0F;
+    float result = 0.0F;
+};
+
+struct GameRows {
+    std::vector<Row> rows;
+    std::int64_t candidates = 0;
+    bool unreadable = false;
+};
+
+// Replays `game` to its candidates (quiet by the rules of the game: not in check, the last move
+// no capture or promotion, past min_ply, not placing), looks at `per_game` of them evenly
+// spaced, keeps the quiet ones.
+GameRows game_rows(const StoredGame& game, const core::AnyRules& rules,
+                   const PairingFeatures& pairing, const engine::WeightLayout& layout,
+                   engine::Engine& judge, const TuneOptions& options) {
+    GameRows out;
+    std::vector<int> plies;  // candidates: the ply after which the position stands
+    for (int pass = 0; pass < 2; ++pass) {
+        auto started = core::Game::start(rules, game.start_fen);
+        if (!started) {
+            out.unreadable = true;
+            return out;
+        }
+        core::Game replay = std::move(*started);
+        std::vector<int> wanted;
+        if (pass == 1) {
+            for (int i : evenly_spaced(static_cast<int>(plies.size()), options.per_game))
+                wanted.push_back(plies[i]);
+            out.candidates = static_cast<std::int64_t>(wanted.size());
+        }
+        std::size_t next = 0;
+        std::istringstream moves(game.moves);
+        std::string text;
+        for (int ply = 0; moves >> text; ++ply) {
+            if (pass == 1 && next == wanted.size()) break;
+            auto move = replay.play(text);
+            if (!move) {
+                out.unreadable = true;
+                return out;
+            }
+            const bool promotion = move->kind() == core::MoveKind::Promotion;
+            replay.visit([&](const auto& pos) {
+                if (pass == 0) {
+                    if (!promotion && pos.last_captured() == core::NoPiece && !pos.in_check() &&
+                        !pos.in_placement() && pos.game_ply() >= options.min_ply)
+                        plies.push_back(ply);
+                    return;
+                }
+                if (next == wanted.size() || wanted[next] != ply) return;
+                ++next;
+                auto copy = pos;
+                if (judge.quiescence(copy) != judge.static_eval(pos)) return;
+                engine::EvalFeatures f;
+                engine::eval_features(pos, pairing.context(pos), f);
+                Row row;
+                row.features.resize(static_cast<std::size_t>(layout.size()));
+                std::vector<double> line(row.features.size());
+                double constant = 0.0;
+                engine::linear_row(layout, f, line, constant);
+                for (std::size_t j = 0; j < line.size(); ++j)
+                    row.features[j] = static_cast<float>(line[j]);
+                row.constant = static_cast<float>(constant);
+                row.result = static_cast<float>(game.white_score);
+                out.rows.push_back(std::move(row));
+            });
+        }
+    }
+    return out;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std::string& variant,
+                                   VariantCatalog& catalog, const TuneOptions& options) {
+    auto spec = catalog.spec(variant);
+    if (!spec) return spec.error();
+    TuneResult out;
+    out.layout = engine::weight_layout(**spec);
+    const auto start = std::chrono::steady_clock::now();
+
+    // Rules and tables per pairing, once, before the games are shared out.
+    RulesCache cache(catalog);
+    std::map<const core::AnyRules*, std::unique_ptr<PairingFeatures>> pairings;
+    std::vector<const core::AnyRules*> rules_of(games.size(), nullptr);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        if (!games[g].failure_side.empty()) {
+            ++out.games_failed;
+            continue;
+        }
+        auto rules = cache.get(games[g]);
+        if (!rules) {
+            ++out.games_unreadable;
+            continue;
+        }
+        rules_of[g] = *rules;
+        auto& pairing = pairings[*rules];
+        if (!pairing)
+            pairing = std::make_unique<PairingFeatures>(**rules, out.layout, options.start);
+    }
+    // The prior: the starting weights, each piece's from a pairing that has it.
+    out.prior.assign(static_cast<std::size_t>(out.layout.size()), 0.0);
+    out.seen.assign(out.prior.size(), false);
+    for (const auto& [rules, pairing] : pairings) {
+        const std::vector<double>& w = pairing->weights();
+        const auto& first =
+            pairing->narrow ? pairing->narrow->piece_first : pairing->wide->piece_first;
+        for (int i = 0; i < out.layout.size(); ++i)
+            if (out.layout.parameters[i].term >= 0) {
+                out.prior[i] = w[i];
+                out.seen[i] = true;
+            }
+        for (const auto& slots : first)
+            for (int s : slots)
+                if (s >= 0) {
+                    out.prior[s] = w[s];
+                    out.prior[s + 1] = w[s + 1];
+                    out.seen[s] = out.seen[s + 1] = true;
+                }
+    }
+
+    engine::EngineOptions judge_options;
+    judge_options.hash_mb = 1;
+    judge_options.random_plies = 0;
+    judge_options.eval_weights = options.start;
+    tbb::enumerable_thread_specific<engine::Engine> judges(judge_options);
+    std::vector<GameRows> per_game(games.size());
+    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
+        if (!rules_of[g]) return;
+        per_game[g] = game_rows(games[g], *rules_of[g], *pairings.at(rules_of[g]), out.layout,
+                                judges.local(), options);
+    });
+
+    // Every `holdout_every`-th game (by its place in `games`) is kept out of the fit.
+    stats::TexelRows rows, held_out;
+    rows.columns = held_out.columns = out.layout.size();
+    for (std::size_t g = 0; g < per_game.size(); ++g) {
+        const GameRows& game = per_game[g];
+        out.games_unreadable += game.unreadable;
+        out.candidates += game.candidates;
+        if (!game.rows.empty()) ++out.games_used;
+        const bool hold =
+            options.holdout_every > 0 && g % static_cast<std::size_t>(options.holdout_every) ==
+                                             static_cast<std::size_t>(options.holdout_every) - 1;
+        stats::TexelRows& into = hold ? held_out : rows;
+        for (const Row& row : game.rows) {
+            into.features.insert(into.features.end(), row.features.begin(), row.features.end());
+            into.constants.push_back(row.constant);
+            into.results.push_back(row.result);
+        }
+    }
+    out.positions = rows.rows() + held_out.rows();
+    out.feature_seconds = seconds_since(start);
+    if (rows.rows() == 0)
+        return make_error(
+            fmt::format("no quiet position in {} games of {} to fit", games.size(), variant));
+
+    const auto fit_start = std::chrono::steady_clock::now();
+    stats::TexelOptions fit_options;
+    fit_options.l2 = options.l2;
+    auto fit = stats::fit_texel(rows, out.prior, fit_options);
+    if (!fit) return fit.error();
+    out.fit = std::move(*fit);
+    out.fit_seconds = seconds_since(fit_start);
+
+    if (held_out.rows() > 0) {
+        out.held_out_positions = held_out.rows();
+        out.held_out_error_before = stats::texel_error(held_out, out.prior, out.fit.k);
+        out.held_out_error_after = stats::texel_error(held_out, out.fit.weights, out.fit.k);
+    }
+    out.weights = engine::weights_of(out.layout, out.fit.weights);
+    // Pieces no pairing had keep the evaluation's own choice: not written.
+    for (const auto& p : out.layout.parameters)
+        if (!p.piece.empty() && !out.seen[&p - out.layout.parameters.data()])
+            out.weights.pieces.erase(p.piece);
+    return out;
+}
+
+}  // namespace balance::analysis

@@ -1,0 +1,86 @@
+// `balance tune` end to end on a tiny sweep: games of a 300-node engine, the evaluation fitted
+// to them and written as an evaluation file that a sweep player then plays by, with the report
+// naming the player's own weights. Also its refusals: no database, a start file for another
+// variant.
+
+#include <gtest/gtest.h>
+
+#include "../support/temp_dir.hpp"
+#include "../support/variants.hpp"
+#include "balance/config/eval_weights_reader.hpp"
+#include "cli_runner.hpp"
+
+namespace balance::cli {
+namespace {
+
+using balance::testing::TempDir;
+using testing::run_balance;
+
+std::string tune_sweep(const std::string& name, const std::string& eval_line) {
+    return "name = \"" + name + R"("
+variant = "chess"
+seed = 3
+games_per_cell = 24
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+)" + eval_line +
+           R"(
+[openings]
+type = "random-plies"
+plies = 4
+[adjudication]
+max_plies = 100
+)";
+}
+
+TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
+    TempDir dir;
+    const auto sweep = dir.write("tiny.toml", tune_sweep("tune-tiny", ""));
+    const std::string db = (dir.path() / "tiny.db").string();
+    const auto played = run_balance({"sweep", sweep.string(), "--db", db, "--threads", "2"});
+    ASSERT_EQ(played.status, 0) << played.err;
+
+    const std::string written = (dir.path() / "chess-eval.toml").string();
+    const auto tuned = run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8"});
+    ASSERT_EQ(tuned.status, 0) << tuned.err;
+    EXPECT_NE(tuned.out.find("tuned the evaluation of chess from "), std::string::npos)
+        << tuned.out;
+    EXPECT_NE(tuned.out.find("doubled_pawn.mg"), std::string::npos) << tuned.out;
+    EXPECT_NE(tuned.out.find("wrote " + written), std::string::npos) << tuned.out;
+
+    // The file is an evaluation file of chess with every term and the chess pieces.
+    const auto spec = balance::testing::load_shipped("chess");
+    auto weights = config::load_eval_weights_file(written, spec);
+    ASSERT_TRUE(weights) << weights.error().to_string();
+    EXPECT_TRUE(weights->pieces.contains("knight"));
+    EXPECT_TRUE(weights->pieces.at("knight").mobility);
+    EXPECT_FALSE(weights->pieces.contains("king"));
+    EXPECT_NE(balance::testing::read_text(written).find("fitted by `balance tune` from "),
+              std::string::npos);
+
+    // A player plays by it, and the report says so.
+    const auto with_file =
+        dir.write("tuned.toml", tune_sweep("tune-played", "eval = \"chess-eval.toml\""));
+    const std::string db2 = (dir.path() / "tuned.db").string();
+    const auto again = run_balance(
+        {"sweep", with_file.string(), "--db", db2, "--threads", "2", "--max-games", "2"});
+    ASSERT_EQ(again.status, 0) << again.err;
+    const auto report = run_balance({"report", "--db", db2});
+    ASSERT_EQ(report.status, 0) << report.err;
+    EXPECT_NE(report.out.find("player 'tiny' plays by evaluation weights of its own: "),
+              std::string::npos)
+        << report.out;
+}
+
+TEST(Tune, Refusals) {
+    TempDir dir;
+    const auto missing = run_balance({"tune", "--db", (dir.path() / "none.db").string(), "--write",
+                                      (dir.path() / "x.toml").string()});
+    EXPECT_NE(missing.status, 0);
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "x.toml"));
+}
+
+}  // namespace
+}  // namespace balance::cli
