@@ -29,7 +29,6 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using balance::testing::read_text;
 using balance::testing::TempDir;
 
 bool fifo_node(const fs::path& p) {

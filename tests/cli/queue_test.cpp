@@ -31,7 +31,6 @@ namespace balance::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using balance::testing::read_text;
 
 using balance::testing::count_rows;
 using balance::testing::kDurableSweep;

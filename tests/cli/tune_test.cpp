@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/file_text.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/variants.hpp"
 #include "balance/config/eval_weights_reader.hpp"
@@ -57,7 +58,7 @@ TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
     EXPECT_TRUE(weights->pieces.contains("knight"));
     EXPECT_TRUE(weights->pieces.at("knight").mobility);
     EXPECT_FALSE(weights->pieces.contains("king"));
-    EXPECT_NE(balance::testing::read_text(written).find("fitted by `balance tune` from "),
+    EXPECT_NE(balance::testing::file_text(written).find("fitted by `balance tune` from "),
               std::string::npos);
 
     // A player plays by it, and the report says so.

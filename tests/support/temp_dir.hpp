@@ -43,10 +43,4 @@ class TempDir {
     std::filesystem::path path_;
 };
 
-// The whole text of `file` ("" when it cannot be read).
-inline std::string read_text(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 }  // namespace balance::testing
