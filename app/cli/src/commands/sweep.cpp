@@ -149,8 +149,8 @@ std::size_t report_failed_cells(const tournament::RunSummary& summary, const std
     for (const auto* cell : failed)
         ctx.err << fmt::format("  {}: {}\n", cell->label, cell->failure_note);
     ctx.err << fmt::format(
-        "see the engines' logs in {}.logs/ and `balance report --db {}` (Engine failures)\n", db,
-        db);
+        "see the engines' logs in {}.logs/ and `{} report --db {}` (Engine failures)\n", db,
+        ctx.program, db);
     return failed.size();
 }
 
@@ -165,9 +165,9 @@ int finish_sweep(const runs::Played& played, const SweepArgs& args, const std::s
     if (summary.failed > 0) {
         ctx.out << fmt::format(
             "{} game attempts were void because an engine could not be started or a node- or "
-            "depth-limited search did not answer in time; they are no results (see `balance "
-            "report`, Engine failures: unavailable, watchdog)\n",
-            summary.failed);
+            "depth-limited search did not answer in time; they are no results (see `{} report "
+            "--db {}`, Engine failures: unavailable, watchdog)\n",
+            summary.failed, ctx.program, db);
     }
     if (summary.stopped) {
         ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
