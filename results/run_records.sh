@@ -6,7 +6,9 @@
 #                                                    (between its markers, or appended)
 #   results/run_records.sh check results/<study>     exit 1 when README.md's block differs
 #   results/run_records.sh index [write|check]        the same for results/README.md's list of
-#                                                    every kept checkpoint (size, games, sweeps)
+#                                                    every kept checkpoint (size, games, sweeps;
+#                                                    what it lets a user redo is written by hand
+#                                                    and kept, and must not be left empty)
 #
 # A README's prose names the revision that played its games and when; this block is the same
 # facts read from the games themselves (the runs table of every *.sql.xz in the folder, or for a
@@ -21,21 +23,26 @@ usage() {
     exit 2
 }
 # The list of every kept checkpoint in results/README.md: path, size, games and sweeps, from the
-# studies' own run records blocks (so `check` of each study comes first).
+# studies' own run records blocks (so `check` of each study comes first), and what it lets a
+# user redo, kept from the list as it stands (written by hand from the study's README; a new
+# checkpoint gets kNoRedo, which `check` refuses).
+kNoRedo='(say what it lets a user redo)'
 index_block() {
     echo '<!-- checkpoints: written by results/run_records.sh index write; the suite checks them -->'
-    echo "| checkpoint | size | games | sweeps |"
-    echo "|---|---|---|---|"
-    local ckpt dir base line
+    echo "| checkpoint | size | games | sweeps | lets a user redo |"
+    echo "|---|---|---|---|---|"
+    local ckpt dir base line redo
     for ckpt in results/*/*.sql.xz; do
         dir=$(dirname "$ckpt")
         base=$(basename "$ckpt")
         line=$(grep -F "| $base |" "$dir/README.md" | head -1)
         [ -n "$line" ] || { echo "$0: $dir/README.md has no run records of $base" >&2; exit 1; }
-        printf '| %s | %s MB | %s | %s |\n' "${ckpt#results/}" \
+        redo=$(grep -F "| ${ckpt#results/} |" results/README.md | head -1 |
+            awk -F' [|] ' '{ print $5 }' | sed 's/ *|$//')
+        printf '| %s | %s MB | %s | %s | %s |\n' "${ckpt#results/}" \
             "$(awk -v b="$(stat -c %s "$ckpt")" 'BEGIN { printf "%.1f", b / 1048576 }')" \
             "$(echo "$line" | awk -F' [|] ' '{ print $7 }' | tr -d ' |')" \
-            "$(echo "$line" | awk -F' [|] ' '{ print $2 }')"
+            "$(echo "$line" | awk -F' [|] ' '{ print $2 }')" "${redo:-$kNoRedo}"
     done
     echo '<!-- end of checkpoints -->'
 }
@@ -47,6 +54,11 @@ if [ "${1:-}" = index ]; then
     case "${2:-print}" in
     print) echo "$want" ;;
     check)
+        if grep -qF "| $kNoRedo |" <<<"$want"; then
+            echo "results/README.md: a checkpoint's row does not say what it lets a user redo:" >&2
+            grep -F "| $kNoRedo |" <<<"$want" >&2
+            exit 1
+        fi
         [ "$want" = "$have" ] && exit 0
         echo "results/README.md: its list of checkpoints differs from the files (results/run_records.sh index write):" >&2
         diff <(echo "$have") <(echo "$want") >&2 || true

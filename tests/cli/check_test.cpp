@@ -58,16 +58,25 @@ nodes = [100, 200, 400]
         << ok.out;
 }
 
-// Games that all start from the start position may repeat: check says so, and how to give
-// every game its own opening; a sweep with openings gets no such note.
-TEST(Check, NotesASweepWithoutOpenings) {
+// Games that all start from the start position between players that do not vary by the seed
+// may repeat: check says so, and how to give every game its own opening. A sweep with openings,
+// or whose engine varies its first moves by the seed (random_plies, on by default), gets no
+// such note.
+TEST(Check, NotesASweepWithoutOpeningsOrRandomness) {
     TempDir dir;
-    auto plain = testing::run_balance({"check", dir.write("plain.toml", kMinimal).string()});
+    const auto fixed = dir.write("fixed.toml", std::string(kMinimal) + "random_plies = 0\n");
+    auto plain = testing::run_balance({"check", fixed.string()});
     EXPECT_EQ(plain.status, 0) << plain.err;
-    EXPECT_NE(plain.out.find("note: every game starts from the start position"), std::string::npos)
+    EXPECT_NE(plain.out.find("note: every game starts from the start position and no player of "
+                             "'e' varies its play by the seed"),
+              std::string::npos)
         << plain.out;
-    const auto varied = dir.write(
-        "varied.toml", std::string(kMinimal) + "[openings]\ntype = \"random-plies\"\nplies = 4\n");
+    auto seeded = testing::run_balance({"check", dir.write("plain.toml", kMinimal).string()});
+    EXPECT_EQ(seeded.status, 0) << seeded.err;
+    EXPECT_EQ(seeded.out.find("start position"), std::string::npos) << seeded.out;
+    const auto varied = dir.write("varied.toml", std::string(kMinimal) +
+                                                     "random_plies = 0\n[openings]\ntype = "
+                                                     "\"random-plies\"\nplies = 4\n");
     auto ok = testing::run_balance({"check", varied.string()});
     EXPECT_EQ(ok.status, 0) << ok.err;
     EXPECT_EQ(ok.out.find("start position"), std::string::npos) << ok.out;

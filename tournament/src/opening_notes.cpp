@@ -7,6 +7,40 @@
 
 namespace balance::tournament {
 
+namespace {
+
+// A player whose play varies by the game's seed: the internal engine with its root randomness
+// on, and the baselines (random moves; the greedy player's ties). An external engine's own
+// randomness, if any, is out of the harness's hands, so it counts as none.
+bool varies_by_seed(const PlayerSpec& player) {
+    switch (player.kind) {
+        case PlayerKind::Engine:
+            return player.random_plies > 0;
+        case PlayerKind::Random:
+        case PlayerKind::Greedy:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// The matchups ("white vs black") neither of whose players varies by the seed: without
+// openings their games of a cell may all be one game.
+std::vector<std::string> fixed_matchups(const Sweep& sweep) {
+    std::vector<std::string> fixed;
+    for (const Matchup& m : sweep.matchups) {
+        const PlayerSpec* white = sweep.find_player(m.white);
+        const PlayerSpec* black = sweep.find_player(m.black);
+        if (!white || !black || varies_by_seed(*white) || varies_by_seed(*black)) continue;
+        std::string name = m.white == m.black ? m.white : m.white + " vs " + m.black;
+        if (std::find(fixed.begin(), fixed.end(), name) == fixed.end())
+            fixed.push_back(std::move(name));
+    }
+    return fixed;
+}
+
+}  // namespace
+
 std::vector<std::string> opening_notes(const Sweep& sweep) {
     const OpeningSpec& o = sweep.openings;
     if (o.kind != OpeningSpec::Kind::None) {
@@ -22,11 +56,17 @@ std::vector<std::string> opening_notes(const Sweep& sweep) {
         }
         return notes;
     }
-    return {
-        "every game starts from the start position: its only variety is the players' own "
-        "randomness, so games may repeat, and repeats make the intervals narrower than the "
-        "variant warrants (the report counts different games per cell); [openings] type = "
-        "\"random-plies\" gives every game an opening of its own"};
+    // Players that vary their first moves by the seed give each game of a cell its own line
+    // (the report still counts the different games and says how many repeat).
+    const std::vector<std::string> fixed = fixed_matchups(sweep);
+    if (fixed.empty()) return {};
+    std::string names;
+    for (const std::string& name : fixed) names += (names.empty() ? "'" : ", '") + name + "'";
+    return {"every game starts from the start position and no player of " + names +
+            " varies its play by the seed (an internal engine with random_plies = 0, or an "
+            "external engine), so games may repeat, and repeats make the intervals narrower "
+            "than the variant warrants (the report counts different games per cell); "
+            "[openings] type = \"random-plies\" gives every game an opening of its own"};
 }
 
 Result<std::optional<WindowSample>> sample_opening_window(const OpenSweep& open, int draws) {

@@ -29,12 +29,21 @@ class Statement {
     void bind(int i, std::int64_t value) { sqlite3_bind_int64(stmt_, parameter(i), value); }
     void bind(int i, double value) { sqlite3_bind_double(stmt_, parameter(i), value); }
     void bind_null(int i) { sqlite3_bind_null(stmt_, parameter(i)); }
-    void bind(int i, const std::optional<double>& value) {
+    template <typename T>
+    void bind(int i, const std::optional<T>& value) {
         if (value) {
             bind(i, *value);
         } else {
             bind_null(i);
         }
+    }
+    // Binds the values to the parameters 1, 2, ... in order (an int64_t, double, text, or an
+    // optional of one, NULL when empty).
+    template <typename... Values>
+    void bind_all(const Values&... values) {
+        BALANCE_ASSERT(static_cast<int>(sizeof...(values)) == parameters());
+        int i = 0;
+        (bind(++i, values), ...);
     }
 
     // SQLITE_ROW, SQLITE_DONE or an error code.
@@ -90,6 +99,17 @@ class Database {
 
     [[nodiscard]] Result<void> exec(const char* sql);
     [[nodiscard]] Result<Statement> prepare(std::string_view sql);
+    // Prepares `sql`, binds `values` to its parameters in order (Statement::bind_all) and runs it
+    // to its end; a step that fails is reported as `what` failed.
+    template <typename... Values>
+    [[nodiscard]] Result<void> exec_with(std::string_view sql, std::string_view what,
+                                         const Values&... values) {
+        auto stmt = prepare(sql);
+        if (!stmt) return stmt.error();
+        stmt->bind_all(values...);
+        if (stmt->step() != SQLITE_DONE) return error(what);
+        return {};
+    }
     // `what` failed: adds SQLite's message and names the file.
     [[nodiscard]] Error error(std::string_view what) const;
     [[nodiscard]] std::int64_t last_insert_rowid() const;

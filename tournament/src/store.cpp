@@ -38,32 +38,11 @@ constexpr int kGameColumnCount = 26;  // in both lists above, bound and read in 
 
 void bind_game(Statement& s, const GameRow& g) {
     BALANCE_ASSERT(s.parameters() == kGameColumnCount);
-    s.bind(1, g.game_key);
-    s.bind(2, g.run_id);
-    s.bind(3, g.sweep_name);
-    s.bind(4, g.cell_key);
-    s.bind(5, std::int64_t{g.game_index});
-    s.bind(6, g.variant);
-    s.bind(7, g.white_army);
-    s.bind(8, g.black_army);
-    s.bind(9, g.rules);
-    s.bind(10, g.white_player);
-    s.bind(11, g.black_player);
-    s.bind(12, g.players_json);
-    s.bind(13, static_cast<std::int64_t>(g.seed));
-    s.bind(14, g.start_fen);
-    s.bind(15, g.opening);
-    s.bind(16, g.moves);
-    s.bind(17, g.result);
-    s.bind(18, g.white_score);
-    s.bind(19, g.termination);
-    s.bind(20, std::int64_t{g.plies});
-    s.bind(21, g.duration_ms);
-    s.bind(22, g.finished_at);
-    s.bind(23, g.details_json);
-    s.bind(24, g.white_points);
-    s.bind(25, g.black_points);
-    s.bind(26, g.spec_hash);
+    s.bind_all(g.game_key, g.run_id, g.sweep_name, g.cell_key, std::int64_t{g.game_index},
+               g.variant, g.white_army, g.black_army, g.rules, g.white_player, g.black_player,
+               g.players_json, static_cast<std::int64_t>(g.seed), g.start_fen, g.opening, g.moves,
+               g.result, g.white_score, g.termination, std::int64_t{g.plies}, g.duration_ms,
+               g.finished_at, g.details_json, g.white_points, g.black_points, g.spec_hash);
 }
 
 // A row without its long text (start_fen, opening, moves, details_json: read_text).
@@ -205,40 +184,21 @@ Result<std::vector<RunRow>> ResultStore::runs() const {
 }
 
 Result<std::int64_t> ResultStore::begin_run(const RunRow& r) {
-    auto stmt = db_->prepare(std::string("INSERT INTO runs (") + kRunColumns +
-                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
-    if (!stmt) return stmt.error();
-    if (r.run_id > 0) {
-        stmt->bind(1, r.run_id);
-    } else {
-        stmt->bind_null(1);
-    }
-    stmt->bind(2, r.started_at);
-    if (r.finished_at) {
-        stmt->bind(3, *r.finished_at);
-    } else {
-        stmt->bind_null(3);
-    }
-    stmt->bind(4, r.sweep_name);
-    stmt->bind(5, r.sweep_file);
-    stmt->bind(6, r.config_json);
-    stmt->bind(7, static_cast<std::int64_t>(r.master_seed));
-    stmt->bind(8, r.git_revision);
-    stmt->bind(9, r.engines_json);
-    stmt->bind(10, r.host);
-    stmt->bind(11, std::int64_t{r.threads});
-    stmt->bind(12, r.shard);
-    if (stmt->step() != SQLITE_DONE) return db_->error("recording the run");
+    const auto run_id = r.run_id > 0 ? std::optional<std::int64_t>(r.run_id) : std::nullopt;
+    if (auto done = db_->exec_with(
+            std::string("INSERT INTO runs (") + kRunColumns +
+                ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            "recording the run", run_id, r.started_at, r.finished_at, r.sweep_name, r.sweep_file,
+            r.config_json, static_cast<std::int64_t>(r.master_seed), r.git_revision, r.engines_json,
+            r.host, std::int64_t{r.threads}, r.shard);
+        !done)
+        return done.error();
     return db_->last_insert_rowid();
 }
 
 Result<void> ResultStore::finish_run(std::int64_t run_id, const std::string& finished_at) {
-    auto stmt = db_->prepare("UPDATE runs SET finished_at = ?1 WHERE run_id = ?2");
-    if (!stmt) return stmt.error();
-    stmt->bind(1, finished_at);
-    stmt->bind(2, run_id);
-    if (stmt->step() != SQLITE_DONE) return db_->error("finishing the run");
-    return {};
+    return db_->exec_with("UPDATE runs SET finished_at = ?1 WHERE run_id = ?2", "finishing the run",
+                          finished_at, run_id);
 }
 
 Result<bool> ResultStore::insert_game(const GameRow& row) {
@@ -377,30 +337,17 @@ Result<void> ResultStore::record_rule_spec(const RuleSpecRow& row) {
     if (row.spec_hash != spec_hash(row.spec_toml))
         return make_error("rule spec " + row.spec_hash + " does not match its text",
                           file_.string());
-    auto stmt = db_->prepare(std::string("INSERT OR IGNORE INTO rule_specs (") + kSpecColumns +
-                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-    if (!stmt) return stmt.error();
-    stmt->bind(1, row.spec_hash);
-    stmt->bind(2, row.variant);
-    stmt->bind(3, row.rules);
-    stmt->bind(4, row.cell_rules);
-    stmt->bind(5, row.spec_toml);
-    stmt->bind(6, row.origin);
-    stmt->bind(7, row.recorded_at);
-    if (stmt->step() != SQLITE_DONE) return db_->error("recording rules " + row.spec_hash);
-    return {};
+    return db_->exec_with(std::string("INSERT OR IGNORE INTO rule_specs (") + kSpecColumns +
+                              ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                          "recording rules " + row.spec_hash, row.spec_hash, row.variant, row.rules,
+                          row.cell_rules, row.spec_toml, row.origin, row.recorded_at);
 }
 
 Result<void> ResultStore::record_run_rule_set(std::int64_t run_id, const std::string& name,
                                               const std::string& hash) {
-    auto stmt = db_->prepare(
-        "INSERT OR REPLACE INTO run_rule_sets (run_id, rule_set, spec_hash) VALUES (?1, ?2, ?3)");
-    if (!stmt) return stmt.error();
-    stmt->bind(1, run_id);
-    stmt->bind(2, name);
-    stmt->bind(3, hash);
-    if (stmt->step() != SQLITE_DONE) return db_->error("recording the run's rule sets");
-    return {};
+    return db_->exec_with(
+        "INSERT OR REPLACE INTO run_rule_sets (run_id, rule_set, spec_hash) VALUES (?1, ?2, ?3)",
+        "recording the run's rule sets", run_id, name, hash);
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> ResultStore::run_rule_sets(

@@ -37,20 +37,11 @@ Result<bool> has_failed_table(Database& db) {
 
 Result<void> ResultStore::insert_failed_game(const FailedGameRow& row) {
     if (auto created = db_->exec(kCreateFailed); !created) return created;
-    auto stmt = db_->prepare(
+    return db_->exec_with(
         "INSERT INTO failed_games (game_key, run_id, cell_key, player, side, status, detail, "
-        "failed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    if (!stmt) return stmt.error();
-    stmt->bind(1, row.game_key);
-    stmt->bind(2, row.run_id);
-    stmt->bind(3, row.cell_key);
-    stmt->bind(4, row.player);
-    stmt->bind(5, row.side);
-    stmt->bind(6, row.status);
-    stmt->bind(7, row.detail);
-    stmt->bind(8, row.failed_at);
-    if (stmt->step() != SQLITE_DONE) return db_->error("recording failed game " + row.game_key);
-    return {};
+        "failed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "recording failed game " + row.game_key, row.game_key, row.run_id, row.cell_key, row.player,
+        row.side, row.status, row.detail, row.failed_at);
 }
 
 Result<std::vector<FailedGameCount>> ResultStore::failed_game_counts() const {

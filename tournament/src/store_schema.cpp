@@ -163,23 +163,17 @@ Result<void> migrate_specs(Database& db, const SpecResolver& resolver) {
                               db.file().string());
         }
         const std::string hash = spec_hash(*text);
-        auto insert = db.prepare(
-            "INSERT OR IGNORE INTO rule_specs (spec_hash, variant, rules, cell_rules, spec_toml, "
-            "origin, recorded_at) VALUES (?1, ?2, ?3, ?3, ?4, 'migrated', ?5)");
-        if (!insert) return insert.error();
-        insert->bind(1, hash);
-        insert->bind(2, variant);
-        insert->bind(3, rules);
-        insert->bind(4, *text);
-        insert->bind(5, now);
-        if (insert->step() != SQLITE_DONE) return db.error("recording migrated rules");
-        auto update =
-            db.prepare("UPDATE games SET spec_hash = ?1 WHERE variant = ?2 AND rules = ?3");
-        if (!update) return update.error();
-        update->bind(1, hash);
-        update->bind(2, variant);
-        update->bind(3, rules);
-        if (update->step() != SQLITE_DONE) return db.error("pointing games at their rules");
+        if (auto inserted = db.exec_with(
+                "INSERT OR IGNORE INTO rule_specs (spec_hash, variant, rules, cell_rules, "
+                "spec_toml, origin, recorded_at) VALUES (?1, ?2, ?3, ?3, ?4, 'migrated', ?5)",
+                "recording migrated rules", hash, variant, rules, *text, now);
+            !inserted)
+            return inserted;
+        if (auto updated =
+                db.exec_with("UPDATE games SET spec_hash = ?1 WHERE variant = ?2 AND rules = ?3",
+                             "pointing games at their rules", hash, variant, rules);
+            !updated)
+            return updated;
     }
     return {};
 }

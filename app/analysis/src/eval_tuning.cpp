@@ -133,20 +133,18 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-}  // namespace
+// Each game's rules (null for a game not used) and each pairing's tables, made once.
+struct TunePairings {
+    std::map<const core::AnyRules*, std::unique_ptr<PairingFeatures>> features;
+    std::vector<const core::AnyRules*> rules_of;
+};
 
-Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std::string& variant,
-                                   VariantCatalog& catalog, const TuneOptions& options) {
-    auto spec = catalog.spec(variant);
-    if (!spec) return spec.error();
-    TuneResult out;
-    out.layout = engine::weight_layout(**spec);
-    const auto start = std::chrono::steady_clock::now();
-
-    // Rules and tables per pairing, once, before the games are shared out.
-    RulesCache cache(catalog);
-    std::map<const core::AnyRules*, std::unique_ptr<PairingFeatures>> pairings;
-    std::vector<const core::AnyRules*> rules_of(games.size(), nullptr);
+// Rules and tables per pairing, once, before the games are shared out; counts the games left
+// out (failed, unreadable) in `out`.
+TunePairings tune_pairings(std::span<const StoredGame> games, RulesCache& cache,
+                           const TuneOptions& options, TuneResult& out) {
+    TunePairings pairings;
+    pairings.rules_of.assign(games.size(), nullptr);
     for (std::size_t g = 0; g < games.size(); ++g) {
         if (!games[g].failure_side.empty()) {
             ++out.games_failed;
@@ -157,15 +155,19 @@ Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std:
             ++out.games_unreadable;
             continue;
         }
-        rules_of[g] = *rules;
-        auto& pairing = pairings[*rules];
+        pairings.rules_of[g] = *rules;
+        auto& pairing = pairings.features[*rules];
         if (!pairing)
             pairing = std::make_unique<PairingFeatures>(**rules, out.layout, options.start);
     }
-    // The prior: the starting weights, each piece's from a pairing that has it.
+    return pairings;
+}
+
+// The prior: the starting weights, each piece's from a pairing that has it.
+void set_tune_prior(const TunePairings& pairings, TuneResult& out) {
     out.prior.assign(static_cast<std::size_t>(out.layout.size()), 0.0);
     out.seen.assign(out.prior.size(), false);
-    for (const auto& [rules, pairing] : pairings) {
+    for (const auto& [rules, pairing] : pairings.features) {
         const std::vector<double>& w = pairing->weights();
         const auto& first =
             pairing->narrow ? pairing->narrow->piece_first : pairing->wide->piece_first;
@@ -182,7 +184,13 @@ Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std:
                     out.seen[s] = out.seen[s + 1] = true;
                 }
     }
+}
 
+// Every used game's rows, the games in parallel, each thread with a judge of its own.
+std::vector<GameRows> tune_game_rows(std::span<const StoredGame> games,
+                                     const TunePairings& pairings,
+                                     const engine::WeightLayout& layout,
+                                     const TuneOptions& options) {
     engine::EngineOptions judge_options;
     judge_options.hash_mb = 1;
     judge_options.random_plies = 0;
@@ -190,14 +198,25 @@ Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std:
     tbb::enumerable_thread_specific<engine::Engine> judges(judge_options);
     std::vector<GameRows> per_game(games.size());
     tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
-        if (!rules_of[g]) return;
-        per_game[g] = game_rows(games[g], *rules_of[g], *pairings.at(rules_of[g]), out.layout,
+        const core::AnyRules* rules = pairings.rules_of[g];
+        if (!rules) return;
+        per_game[g] = game_rows(games[g], *rules, *pairings.features.at(rules), layout,
                                 judges.local(), options);
     });
+    return per_game;
+}
 
-    // Every `holdout_every`-th game (by its place in `games`) is kept out of the fit.
-    stats::TexelRows rows, held_out;
-    rows.columns = held_out.columns = out.layout.size();
+struct TuneRows {
+    stats::TexelRows fitted;
+    stats::TexelRows held_out;
+};
+
+// Every `holdout_every`-th game (by its place in `games`) is kept out of the fit; counts the
+// games and candidates in `out`.
+TuneRows split_tune_rows(const std::vector<GameRows>& per_game, const TuneOptions& options,
+                         TuneResult& out) {
+    TuneRows split;
+    split.fitted.columns = split.held_out.columns = out.layout.size();
     for (std::size_t g = 0; g < per_game.size(); ++g) {
         const GameRows& game = per_game[g];
         out.games_unreadable += game.unreadable;
@@ -206,37 +225,60 @@ Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std:
         const bool hold =
             options.holdout_every > 0 && g % static_cast<std::size_t>(options.holdout_every) ==
                                              static_cast<std::size_t>(options.holdout_every) - 1;
-        stats::TexelRows& into = hold ? held_out : rows;
+        stats::TexelRows& into = hold ? split.held_out : split.fitted;
         for (const Row& row : game.rows) {
             into.features.insert(into.features.end(), row.features.begin(), row.features.end());
             into.constants.push_back(row.constant);
             into.results.push_back(row.result);
         }
     }
-    out.positions = rows.rows() + held_out.rows();
-    out.feature_seconds = seconds_since(start);
-    if (rows.rows() == 0)
-        return make_error(
-            fmt::format("no quiet position in {} games of {} to fit", games.size(), variant));
+    return split;
+}
 
+// The fit from the prior, its error on the held-out rows before and after, and the weights.
+Result<void> fit_tune_rows(const TuneRows& rows, const TuneOptions& options, TuneResult& out) {
     const auto fit_start = std::chrono::steady_clock::now();
     stats::TexelOptions fit_options;
     fit_options.l2 = options.l2;
-    auto fit = stats::fit_texel(rows, out.prior, fit_options);
+    auto fit = stats::fit_texel(rows.fitted, out.prior, fit_options);
     if (!fit) return fit.error();
     out.fit = std::move(*fit);
     out.fit_seconds = seconds_since(fit_start);
 
-    if (held_out.rows() > 0) {
-        out.held_out_positions = held_out.rows();
-        out.held_out_error_before = stats::texel_error(held_out, out.prior, out.fit.k);
-        out.held_out_error_after = stats::texel_error(held_out, out.fit.weights, out.fit.k);
+    if (rows.held_out.rows() > 0) {
+        out.held_out_positions = rows.held_out.rows();
+        out.held_out_error_before = stats::texel_error(rows.held_out, out.prior, out.fit.k);
+        out.held_out_error_after = stats::texel_error(rows.held_out, out.fit.weights, out.fit.k);
     }
     out.weights = engine::weights_of(out.layout, out.fit.weights);
     // Pieces no pairing had keep the evaluation's own choice: not written.
     for (const auto& p : out.layout.parameters)
         if (!p.piece.empty() && !out.seen[&p - out.layout.parameters.data()])
             out.weights.pieces.erase(p.piece);
+    return {};
+}
+
+}  // namespace
+
+Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std::string& variant,
+                                   VariantCatalog& catalog, const TuneOptions& options) {
+    auto spec = catalog.spec(variant);
+    if (!spec) return spec.error();
+    TuneResult out;
+    out.layout = engine::weight_layout(**spec);
+    const auto start = std::chrono::steady_clock::now();
+
+    RulesCache cache(catalog);  // holds the rules the pairings point to
+    const TunePairings pairings = tune_pairings(games, cache, options, out);
+    set_tune_prior(pairings, out);
+    const TuneRows rows =
+        split_tune_rows(tune_game_rows(games, pairings, out.layout, options), options, out);
+    out.positions = rows.fitted.rows() + rows.held_out.rows();
+    out.feature_seconds = seconds_since(start);
+    if (rows.fitted.rows() == 0)
+        return make_error(
+            fmt::format("no quiet position in {} games of {} to fit", games.size(), variant));
+    if (auto fitted = fit_tune_rows(rows, options, out); !fitted) return fitted.error();
     return out;
 }
 

@@ -48,7 +48,7 @@ FenTags fen_tags(const std::string& fen) {
 
 }  // namespace
 
-void add_variant_args(CLI::App& command, VariantArgs& args) {
+void add_variant_args(CLI::App& command, VariantArgs& args, const std::string& program) {
     command
         .add_option("--variant", args.variant,
                     "Variant name (configs/variants/<name>.toml) or file")
@@ -59,8 +59,9 @@ void add_variant_args(CLI::App& command, VariantArgs& args) {
                        "Black's army (name or alias; default: the variant's)");
     command
         .add_option("--rules", args.rules,
-                    "Optional rules: NAME (a switch turned on) or NAME=VALUE; repeat or separate "
-                    "with commas. `balance variants NAME` lists them")
+                    fmt::format("Optional rules: NAME (a switch turned on) or NAME=VALUE; repeat "
+                                "or separate with commas. `{} variants NAME` lists them",
+                                program))
         ->delimiter(',');
 }
 

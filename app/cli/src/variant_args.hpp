@@ -19,8 +19,9 @@ struct VariantArgs {
     std::vector<std::string> rules;  // option selections, "stalemate-win", "x=y"
 };
 
-// Adds --variant (required), --white, --black and --rules to `command`.
-void add_variant_args(CLI::App& command, VariantArgs& args);
+// Adds --variant (required), --white, --black and --rules to `command`; `program` is the
+// program as typed, for the command the help names.
+void add_variant_args(CLI::App& command, VariantArgs& args, const std::string& program);
 
 struct SelectedVariant {
     core::VariantSpec spec;

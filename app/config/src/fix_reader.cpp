@@ -93,14 +93,21 @@ void check_in(Fields& fields, const toml::table& table, std::string_view key,
     }
 }
 
-}  // namespace
+std::vector<std::string> fix_edit_kinds() {
+    return {std::begin(kFixEditKinds), std::end(kFixEditKinds)};
+}
 
-Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
-                         const std::filesystem::path& variant, const std::string& file) {
-    Fields fields(table, "[fix]", file);
-    FixSpec spec;
-    spec.where = where_of(table.source(), file);
-    spec.variant_path = variant.string();
+// The lists as written (nullopt when absent or mistyped), which the checks need apart from
+// the defaults the spec takes in their place.
+struct FixListsWritten {
+    std::optional<std::vector<std::string>> edits;
+    std::optional<std::vector<std::string>> pieces;
+    std::optional<std::vector<std::string>> add;
+};
+
+// Reads every key into the spec, defaults for those left out; each key on its own.
+FixListsWritten read_fix_values(Fields& fields, const toml::table& table, const Sweep& sweep,
+                                FixSpec& spec) {
     if (auto player = read_player(fields, table, sweep)) spec.player = *player;
     read_side(fields, table, sweep, spec);
     spec.target = fields.number("target").value_or(spec.target);
@@ -114,21 +121,25 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
     spec.max_candidate_games =
         fields.integer("max_candidate_games", Need::Optional, 1, tournament::kMaxSweepGames)
             .value_or(spec.max_candidate_games);
-    const std::vector<std::string> kinds(std::begin(kFixEditKinds), std::end(kFixEditKinds));
-    const auto edits = fields.strings("edits");
-    const auto pieces = fields.strings("pieces");
-    const auto add = fields.strings("add");
-    spec.edits = edits.value_or(kinds);
-    spec.pieces = pieces.value_or(std::vector<std::string>{});
-    spec.add = add.value_or(std::vector<std::string>(std::begin(kDefaultAddedComponents),
-                                                     std::end(kDefaultAddedComponents)));
+    FixListsWritten written;
+    written.edits = fields.strings("edits");
+    written.pieces = fields.strings("pieces");
+    written.add = fields.strings("add");
+    spec.edits = written.edits.value_or(fix_edit_kinds());
+    spec.pieces = written.pieces.value_or(std::vector<std::string>{});
+    spec.add = written.add.value_or(std::vector<std::string>(std::begin(kDefaultAddedComponents),
+                                                             std::end(kDefaultAddedComponents)));
     spec.pairs = fields.choice("pairs", {"none", "all", "fallback", "best"}).value_or(spec.pairs);
     spec.pairs_base = static_cast<int>(
         fields.integer("pairs_base", Need::Optional, 1, 1000).value_or(spec.pairs_base));
     if (table.get("pairs_base") && spec.pairs != "best")
         fields.fail(table.get("pairs_base")->source(),
                     "[fix] pairs_base applies only with pairs = \"best\"");
+    return written;
+}
 
+// The target, its band and the two confidences, alone and against each other.
+void check_fix_scores(Fields& fields, const toml::table& table, const FixSpec& spec) {
     // Written as "not inside" so that nothing a range check cannot order passes.
     if (!(spec.target > 0.0 && spec.target < 1.0))
         fields.fail(table.get("target")->source(), "[fix] target must be a score in (0, 1)");
@@ -156,33 +167,36 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
                                 "balanced on (raise drop_confidence)",
                                 spec.confidence, spec.drop_confidence));
     }
-    if (pieces && pieces->empty()) {
-        fields.fail(table.get("pieces")->source(),
-                    "[fix] pieces is empty: list the pieces to edit, or leave the key out to "
-                    "edit every non-royal piece");
+}
+
+// A round gives each candidate round_games in every cell of the search: its pairings (with
+// `side`, those where the side meets another army) times the player's rungs.
+void check_fix_round(Fields& fields, const toml::table& table, const Sweep& sweep,
+                     const FixSpec& spec) {
+    if (spec.max_candidate_games <= 0 || spec.player.empty()) return;
+    std::int64_t pairings = 0;
+    for (const auto& p : sweep.pairings)
+        pairings += spec.side.empty() || (p.white == spec.side) != (p.black == spec.side);
+    const auto rungs =
+        static_cast<std::int64_t>(tournament::players_named(sweep.players, spec.player).size());
+    const std::int64_t round = spec.round_games * pairings * rungs;
+    if (spec.max_candidate_games < round) {
+        fields.fail(
+            table.get("max_candidate_games")->source(),
+            fmt::format("[fix] max_candidate_games = {} is less than one round of a "
+                        "candidate (round_games {} x {} cells = {} games)",
+                        spec.max_candidate_games, spec.round_games, pairings * rungs, round));
     }
-    // A round gives each candidate round_games in every cell of the search: its pairings (with
-    // `side`, those where the side meets another army) times the player's rungs.
-    if (spec.max_candidate_games > 0 && !spec.player.empty()) {
-        std::int64_t pairings = 0;
-        for (const auto& p : sweep.pairings)
-            pairings += spec.side.empty() || (p.white == spec.side) != (p.black == spec.side);
-        const auto rungs =
-            static_cast<std::int64_t>(tournament::players_named(sweep.players, spec.player).size());
-        const std::int64_t round = spec.round_games * pairings * rungs;
-        if (spec.max_candidate_games < round) {
-            fields.fail(
-                table.get("max_candidate_games")->source(),
-                fmt::format("[fix] max_candidate_games = {} is less than one round of a "
-                            "candidate (round_games {} x {} cells = {} games)",
-                            spec.max_candidate_games, spec.round_games, pairings * rungs, round));
-        }
-    }
-    if (edits) check_in(fields, table, "edits", spec.edits, kinds, "edit kind");
+}
+
+// Each edit kind, piece and added move component named in the lists exists.
+void check_fix_names(Fields& fields, const toml::table& table, const Sweep& sweep,
+                     const FixListsWritten& written, const FixSpec& spec) {
+    if (written.edits) check_in(fields, table, "edits", spec.edits, fix_edit_kinds(), "edit kind");
     std::vector<std::string> known;
     for (const auto& piece : sweep.rule_sets.front().spec.pieces) known.push_back(piece.name);
-    if (pieces) check_in(fields, table, "pieces", spec.pieces, known, "piece");
-    for (std::size_t i = 0; add && i < spec.add.size(); ++i) {
+    if (written.pieces) check_in(fields, table, "pieces", spec.pieces, known, "piece");
+    for (std::size_t i = 0; written.add && i < spec.add.size(); ++i) {
         auto atoms = core::parse_betza(spec.add[i]);
         if (!atoms || spec.add[i].empty()) {
             fields.fail(table.get("add")->as_array()->get(i)->source(),
@@ -191,6 +205,25 @@ Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
             break;
         }
     }
+}
+
+}  // namespace
+
+Result<FixSpec> read_fix(const toml::table& table, const Sweep& sweep,
+                         const std::filesystem::path& variant, const std::string& file) {
+    Fields fields(table, "[fix]", file);
+    FixSpec spec;
+    spec.where = where_of(table.source(), file);
+    spec.variant_path = variant.string();
+    const FixListsWritten written = read_fix_values(fields, table, sweep, spec);
+    check_fix_scores(fields, table, spec);
+    if (written.pieces && written.pieces->empty()) {
+        fields.fail(table.get("pieces")->source(),
+                    "[fix] pieces is empty: list the pieces to edit, or leave the key out to "
+                    "edit every non-royal piece");
+    }
+    check_fix_round(fields, table, sweep, spec);
+    check_fix_names(fields, table, sweep, written, spec);
     if (auto done = fields.finish(); !done) return done.error();
     if (sweep.rule_sets.size() != 1) {
         return make_error(

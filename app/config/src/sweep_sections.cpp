@@ -18,11 +18,11 @@ int as_int(std::optional<std::int64_t> value, int fallback) {
 
 }  // namespace
 
-Result<OpeningSpec> read_openings(const toml::table& table, const std::string& file,
-                                  const std::filesystem::path& dir) {
-    Fields fields(table, "[openings]", file);
-    OpeningSpec spec;
-    const auto type = fields.choice("type", {"none", "random-plies", "book"}).value_or("none");
+namespace {
+
+// Each key of [openings] belongs to some opening types: refuses one given to another type.
+Result<void> check_opening_keys(const toml::table& table, const Fields& fields,
+                                const std::string& type) {
     // Random plies (and their filter) apply to random-plies openings and, after the book
     // position, to books; a book's own keys to books alone.
     const std::pair<const char*, const char*> owned[] = {{"file", "book"}, {"positions", "book"}};
@@ -60,74 +60,96 @@ Result<OpeningSpec> read_openings(const toml::table& table, const std::string& f
             }
         }
     }
-    if (type != "none") {
-        // Free placement: random placements and then `plies` moves of play, which may be none.
-        const auto placement = fields.choice("placement", {"plies", "random"}).value_or("plies");
-        spec.placement =
-            placement == "random" ? OpeningSpec::Placement::Random : OpeningSpec::Placement::Plies;
-        const Need need = type == "random-plies" ? Need::Required : Need::Optional;
-        const int least = type == "book" || placement == "random" ? 0 : 1;
-        spec.plies = as_int(fields.integer("plies", need, least, 200), 0);
-        spec.centre = fields.choice("centre", {"start", "zero"}).value_or("start") == "zero"
-                          ? OpeningSpec::Centre::Zero
-                          : OpeningSpec::Centre::Start;
-        spec.on_miss =
-            fields.choice("on_miss", {"closest", "refuse"}).value_or("closest") == "refuse"
-                ? OpeningSpec::OnMiss::Refuse
-                : OpeningSpec::OnMiss::Closest;
-        spec.max_imbalance_cp = as_int(
-            fields.integer("max_imbalance_cp", Need::Optional, 0, 100000), spec.max_imbalance_cp);
-        spec.min_imbalance_cp = as_int(
-            fields.integer("min_imbalance_cp", Need::Optional, 0, 100000), spec.min_imbalance_cp);
-        if (spec.min_imbalance_cp > 0 &&
-            (spec.max_imbalance_cp == 0 || spec.min_imbalance_cp > spec.max_imbalance_cp)) {
-            return make_error(
-                fmt::format("min_imbalance_cp = {} needs max_imbalance_cp at least as large "
-                            "(the window of scores an opening may have), not {}",
-                            spec.min_imbalance_cp, spec.max_imbalance_cp),
-                fields.where("min_imbalance_cp"));
+    return {};
+}
+
+// The random plies and their filter, shared by random-plies openings and books.
+Result<void> read_opening_plies(Fields& fields, const std::string& type, OpeningSpec& spec) {
+    // Free placement: random placements and then `plies` moves of play, which may be none.
+    const auto placement = fields.choice("placement", {"plies", "random"}).value_or("plies");
+    spec.placement =
+        placement == "random" ? OpeningSpec::Placement::Random : OpeningSpec::Placement::Plies;
+    const Need need = type == "random-plies" ? Need::Required : Need::Optional;
+    const int least = type == "book" || placement == "random" ? 0 : 1;
+    spec.plies = as_int(fields.integer("plies", need, least, 200), 0);
+    spec.centre = fields.choice("centre", {"start", "zero"}).value_or("start") == "zero"
+                      ? OpeningSpec::Centre::Zero
+                      : OpeningSpec::Centre::Start;
+    spec.on_miss = fields.choice("on_miss", {"closest", "refuse"}).value_or("closest") == "refuse"
+                       ? OpeningSpec::OnMiss::Refuse
+                       : OpeningSpec::OnMiss::Closest;
+    spec.max_imbalance_cp = as_int(fields.integer("max_imbalance_cp", Need::Optional, 0, 100000),
+                                   spec.max_imbalance_cp);
+    spec.min_imbalance_cp = as_int(fields.integer("min_imbalance_cp", Need::Optional, 0, 100000),
+                                   spec.min_imbalance_cp);
+    if (spec.min_imbalance_cp > 0 &&
+        (spec.max_imbalance_cp == 0 || spec.min_imbalance_cp > spec.max_imbalance_cp)) {
+        return make_error(fmt::format("min_imbalance_cp = {} needs max_imbalance_cp at least as "
+                                      "large (the window of scores an opening may have), not {}",
+                                      spec.min_imbalance_cp, spec.max_imbalance_cp),
+                          fields.where("min_imbalance_cp"));
+    }
+    // At most a million nodes per score (500 times the default, about a second of search):
+    // every opening drawn is scored, up to `attempts` times, before its game can start.
+    spec.imbalance_nodes =
+        static_cast<std::uint64_t>(fields.integer("imbalance_nodes", Need::Optional, 1, 1'000'000)
+                                       .value_or(static_cast<std::int64_t>(spec.imbalance_nodes)));
+    spec.attempts = as_int(fields.integer("attempts", Need::Optional, 1, 100000), spec.attempts);
+    return {};
+}
+
+// A book's positions, from an EPD/FEN file or inline (`positions = [...]`): short books such as
+// material-odds starts then live in the sweep file itself.
+Result<void> read_opening_book(const toml::table& table, Fields& fields, const std::string& file,
+                               const std::filesystem::path& dir, OpeningSpec& spec) {
+    if (table.contains("file") == table.contains("positions")) {
+        return make_error(
+            "[openings] type = \"book\" needs exactly one of 'file' and "
+            "'positions'",
+            fields.where("type"));
+    }
+    const auto book = fields.string("file");
+    if (const auto inline_positions = fields.strings("positions")) {
+        spec.book_file = file + " ([openings] positions)";
+        for (const std::string& line : *inline_positions)
+            spec.book.push_back(tournament::epd_to_fen(line));
+        if (spec.book.empty())
+            fields.fail(table.get("positions")->source(), "'positions' is empty");
+    }
+    if (book) {
+        std::filesystem::path path(*book);
+        // Not there (or a path the file system refuses): beside the sweep file, where
+        // reading it reports the failure with the file's name.
+        std::error_code ec;
+        if (path.is_relative() && !std::filesystem::exists(path, ec)) path = dir / path;
+        spec.book_file = path.string();
+        auto positions = tournament::read_book(spec.book_file);
+        if (!positions) {
+            fields.fail(table.get("file")->source(), positions.error().to_string());
+        } else {
+            spec.book = std::move(*positions);
         }
-        // At most a million nodes per score (500 times the default, about a second of search):
-        // every opening drawn is scored, up to `attempts` times, before its game can start.
-        spec.imbalance_nodes = static_cast<std::uint64_t>(
-            fields.integer("imbalance_nodes", Need::Optional, 1, 1'000'000)
-                .value_or(static_cast<std::int64_t>(spec.imbalance_nodes)));
-        spec.attempts =
-            as_int(fields.integer("attempts", Need::Optional, 1, 100000), spec.attempts);
+    }
+    return {};
+}
+
+}  // namespace
+
+Result<OpeningSpec> read_openings(const toml::table& table, const std::string& file,
+                                  const std::filesystem::path& dir) {
+    Fields fields(table, "[openings]", file);
+    OpeningSpec spec;
+    const auto type = fields.choice("type", {"none", "random-plies", "book"}).value_or("none");
+    if (auto keys = check_opening_keys(table, fields, type); !keys) return keys.error();
+    if (type != "none") {
+        if (auto plies = read_opening_plies(fields, type, spec); !plies) return plies.error();
     }
     if (type == "random-plies") {
         spec.kind = OpeningSpec::Kind::RandomPlies;
     } else if (type == "book") {
         spec.kind = OpeningSpec::Kind::Book;
-        // The positions come from an EPD/FEN file, or inline (`positions = [...]`): short
-        // books such as material-odds starts then live in the sweep file itself.
-        if (table.contains("file") == table.contains("positions")) {
-            return make_error(
-                "[openings] type = \"book\" needs exactly one of 'file' and "
-                "'positions'",
-                fields.where("type"));
-        }
-        const auto book = fields.string("file");
-        if (const auto inline_positions = fields.strings("positions")) {
-            spec.book_file = file + " ([openings] positions)";
-            for (const std::string& line : *inline_positions)
-                spec.book.push_back(tournament::epd_to_fen(line));
-            if (spec.book.empty())
-                fields.fail(table.get("positions")->source(), "'positions' is empty");
-        }
-        if (book) {
-            std::filesystem::path path(*book);
-            // Not there (or a path the file system refuses): beside the sweep file, where
-            // reading it reports the failure with the file's name.
-            std::error_code ec;
-            if (path.is_relative() && !std::filesystem::exists(path, ec)) path = dir / path;
-            spec.book_file = path.string();
-            auto positions = tournament::read_book(spec.book_file);
-            if (!positions) {
-                fields.fail(table.get("file")->source(), positions.error().to_string());
-            } else {
-                spec.book = std::move(*positions);
-            }
+        if (auto book = read_opening_book(table, fields, file, dir, spec); !book) {
+            return book.error();
         }
     }
     if (auto done = fields.finish(); !done) return done.error();

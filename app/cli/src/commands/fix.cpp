@@ -27,8 +27,6 @@ namespace balance::cli {
 
 namespace {
 
-using fix_command::FixArgs;
-
 int run_fix_command(const FixArgs& args, AppContext& ctx) {
     auto file = config::find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
@@ -70,7 +68,7 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
         (args.json ? ctx.err : ctx.out) << fmt::format(
             "stopped with {} games of {} to go (in {}); resume with:\n  {} fix {} --db {}{}\n",
             stop.summary.remaining, stop.sweep, stop.db, ctx.program, args.file, stop.search_db,
-            fix_command::confirm_flags(args));
+            fix_confirm_flags(args));
         stopped_code = runs::exit_code(stop.ending);
     };
     // --status plays nothing, and may run inside another command (`balance serve` reads the
@@ -80,12 +78,12 @@ int run_fix_command(const FixArgs& args, AppContext& ctx) {
     auto result = runs::race_fix(*open, settings, observer, stop_requested);
     if (!result) return stopped_code != 0 ? stopped_code : report_error(ctx, result.error());
     if (!args.html.empty())
-        if (auto written = write_text_file(args.html, fix_command::to_html(*result)); !written)
+        if (auto written = write_text_file(args.html, fix_page(*result)); !written)
             return report_error(ctx, written.error());
     if (args.json)
-        ctx.out << fix_command::to_json(args, *result).dump(2) << '\n';
+        ctx.out << fix_json(args, *result).dump(2) << '\n';
     else
-        fix_command::print(ctx.out, args, *result);
+        print_fix(ctx.out, args, *result);
     return result->stopped && !args.status ? runs::exit_code(result->ending) : 0;
 }
 

@@ -11,17 +11,22 @@
 #include "balance/analysis/text_format.hpp"
 #include "fix_output.hpp"
 
-namespace balance::cli::fix_command {
+namespace balance::cli {
 
+namespace {
+
+using analysis::Json;
 using runs::FixConfirmation;
 using runs::FixOutcome;
 using Row = runs::FixRow;
 
-std::string score_owner(const tournament::FixSpec& fix) {
+}  // namespace
+
+std::string fix_score_owner(const tournament::FixSpec& fix) {
     return fix.side.empty() ? "White's score" : fmt::format("{}' score", fix.side);
 }
 
-std::string confirm_flags(const FixArgs& args) {
+std::string fix_confirm_flags(const FixArgs& args) {
     if (args.confirm <= 0) return "";
     std::string flags = fmt::format(" --confirm {}", args.confirm);
     if (args.confirm_top > 0) flags += fmt::format(" --confirm-top {}", args.confirm_top);
@@ -66,12 +71,12 @@ std::string fragment_html(const Row& row, const FixConfirmation* c) {
 
 }  // namespace
 
-void print(std::ostream& out, const FixArgs& args, const FixOutcome& r) {
+void print_fix(std::ostream& out, const FixArgs& args, const FixOutcome& r) {
     const tournament::FixSpec& fix = r.fix();
     const double low = fix.target - fix.margin;
     const double high = fix.target + fix.margin;
     out << fmt::format("\nFix of {} ({}, band {:.3f}-{:.3f}), player {}, database {}\n\n",
-                       r.search.variant, score_owner(fix), low, high, fix.player, r.db);
+                       r.search.variant, fix_score_owner(fix), low, high, fix.player, r.db);
     out << fmt::format("  {:<8} {:>5}  {:<22}  {}\n", "verdict", "games",
                        fmt::format("score [{:.0f}% interval]", 100 * fix.confidence), "change");
     std::vector<const Row*> balanced;
@@ -150,7 +155,7 @@ void print(std::ostream& out, const FixArgs& args, const FixOutcome& r) {
                                row->candidate->label, row->candidate->fragment);
 }
 
-Json to_json(const FixArgs& args, const FixOutcome& r) {
+Json fix_json(const FixArgs& args, const FixOutcome& r) {
     const tournament::FixSpec& fix = r.fix();
     Json out;
     out["variant"] = r.search.variant;
@@ -200,13 +205,13 @@ Json to_json(const FixArgs& args, const FixOutcome& r) {
     return out;
 }
 
-std::string to_html(const FixOutcome& r) {
+std::string fix_page(const FixOutcome& r) {
     const tournament::FixSpec& fix = r.fix();
     using analysis::xml_escape;
     const double low = fix.target - fix.margin;
     const double high = fix.target + fix.margin;
     const std::string title = fmt::format("Fix of {}: {} into {:.1f}%-{:.1f}%", r.search.variant,
-                                          score_owner(fix), 100 * low, 100 * high);
+                                          fix_score_owner(fix), 100 * low, 100 * high);
     std::string page = fmt::format(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<title>{0}</title>\n<style>body{{font-family:sans-serif;max-width:64em;margin:2em auto;"
@@ -253,7 +258,7 @@ std::string to_html(const FixOutcome& r) {
     analysis::ForestAxis axis;
     axis.null_value = fix.target;
     axis.scale = analysis::ForestAxis::Scale::Percent;
-    axis.label = score_owner(fix);
+    axis.label = fix_score_owner(fix);
     axis.band = std::pair{low, high};
     axis.band_label = "target band";
     page += analysis::forest_plot("candidates", "Candidates against the band", rows, axis);
@@ -285,4 +290,4 @@ std::string to_html(const FixOutcome& r) {
     return page;
 }
 
-}  // namespace balance::cli::fix_command
+}  // namespace balance::cli

@@ -6,14 +6,11 @@
 #include <ostream>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
+#include "balance/analysis/json.hpp"
 #include "balance/runs/fix_race.hpp"
 #include "balance/tournament/sweep.hpp"
 
-namespace balance::cli::fix_command {
-
-using Json = nlohmann::ordered_json;
+namespace balance::cli {
 
 struct FixArgs {
     std::string file;
@@ -33,15 +30,15 @@ struct FixArgs {
 };
 
 // "White's score", or "<side>' score".
-[[nodiscard]] std::string score_owner(const tournament::FixSpec& fix);
+[[nodiscard]] std::string fix_score_owner(const tournament::FixSpec& fix);
 
 // The --confirm flags to repeat in a resume hint ("" without --confirm).
-[[nodiscard]] std::string confirm_flags(const FixArgs& args);
+[[nodiscard]] std::string fix_confirm_flags(const FixArgs& args);
 
 // The candidates best first, the balanced ones' TOML and their confirmations, as text.
-void print(std::ostream& out, const FixArgs& args, const runs::FixOutcome& result);
-[[nodiscard]] Json to_json(const FixArgs& args, const runs::FixOutcome& result);
+void print_fix(std::ostream& out, const FixArgs& args, const runs::FixOutcome& result);
+[[nodiscard]] analysis::Json fix_json(const FixArgs& args, const runs::FixOutcome& result);
 // The candidates' intervals against the band as a page.
-[[nodiscard]] std::string to_html(const runs::FixOutcome& result);
+[[nodiscard]] std::string fix_page(const runs::FixOutcome& result);
 
-}  // namespace balance::cli::fix_command
+}  // namespace balance::cli

@@ -70,7 +70,7 @@ void register_perft(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<PerftArgs>();
     CLI::App* command =
         app.add_subcommand("perft", "Count the leaf nodes of the legal move tree to a fixed depth");
-    add_variant_args(*command, args->variant);
+    add_variant_args(*command, args->variant, ctx.program);
     command->add_option("--fen", args->fen,
                         "Start from this FEN (default: the variant's start); its army tags "
                         "{W:army B:army} choose the armies --white and --black leave open");

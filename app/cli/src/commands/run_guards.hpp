@@ -16,8 +16,9 @@
 
 namespace balance::cli {
 
-// The one piece of process-wide state: set by SIGINT/SIGTERM, read by the runner between games.
-// (Library code never installs handlers; the app owns the process.)
+// Process-wide (one of the two exceptions docs/architecture.md names): set by SIGINT/SIGTERM,
+// whose handler can reach nothing else, and read by the runner between games, which gets it as
+// an argument. (Library code never installs handlers; the app owns the process.)
 inline std::atomic<bool> stop_requested{false};
 
 extern "C" inline void request_stop(int) {

@@ -102,22 +102,91 @@ std::string resume_command(const SweepArgs& args, const std::string& db,
     return command + " --resume";
 }
 
+// The sweep file loaded and opened; a calibration or fix file is sent to its own command.
+Result<tournament::OpenSweep> open_sweep_file(const std::filesystem::path& file,
+                                              const SweepArgs& args, const std::string& program) {
+    auto sweep = config::load_sweep(file);
+    if (!sweep) return sweep.error();
+    if (sweep->calibration) {
+        return make_error("this is a calibration file ([calibrate]): run `" + program +
+                              " calibrate " + args.file + "`",
+                          sweep->calibration->where);
+    }
+    if (sweep->fix) {
+        return make_error("this is a fix file ([fix]): run `" + program + " fix " + args.file + "`",
+                          sweep->fix->where);
+    }
+    return tournament::open_sweep(std::move(*sweep));
+}
+
+Result<tournament::SweepDatabase> open_sweep_database(tournament::OpenSweep& open,
+                                                      const std::string& db,
+                                                      const tournament::Shard& shard,
+                                                      const SweepArgs& args) {
+    tournament::DatabaseOptions database_options;
+    database_options.shard = shard;
+    database_options.resume = args.resume;
+    database_options.force = args.force;
+    database_options.resolver = config::spec_text_from_configs;
+    database_options.diff = config::spec_differences;
+    database_options.engine_log_mb = static_cast<std::uint64_t>(args.engine_log_mb);
+    return tournament::SweepDatabase::open(open, db, database_options);
+}
+
+// Cells whose games were mostly forfeits (an engine that cannot play the variant loses every
+// game at once) are no balance result, however finished the sweep is: says which, on stderr.
+// Returns how many there are.
+std::size_t report_failed_cells(const tournament::RunSummary& summary, const std::string& db,
+                                AppContext& ctx) {
+    std::vector<const tournament::CellTally*> failed;
+    for (const auto& cell : summary.cells)
+        if (cell.failed()) failed.push_back(&cell);
+    if (failed.empty()) return 0;
+    ctx.err << fmt::format(
+        "error: {} of the sweep's {} cells are no balance result: at least half of their "
+        "games were lost by an engine failure, not played out\n",
+        failed.size(), summary.cells.size());
+    for (const auto* cell : failed)
+        ctx.err << fmt::format("  {}: {}\n", cell->label, cell->failure_note);
+    ctx.err << fmt::format(
+        "see the engines' logs in {}.logs/ and `{} report --db {}` (Engine failures)\n", db,
+        ctx.program, db);
+    return failed.size();
+}
+
+// The table of the run, what it played, and the exit code of how it ended.
+int finish_sweep(const runs::Played& played, const SweepArgs& args, const std::string& db,
+                 AppContext& ctx) {
+    const tournament::RunSummary& summary = played.summary;
+    ctx.out << '\n';
+    tournament::print_table(ctx.out, summary.cells);
+    ctx.out << fmt::format("{} games played in this run, {} were already stored; database {}\n",
+                           summary.played, summary.already_stored, db);
+    if (summary.failed > 0) {
+        ctx.out << fmt::format(
+            "{} game attempts were void because an engine could not be started or a node- or "
+            "depth-limited search did not answer in time; they are no results (see `{} report "
+            "--db {}`, Engine failures: unavailable, watchdog)\n",
+            summary.failed, ctx.program, db);
+    }
+    if (summary.stopped) {
+        ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
+                               summary.remaining, resume_command(args, db, ctx.program));
+    }
+    const std::size_t failed = report_failed_cells(summary, db, ctx);
+    // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
+    // balance report ...` does not report on a sweep that is not finished.
+    if (played.ending == runs::Ending::Signal) return runs::exit_code(played.ending);
+    if (failed > 0) return 1;
+    // Games left unplayed because an engine kept failing to start: not finished either.
+    if (played.ending == runs::Ending::Unplayed && summary.failed > 0) return 1;
+    return 0;
+}
+
 int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
     auto file = config::find_sweep(args.file);
     if (!file) return report_error(ctx, file.error());
-    auto sweep = config::load_sweep(*file);
-    if (!sweep) return report_error(ctx, sweep.error());
-    if (sweep->calibration) {
-        return report_error(ctx, make_error("this is a calibration file ([calibrate]): run `" +
-                                                ctx.program + " calibrate " + args.file + "`",
-                                            sweep->calibration->where));
-    }
-    if (sweep->fix) {
-        return report_error(ctx, make_error("this is a fix file ([fix]): run `" + ctx.program +
-                                                " fix " + args.file + "`",
-                                            sweep->fix->where));
-    }
-    auto open = tournament::open_sweep(std::move(*sweep));
+    auto open = open_sweep_file(*file, args, ctx.program);
     if (!open) return report_error(ctx, open.error());
     auto shard = tournament::parse_shard(args.shard);
     if (!shard) return report_error(ctx, shard.error());
@@ -135,14 +204,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         return report_error(ctx, memory.error());
 
     const std::string db = args.db.empty() ? "results/" + open->sweep.name + ".db" : args.db;
-    tournament::DatabaseOptions database_options;
-    database_options.shard = *shard;
-    database_options.resume = args.resume;
-    database_options.force = args.force;
-    database_options.resolver = config::spec_text_from_configs;
-    database_options.diff = config::spec_differences;
-    database_options.engine_log_mb = static_cast<std::uint64_t>(args.engine_log_mb);
-    auto database = tournament::SweepDatabase::open(*open, db, database_options);
+    auto database = open_sweep_database(*open, db, *shard, args);
     if (!database) return report_error(ctx, database.error());
 
     tournament::RunOptions options = runs::run_options(threads, file->string());
@@ -164,46 +226,7 @@ int run_sweep_command(const SweepArgs& args, AppContext& ctx) {
         database->discard_if_empty();
         return report_error(ctx, played.error());
     }
-    const tournament::RunSummary* summary = &played->summary;
-
-    ctx.out << '\n';
-    tournament::print_table(ctx.out, summary->cells);
-    ctx.out << fmt::format("{} games played in this run, {} were already stored; database {}\n",
-                           summary->played, summary->already_stored, db);
-    if (summary->failed > 0) {
-        ctx.out << fmt::format(
-            "{} game attempts were void because an engine could not be started or a node- or "
-            "depth-limited search did not answer in time; they are no results (see `balance "
-            "report`, Engine failures: unavailable, watchdog)\n",
-            summary->failed);
-    }
-    if (summary->stopped) {
-        ctx.out << fmt::format("stopped with {} games to go; resume with:\n  {}\n",
-                               summary->remaining, resume_command(args, db, ctx.program));
-    }
-    // Cells whose games were mostly forfeits (an engine that cannot play the variant loses
-    // every game at once) are no balance result, however finished the sweep is.
-    std::vector<const tournament::CellTally*> failed;
-    for (const auto& cell : summary->cells)
-        if (cell.failed()) failed.push_back(&cell);
-    if (!failed.empty()) {
-        ctx.err << fmt::format(
-            "error: {} of the sweep's {} cells are no balance result: at least half of their "
-            "games were lost by an engine failure, not played out\n",
-            failed.size(), summary->cells.size());
-        for (const auto* cell : failed)
-            ctx.err << fmt::format("  {}: {}\n", cell->label, cell->failure_note);
-        ctx.err << fmt::format(
-            "see the engines' logs in {}.logs/ and `balance report --db {}` (Engine failures)\n",
-            db, db);
-    }
-    // Interrupted (Ctrl-C, a scheduler's SIGTERM): 130 like a shell, so `balance sweep ... &&
-    // balance report ...` does not report on a sweep that is not finished.
-    if (played->ending == runs::Ending::Signal) return runs::exit_code(played->ending);
-    if (!failed.empty()) return 1;
-    // Games left unplayed because an engine kept failing to start: not finished either.
-    if (played->ending == runs::Ending::Unplayed && summary->failed > 0) return 1;
-    return 0;
+    return finish_sweep(*played, args, db, ctx);
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 #pragma once
 // What `balance check` and a sweep's start say about where a sweep's games begin. Without an
 // opening (no [openings] table) every game of a cell starts from the start position, and its
-// only variety is the players' own randomness (the internal engine varies only its first root
-// moves): games repeat, and repeated games make a cell's interval narrower than the variant
-// warrants. That stays the default, so that existing sweeps keep their games; the note says so.
+// only variety is the players' own randomness (the internal engine varies its first root moves
+// by the seed, random_plies): where neither player of a matchup has any (random_plies = 0, an
+// external engine), its games may all be one game, and repeated games make a cell's interval
+// narrower than the variant warrants. That stays the default, so that existing sweeps keep
+// their games; the note says so. (The report counts the games that did repeat.)
 
 #include <cstddef>
 #include <optional>
@@ -17,8 +19,8 @@
 
 namespace balance::tournament {
 
-// The notes: games without openings, and free-placement rule sets whose random plies are
-// placements.
+// The notes: games without openings between players that do not vary by the seed, and
+// free-placement rule sets whose random plies are placements.
 [[nodiscard]] std::vector<std::string> opening_notes(const Sweep& sweep);
 
 // A sample of the plan's first openings against the imbalance window (`balance check`): the
