@@ -62,6 +62,28 @@ TEST(SweepJson, TheWindowsCentreIsPartOfTheSweepsIdentity) {
     EXPECT_EQ(config_differences(start, refuse), "");
 }
 
+// A book is the sweep's by its positions, not by the path it was typed as: the same sweep file
+// read from another working directory (a restored checkpoint resumed from the repository's
+// root) is the same sweep; a changed position is another.
+TEST(SweepJson, ABooksPathAsTypedIsNotPartOfTheSweepsIdentity) {
+    TempDir dir;
+    std::string text = testing::small_sweep(1);
+    const auto book_at = text.find("[openings]");
+    ASSERT_NE(book_at, std::string::npos) << text;
+    text =
+        text.substr(0, book_at) +
+        "[openings]\ntype = \"book\"\npositions = [\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
+        "KQkq - 0 1\"]\n[adjudication]\nmax_plies = 40\n";
+    const Sweep here = testing::load(dir, text, "book.toml");
+    Sweep elsewhere = here;
+    elsewhere.openings.book_file = "configs/sweeps/book.toml ([openings] positions)";
+    EXPECT_NE(config_json(here), config_json(elsewhere));
+    EXPECT_EQ(config_differences(config_json(here), config_json(elsewhere)), "");
+    Sweep other_book = elsewhere;
+    other_book.openings.book.front() = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    EXPECT_EQ(config_differences(config_json(here), config_json(other_book)), "openings");
+}
+
 TEST(Runner, ResumeSkipsStoredGamesAndEndsWithTheSameSet) {
     TempDir dir;
     const Sweep sweep = testing::load(dir, testing::small_sweep(5));

@@ -196,8 +196,25 @@ std::string config_json(const Sweep& s) {
     return j.dump();
 }
 
+namespace {
+
+// A book's positions are the sweep's by their contents (positions_fnv1a64); its "file" is the
+// path as typed, which names the same file differently from another working directory (a
+// checkpoint restored and resumed from the repository's root, a sweep run from its own folder).
+// Compared without it, so only a changed book is another sweep.
+Json without_book_path(Json config) {
+    if (auto openings = config.find("openings"); openings != config.end() &&
+                                                 openings->is_object() &&
+                                                 openings->contains("positions_fnv1a64"))
+        openings->erase("file");
+    return config;
+}
+
+}  // namespace
+
 std::string config_differences(const std::string& a, const std::string& b) {
-    const Json ja = Json::parse(a, nullptr, false), jb = Json::parse(b, nullptr, false);
+    const Json ja = without_book_path(Json::parse(a, nullptr, false)),
+               jb = without_book_path(Json::parse(b, nullptr, false));
     if (!ja.is_object() || !jb.is_object()) return a == b ? "" : "(the whole configuration)";
     const auto is_size = [](const std::string& key) {
         return key == "games_per_cell" || key == "rung_gap_games";
