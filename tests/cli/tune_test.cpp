@@ -60,6 +60,10 @@ TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
     EXPECT_FALSE(weights->pieces.contains("king"));
     EXPECT_NE(balance::testing::file_text(written).find("fitted by `balance tune` from "),
               std::string::npos);
+    // It names the database by its file name, not the machine's folder it was read from.
+    EXPECT_NE(balance::testing::file_text(written).find("\n# tiny.db (K "), std::string::npos)
+        << balance::testing::file_text(written);
+    EXPECT_EQ(balance::testing::file_text(written).find(dir.path().string()), std::string::npos);
 
     // A player plays by it, and the report says so.
     const auto with_file =

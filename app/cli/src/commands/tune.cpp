@@ -12,6 +12,7 @@
 
 #include "balance/analysis/cells.hpp"
 #include "balance/analysis/eval_tuning.hpp"
+#include "balance/analysis/portable_report.hpp"
 #include "balance/analysis/report_data.hpp"
 #include "balance/config/eval_weights_reader.hpp"
 #include "commands.hpp"
@@ -68,8 +69,10 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
         "Evaluation weights of {} fitted by `balance tune` from {} quiet positions of {} games in\n"
         "{} (K {:.3f}, mean squared error {:.5f} at the {} weights, {:.5f} fitted).\n"
         "Play by them: eval = \"<this file>\" in a sweep's engine player.",
-        *variant, r.positions, r.games_used, args.db, r.fit.k, r.fit.error_before,
-        args.start.empty() ? "hand-set" : "starting", r.fit.error_after);
+        // The file is meant to be kept with the sweeps: it names the database as the
+        // repository knows it (results/...) or by its file name, never the machine's folders.
+        *variant, r.positions, r.games_used, analysis::portable_path(args.db), r.fit.k,
+        r.fit.error_before, args.start.empty() ? "hand-set" : "starting", r.fit.error_after);
     if (auto written =
             write_text_file(args.write, config::eval_weights_toml(r.weights, **spec, provenance));
         !written)
