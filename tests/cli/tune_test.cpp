@@ -79,6 +79,70 @@ TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
         << report.out;
 }
 
+// The error before the fit ("mean squared error 0.12345 at the starting weights").
+double error_at_start(const std::string& out) {
+    const std::string key = "mean squared error ";
+    const auto at = out.find(key);
+    if (at == std::string::npos) return -1.0;
+    return std::stod(out.substr(at + key.size()));
+}
+
+TEST(Tune, FitsToTheStoredSearchScores) {
+    TempDir dir;
+    const auto sweep = dir.write("tiny.toml", tune_sweep("tune-scored", ""));
+    const std::string db = (dir.path() / "tiny.db").string();
+    ASSERT_EQ(run_balance({"sweep", sweep.string(), "--db", db, "--threads", "2"}).status, 0);
+    const std::string written = (dir.path() / "scored.toml").string();
+    const auto results = run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8"});
+    ASSERT_EQ(results.status, 0) << results.err;
+    const auto scores = run_balance(
+        {"tune", "--db", db, "--write", written, "--min-ply", "8", "--score-weight", "1"});
+    ASSERT_EQ(scores.status, 0) << scores.err;
+    EXPECT_NE(scores.out.find("targets: 0.00 x the game's result + 1.00 x the stored search score "
+                              "(K_s "),
+              std::string::npos)
+        << scores.out;
+    // The engine scores every position it moves from: none is left out.
+    EXPECT_NE(scores.out.find("; 0 quiet positions had no stored score"), std::string::npos)
+        << scores.out;
+    // A search's score is a smooth function of the position, which the evaluation predicts far
+    // better than one game's result: the error at the starting weights falls.
+    const double by_results = error_at_start(results.out);
+    const double by_scores = error_at_start(scores.out);
+    ASSERT_GT(by_results, 0.0) << results.out;
+    ASSERT_GT(by_scores, 0.0) << scores.out;
+    EXPECT_LT(by_scores, 0.5 * by_results) << results.out << scores.out;
+    EXPECT_NE(balance::testing::file_text(written).find("x the search score stored with it (K_s "),
+              std::string::npos)
+        << balance::testing::file_text(written);
+}
+
+TEST(Tune, ScoresAreRefusedWhereNoPlayerStoredAny) {
+    TempDir dir;
+    const auto sweep = dir.write("random.toml", R"(name = "tune-random"
+variant = "chess"
+seed = 3
+games_per_cell = 6
+[players.random]
+type = "random"
+[openings]
+type = "random-plies"
+plies = 4
+[adjudication]
+max_plies = 60
+)");
+    const std::string db = (dir.path() / "random.db").string();
+    ASSERT_EQ(run_balance({"sweep", sweep.string(), "--db", db, "--threads", "2"}).status, 0);
+    const std::string written = (dir.path() / "x.toml").string();
+    const auto tuned = run_balance(
+        {"tune", "--db", db, "--write", written, "--min-ply", "8", "--score-weight", "0.5"});
+    EXPECT_NE(tuned.status, 0);
+    EXPECT_NE(tuned.err.find("no search score stored for any quiet position of 6 games of chess"),
+              std::string::npos)
+        << tuned.err;
+    EXPECT_FALSE(std::filesystem::exists(written));
+}
+
 TEST(Tune, Refusals) {
     TempDir dir;
     const auto missing = run_balance({"tune", "--db", (dir.path() / "none.db").string(), "--write",

@@ -1,6 +1,8 @@
 #include "balance/analysis/eval_tuning.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -9,6 +11,7 @@
 #include <fmt/format.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <nlohmann/json.hpp>
 
 #include "balance/analysis/material_samples.hpp"
 #include "balance/analysis/rules_cache.hpp"
@@ -55,11 +58,13 @@ struct PairingFeatures {
     }
 };
 
-// A kept position: its linear row, constant and White's score.
+// A kept position: its linear row, constant, White's score and the stored search score of the
+// position (White's view; NaN: none stored).
 struct Row {
     std::vector<float> features;
     float constant = 0.0F;
     float result = 0.0F;
+    float score = std::numeric_limits<float>::quiet_NaN();
 };
 
 struct GameRows {
@@ -67,6 +72,20 @@ struct GameRows {
     std::int64_t candidates = 0;
     bool unreadable = false;
 };
+
+// The search scores a game stores, one per move of its `moves` (White's view, the score of the
+// position the move was played from; NaN where the player gave none). Empty when there are none.
+std::vector<float> stored_scores(const std::string& details_json) {
+    std::vector<float> out;
+    if (details_json.find("\"scores\"") == std::string::npos) return out;
+    const auto details = nlohmann::json::parse(details_json, nullptr, false);
+    if (!details.is_object() || !details.contains("scores") || !details["scores"].is_array())
+        return out;
+    for (const auto& score : details["scores"])
+        out.push_back(score.is_number() ? score.get<float>()
+                                        : std::numeric_limits<float>::quiet_NaN());
+    return out;
+}
 
 // Replays `game` to its candidates (quiet by the rules of the game: not in check, the last move
 // no capture or promotion, past min_ply, not placing), looks at `per_game` of them evenly
@@ -76,6 +95,8 @@ GameRows game_rows(const StoredGame& game, const core::AnyRules& rules,
                    engine::Engine& judge, const TuneOptions& options) {
     GameRows out;
     std::vector<int> plies;  // candidates: the ply after which the position stands
+    const std::vector<float> scores =
+        options.score_weight > 0.0 ? stored_scores(game.details_json) : std::vector<float>{};
     for (int pass = 0; pass < 2; ++pass) {
         auto started = core::Game::start(rules, game.start_fen);
         if (!started) {
@@ -122,6 +143,9 @@ GameRows game_rows(const StoredGame& game, const core::AnyRules& rules,
                     row.features[j] = static_cast<float>(line[j]);
                 row.constant = static_cast<float>(constant);
                 row.result = static_cast<float>(game.white_score);
+                // The position stands after move `ply`: the next move's search scored it.
+                if (static_cast<std::size_t>(ply) + 1 < scores.size())
+                    row.score = scores[static_cast<std::size_t>(ply) + 1];
                 out.rows.push_back(std::move(row));
             });
         }
@@ -211,25 +235,59 @@ struct TuneRows {
     stats::TexelRows held_out;
 };
 
+// Whether game `g` (by its place in the games) is held out of the fit.
+bool held_out_game(std::size_t g, const TuneOptions& options) {
+    const auto every = static_cast<std::size_t>(options.holdout_every);
+    return every > 0 && g % every == every - 1;
+}
+
+// K_s: the scale at which the stored scores of the fitted games' positions predict their
+// results best (the scores of another engine need not be on this evaluation's scale).
+double fit_score_scale(const std::vector<GameRows>& per_game, const TuneOptions& options) {
+    stats::TexelRows scored;
+    scored.columns = 1;
+    for (std::size_t g = 0; g < per_game.size(); ++g) {
+        if (held_out_game(g, options)) continue;
+        for (const Row& row : per_game[g].rows) {
+            if (std::isnan(row.score)) continue;
+            scored.features.push_back(row.score);
+            scored.constants.push_back(0.0F);
+            scored.results.push_back(row.result);
+        }
+    }
+    if (scored.rows() == 0) return 0.0;
+    const double unit[] = {1.0};
+    return stats::fit_texel_scale(scored, unit);
+}
+
 // Every `holdout_every`-th game (by its place in `games`) is kept out of the fit; counts the
-// games and candidates in `out`.
+// games and candidates in `out`. With a score weight each target blends the result with the
+// stored score (at the scale `out.score_k`); positions without one are left out.
 TuneRows split_tune_rows(const std::vector<GameRows>& per_game, const TuneOptions& options,
                          TuneResult& out) {
     TuneRows split;
     split.fitted.columns = split.held_out.columns = out.layout.size();
+    const double w = options.score_weight;
     for (std::size_t g = 0; g < per_game.size(); ++g) {
         const GameRows& game = per_game[g];
         out.games_unreadable += game.unreadable;
         out.candidates += game.candidates;
         if (!game.rows.empty()) ++out.games_used;
-        const bool hold =
-            options.holdout_every > 0 && g % static_cast<std::size_t>(options.holdout_every) ==
-                                             static_cast<std::size_t>(options.holdout_every) - 1;
-        stats::TexelRows& into = hold ? split.held_out : split.fitted;
+        stats::TexelRows& into = held_out_game(g, options) ? split.held_out : split.fitted;
         for (const Row& row : game.rows) {
+            double target = row.result;
+            if (w > 0.0) {
+                if (std::isnan(row.score)) {
+                    ++out.unscored;
+                    continue;
+                }
+                const double predicted =
+                    1.0 / (1.0 + std::pow(10.0, -out.score_k * row.score / 400.0));
+                target = (1.0 - w) * target + w * predicted;
+            }
             into.features.insert(into.features.end(), row.features.begin(), row.features.end());
             into.constants.push_back(row.constant);
-            into.results.push_back(row.result);
+            into.results.push_back(static_cast<float>(target));
         }
     }
     return split;
@@ -271,8 +329,17 @@ Result<TuneResult> tune_evaluation(std::span<const StoredGame> games, const std:
     RulesCache cache(catalog);  // holds the rules the pairings point to
     const TunePairings pairings = tune_pairings(games, cache, options, out);
     set_tune_prior(pairings, out);
-    const TuneRows rows =
-        split_tune_rows(tune_game_rows(games, pairings, out.layout, options), options, out);
+    const std::vector<GameRows> per_game = tune_game_rows(games, pairings, out.layout, options);
+    if (options.score_weight > 0.0) {
+        out.score_k = fit_score_scale(per_game, options);
+        if (out.score_k == 0.0)
+            return make_error(fmt::format(
+                "no search score stored for any quiet position of {} games of {}: fitting to "
+                "scores needs games whose players report them (--score-weight 0 fits to the "
+                "results alone)",
+                games.size(), variant));
+    }
+    const TuneRows rows = split_tune_rows(per_game, options, out);
     out.positions = rows.fitted.rows() + rows.held_out.rows();
     out.feature_seconds = seconds_since(start);
     if (rows.fitted.rows() == 0)

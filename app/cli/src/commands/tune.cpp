@@ -65,7 +65,7 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
     auto result = analysis::tune_evaluation(*games, *variant, catalog, options);
     if (!result) return report_error(ctx, result.error());
     const auto& r = *result;
-    const std::string provenance = fmt::format(
+    std::string provenance = fmt::format(
         "Evaluation weights of {} fitted by `balance tune` from {} quiet positions of {} games in\n"
         "{} (K {:.3f}, mean squared error {:.5f} at the {} weights, {:.5f} fitted).\n"
         "Play by them: eval = \"<this file>\" in a sweep's engine player.",
@@ -73,6 +73,11 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
         // repository knows it (results/...) or by its file name, never the machine's folders.
         *variant, r.positions, r.games_used, analysis::portable_path(args.db), r.fit.k,
         r.fit.error_before, args.start.empty() ? "hand-set" : "starting", r.fit.error_after);
+    if (args.options.score_weight > 0.0)
+        provenance += fmt::format(
+            "\nTargets: {:.2f} x each game's result + {:.2f} x the search score stored with it "
+            "(K_s {:.3f}).",
+            1.0 - args.options.score_weight, args.options.score_weight, r.score_k);
     if (auto written =
             write_text_file(args.write, config::eval_weights_toml(r.weights, **spec, provenance));
         !written)
@@ -86,6 +91,11 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
         *variant, r.games_used, args.db, r.positions, r.candidates, r.games_failed,
         r.games_unreadable, r.fit.k, r.fit.error_before, r.fit.error_after, r.fit.iterations,
         r.feature_seconds, r.fit_seconds);
+    if (args.options.score_weight > 0.0)
+        text += fmt::format(
+            "targets: {:.2f} x the game's result + {:.2f} x the stored search score (K_s {:.3f}, "
+            "fitted to the results); {} quiet positions had no stored score: left out\n",
+            1.0 - args.options.score_weight, args.options.score_weight, r.score_k, r.unscored);
     if (r.held_out_positions > 0)
         text += fmt::format(
             "held out 1 game in {}: {} of the positions, mean squared error {:.5f} at the starting "
@@ -131,6 +141,12 @@ void register_tune(CLI::App& app, AppContext& ctx) {
                      "Leave every N-th game out of the fit and report the error on its "
                      "positions (default 0: none)")
         ->check(CLI::Range(2, 1000));
+    command
+        ->add_option("--score-weight", args->options.score_weight,
+                     "Share of each position's target taken from the search score stored with "
+                     "its game (a stronger player's judgement) instead of the game's result "
+                     "(default 0: results only)")
+        ->check(finite_range(0.0, 1.0));
     command->callback([args, &ctx] { ctx.exit_code = run_tune_command(*args, ctx); });
 }
 

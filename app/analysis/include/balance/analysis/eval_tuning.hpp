@@ -10,6 +10,13 @@
 // (players/engine/eval_features.hpp) are taken once, at the starting weights; the fit then
 // moves every weight the positions inform, pulled toward the starting weights by an L2 term,
 // with the logistic's scale K fitted first at the starting weights.
+//
+// Each position's target is its game's result, or with `score_weight` w > 0 a blend of it with
+// the score the player to move there searched (stored with every game whose player reports
+// one): (1 - w) result + w sigmoid(K_s score / 400), K_s the scale that makes the stored scores
+// predict the fitted games' results best. Games of a stronger player (Stockfish's self-play, or
+// the engine itself at a larger budget) lend the fit its judgement of each position, a target
+// far less noisy than one game's result. Positions without a stored score are then left out.
 
 #include <cstdint>
 #include <span>
@@ -30,6 +37,9 @@ struct TuneOptions {
     double l2 = 1e-4;   // stats::TexelOptions::l2
     // Every n-th game is left out of the fit and its positions measure the fit (0: none).
     int holdout_every = 0;
+    // The share of each target taken from the stored search score (0: the game's result only;
+    // 1: the score only).
+    double score_weight = 0.0;
     players::engine::EvalWeights start;  // the starting weights and the prior: hand-set default
 };
 
@@ -48,6 +58,10 @@ struct TuneResult {
     // the fitted weights (TuneOptions::holdout_every; 0 positions: none held out).
     std::int64_t held_out_positions = 0;
     double held_out_error_before = 0.0, held_out_error_after = 0.0;
+    // With TuneOptions::score_weight: K_s (the stored scores' fitted scale) and the quiet
+    // positions left out for want of a stored score.
+    double score_k = 0.0;
+    std::int64_t unscored = 0;
     double feature_seconds = 0.0;  // replaying, the quiet test and the features
     double fit_seconds = 0.0;
 };
