@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <string>
 
 namespace balance::testing {
 
@@ -36,6 +37,26 @@ plies = 2
 [adjudication]
 max_plies = 80
 )";
+
+// A 300-node chess engine (or the players `players` describes) against itself: `games` games a
+// cell from 4 random plies, at most 100 plies each. The games `balance tune` fits.
+inline constexpr const char* kTinyTunePlayer = R"(
+[players.tiny]
+type = "engine"
+nodes = 300
+hash_mb = 1
+)";
+inline std::string tiny_tune_sweep(int seed, int games,
+                                   const std::string& players = kTinyTunePlayer) {
+    return "variant = \"chess\"\nseed = " + std::to_string(seed) +
+           "\ngames_per_cell = " + std::to_string(games) + "\n" + players + R"(
+[openings]
+type = "random-plies"
+plies = 4
+[adjudication]
+max_plies = 100
+)";
+}
 
 // The one number `sql` selects from `db`, read through the C API; 0 while the database is not
 // there yet.

@@ -13,7 +13,7 @@ namespace {
 constexpr off_t kBase = off_t{1} << 40;                  // 1 TiB: no SQLite lock byte is near it
 constexpr off_t kWriterBase = kBase + (off_t{1} << 21);  // past every shard's byte
 
-constexpr Writer kWriters[] = {Writer::Sweep, Writer::Fix, Writer::Calibrate};
+constexpr Writer kWriters[] = {Writer::Sweep, Writer::Fix, Writer::Calibrate, Writer::Tune};
 
 const char* command_of(Writer writer) {
     switch (writer) {
@@ -23,6 +23,8 @@ const char* command_of(Writer writer) {
             return "fix";
         case Writer::Calibrate:
             return "calibrate";
+        case Writer::Tune:
+            return "tune";
     }
     return "sweep";
 }

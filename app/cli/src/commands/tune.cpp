@@ -19,6 +19,7 @@
 #include "number_flags.hpp"
 #include "output.hpp"
 #include "output_file.hpp"
+#include "tune_sweep.hpp"
 
 namespace balance::cli {
 
@@ -32,6 +33,7 @@ struct TuneArgs {
     std::string start;        // an evaluation file to start from; empty: the hand-set weights
     std::string write;        // the evaluation file to write
     analysis::TuneOptions options;
+    TuneSweepArgs sweep;  // --sweep: the play-fit-replay rounds (tune_sweep.hpp)
 };
 
 std::string weights_table(const analysis::TuneResult& result) {
@@ -47,6 +49,12 @@ std::string weights_table(const analysis::TuneResult& result) {
 }
 
 int run_tune_command(const TuneArgs& args, AppContext& ctx) {
+    if (!args.sweep.sweep.empty())
+        return run_tune_sweep(args.sweep,
+                              {args.db, args.player, args.start, args.write, args.options}, ctx);
+    if (args.db.empty())
+        return report_error(ctx, make_error("--db or --sweep is required: the games to fit, or "
+                                            "the sweep whose player plays them"));
     auto store = analysis::read_store(args.db);
     if (!store) return report_error(ctx, store.error());
     auto variant = analysis::pick_variant(store->games, args.variant);
@@ -114,12 +122,17 @@ void register_tune(CLI::App& app, AppContext& ctx) {
     auto args = std::make_shared<TuneArgs>();
     CLI::App* command = app.add_subcommand(
         "tune", "Fit the internal engine's evaluation weights to stored games (Texel's method)");
-    command->add_option("--db", args->db, "Results database (SQLite)")->required();
+    command->add_option("--db", args->db,
+                        "Results database (SQLite); with --sweep, the rounds' (default "
+                        "results/<sweep name>-tune.db)");
     command->add_option("--write", args->write, "The evaluation file to write")->required();
+    add_tune_sweep_options(*command, args->sweep);
     command->add_option("--variant", args->variant, "Variant, when the store has several");
     command->add_option("--rules", args->rules, "Rule set as stored (default '*': all)");
-    command->add_option("--player", args->player,
-                        "Only the games this player played against itself");
+    command->add_option(
+        "--player", args->player,
+        "Only the games this player played against itself; with --sweep, the engine "
+        "player tuned");
     command->add_option("--start", args->start,
                         "An evaluation file to start from and regularise toward (default: the "
                         "hand-set weights)");

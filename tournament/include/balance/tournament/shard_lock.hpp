@@ -16,7 +16,7 @@ namespace balance::tournament {
 //
 // The command that holds a lock also holds a shared lock on a byte of its own (one per kind of
 // writer), so that a process refused names the command in its way.
-enum class Writer { Sweep, Fix, Calibrate };
+enum class Writer { Sweep, Fix, Calibrate, Tune };
 
 class ShardLock {
   public:
