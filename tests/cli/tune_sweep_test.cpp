@@ -53,6 +53,10 @@ TEST(TuneSweep, RoundsWriteAnEvaluationFileAPlayerPlaysBy) {
         << text;
     EXPECT_NE(text.find("# Round 1 against round 0: 10 games, "), std::string::npos) << text;
     EXPECT_NE(text.find("# Database rounds.db."), std::string::npos) << text;
+    // The fits' settings that differ from the defaults, so the file says how to remake it.
+    EXPECT_NE(text.find("# Each fit: --min-ply 8 --per-game 10 --l2 0.0001.\n"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("Each fit's targets"), std::string::npos) << text;
     EXPECT_EQ(text.find(dir.path().string()), std::string::npos) << text;
     const auto spec = balance::testing::load_shipped("chess");
     auto weights = config::load_eval_weights_file(written, spec);
@@ -70,6 +74,20 @@ TEST(TuneSweep, RoundsWriteAnEvaluationFileAPlayerPlaysBy) {
     EXPECT_NE(again.out.find("; 0 games played in this run, database " + db), std::string::npos)
         << again.out;
 
+    // With the stored scores in the targets, the head says so.
+    const std::string scored = (dir.path() / "scored-eval.toml").string();
+    const auto blended =
+        run_balance({"tune", "--sweep", sweep.string(), "--db", (dir.path() / "scored.db").string(),
+                     "--write", scored, "--rounds", "1", "--match-games", "10", "--threads", "2",
+                     "--quiet", "--score-weight", "0.5"});
+    ASSERT_EQ(blended.status, 0) << blended.err << blended.out;
+    const std::string scored_text = balance::testing::file_text(scored);
+    EXPECT_NE(scored_text.find("# Each fit's targets: 0.50 x the game's result + 0.50 x the "
+                               "search score stored with it (--score-weight 0.5).\n"),
+              std::string::npos)
+        << scored_text;
+    EXPECT_EQ(scored_text.find("# Each fit: --min-ply"), std::string::npos) << scored_text;
+
     // A sweep with no engine player is refused, and nothing is written.
     const auto dice = dir.write("dice.toml",
                                 "variant = \"chess\"\ngames_per_cell = 2\n[players.dice]\ntype = "
@@ -80,6 +98,16 @@ TEST(TuneSweep, RoundsWriteAnEvaluationFileAPlayerPlaysBy) {
     EXPECT_NE(refused.status, 0);
     EXPECT_NE(refused.err.find("no internal-engine player"), std::string::npos) << refused.err;
     EXPECT_FALSE(std::filesystem::exists(none));
+
+    // The stored-games filters have no meaning for the rounds: refused, not ignored.
+    for (const char* filter : {"--variant", "--rules"}) {
+        const auto filtered =
+            run_balance({"tune", "--sweep", dice.string(), "--write", none, filter, "chess"});
+        EXPECT_NE(filtered.status, 0) << filter;
+        EXPECT_NE(filtered.err.find("--sweep excludes " + std::string(filter)), std::string::npos)
+            << filtered.err;
+        EXPECT_FALSE(std::filesystem::exists(none));
+    }
 }
 
 }  // namespace

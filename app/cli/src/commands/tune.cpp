@@ -127,8 +127,13 @@ void register_tune(CLI::App& app, AppContext& ctx) {
                         "results/<sweep name>-tune.db)");
     command->add_option("--write", args->write, "The evaluation file to write")->required();
     add_tune_sweep_options(*command, args->sweep);
-    command->add_option("--variant", args->variant, "Variant, when the store has several");
-    command->add_option("--rules", args->rules, "Rule set as stored (default '*': all)");
+    // The rounds play the sweep file's own variant, rule sets and games, so a filter on stored
+    // games would be silently ignored there: an error instead.
+    CLI::Option* sweep = command->get_option("--sweep");
+    command->add_option("--variant", args->variant, "Variant, when the store has several")
+        ->excludes(sweep);
+    command->add_option("--rules", args->rules, "Rule set as stored (default '*': all)")
+        ->excludes(sweep);
     command->add_option(
         "--player", args->player,
         "Only the games this player played against itself; with --sweep, the engine "

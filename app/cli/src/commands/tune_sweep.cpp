@@ -64,13 +64,33 @@ std::string result_text(const runs::TuneRoundsOutcome& result) {
     return fmt::format("round {}'s weights (the last that gained)", result.best);
 }
 
+// The fits' settings where they differ from the defaults, so the head says how to make the
+// same file again.
+std::string fit_settings_text(const TuneSweepFit& fit) {
+    const analysis::TuneOptions defaults;
+    const auto& o = fit.options;
+    std::string text;
+    if (o.score_weight > 0.0)
+        text += fmt::format(
+            "Each fit's targets: {:.2f} x the game's result + {:.2f} x the search score stored "
+            "with it (--score-weight {:g}).\n",
+            1.0 - o.score_weight, o.score_weight, o.score_weight);
+    if (o.min_ply != defaults.min_ply || o.per_game != defaults.per_game || o.l2 != defaults.l2)
+        text += fmt::format("Each fit: --min-ply {} --per-game {} --l2 {:g}.\n", o.min_ply,
+                            o.per_game, o.l2);
+    if (!fit.start.empty())
+        text += fmt::format("Round 0 played by {}.\n", analysis::portable_path(fit.start));
+    return text;
+}
+
 // The evaluation file's head: how the weights were made.
 std::string provenance(const tournament::Sweep& sweep, const std::string& file,
-                       const runs::TuneRoundsOutcome& result) {
+                       const TuneSweepFit& fit, const runs::TuneRoundsOutcome& result) {
     std::string text = fmt::format(
         "Evaluation weights of {} from `balance tune --sweep {}`: {}, after {} round(s).\n",
         sweep.variant, analysis::portable_path(file), result_text(result),
         result.rounds.empty() ? 0 : result.rounds.back().index);
+    text += fit_settings_text(fit);
     for (const auto& round : result.rounds)
         if (round.match)
             text += fmt::format("Round {} against round {}: {}{}.\n", round.index, round.index - 1,
@@ -172,7 +192,7 @@ int run_tune_sweep(const TuneSweepArgs& args, const TuneSweepFit& fit, AppContex
     if (!result->stopped) {
         const std::string text = config::eval_weights_toml(
             result->weights.value_or(players::engine::EvalWeights{}), sweep->rule_sets.front().spec,
-            provenance(*sweep, file->string(), *result));
+            provenance(*sweep, file->string(), fit, *result));
         if (auto written = write_text_file(fit.write, text); !written)
             return report_error(ctx, written.error());
     }
