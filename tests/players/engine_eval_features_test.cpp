@@ -41,6 +41,8 @@ engine::EvalWeights shifted_weights(const core::VariantSpec& spec) {
         if (piece.role != core::PieceRole::Pawn) {
             p.mobility = engine::Score{k % 7 + 1, k % 5 + 2};
             p.centre = engine::Score{5, 2};
+            p.advance = engine::Score{k % 3 + 1, -(k % 4)};
+            p.king_attack = engine::Score{k % 9 + 2, k % 2};
         }
         k += 37;
     }
@@ -153,7 +155,7 @@ TEST(EvalWeights, WeightsChangeWhatTheyShould) {
         // The knight named with the weights the evaluation derives itself: nothing changes.
         engine::EvalWeights same;
         same.pieces["knight"] = {plain.material[knight], plain.mobility_weight[knight],
-                                 engine::Score{4, 3}};
+                                 engine::Score{4, 3}, engine::Score{}, engine::Score{}};
         const auto named = engine::build_eval_tables(start.rules(), {}, same);
         engine::EvalWeights tempo;
         tempo.tempo.mg += 7;
@@ -161,6 +163,12 @@ TEST(EvalWeights, WeightsChangeWhatTheyShould) {
         engine::EvalWeights heavier;
         heavier.pieces["knight"].material = engine::Score{900, 900};
         const auto heavy = engine::build_eval_tables(start.rules(), {}, heavier);
+        // Advance, counted by hand: White's knights on e5 and c3 stand 4 + 2 ranks from White's
+        // back rank, Black's on b6 2 from Black's: 10 cp a rank is +40 for White, to move.
+        engine::EvalWeights forward;
+        forward.pieces["knight"].advance = engine::Score{10, 10};
+        const auto advanced = engine::build_eval_tables(start.rules(), {}, forward);
+        EXPECT_EQ(engine::evaluate(start, advanced), engine::evaluate(start, plain) + 40);
         int differ = 0;
         walk_random_game(game, start, 7, 80, [&](const auto& pos) {
             const int v = engine::evaluate(pos, plain);

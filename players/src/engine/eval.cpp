@@ -117,8 +117,10 @@ template <Bitboard BB>
             const BB att = piece_attacks(pos, et, c, t, sq, occ);
             score += et.mobility_weight[t] * (core::popcount(att & area) - et.mobility_center[t]);
             if (const BB hits = att & zone) {
+                const int n = core::popcount(hits);
                 ++king_attackers;
-                king_attack_units += et.attack_unit[t] * core::popcount(hits);
+                king_attack_units += et.attack_unit[t] * n;
+                score += et.king_attack[t] * n;
             }
             if (et.rook_like[t]) {
                 const BB file = et.file_bb[et.file_of[sq]];

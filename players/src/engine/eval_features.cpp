@@ -21,7 +21,8 @@ using core::PieceType;
 using core::Square;
 
 // piece_terms() order.
-constexpr int kMaterialTerm = 0, kMobilityTerm = 1, kCentreTerm = 2;
+constexpr int kMaterialTerm = 0, kMobilityTerm = 1, kCentreTerm = 2, kAdvanceTerm = 3,
+              kKingAttackTerm = 4;
 
 // Records counts into `out` by the context's slots.
 template <Bitboard BB>
@@ -147,12 +148,16 @@ void piece_features(const core::Position<BB>& pos, Recorder<BB>& rec, int c, Sid
             rec.piece(t, kCentreTerm, sign * exact, sign * exact);
             rec.out.fixed_mg += sign * (centre.mg * d4 / 4 - centre.mg * exact);
             rec.out.fixed_eg += sign * (centre.eg * d4 / 4 - centre.eg * exact);
+            const int rank = et.relative_rank[c][sq];
+            rec.piece(t, kAdvanceTerm, sign * rank, sign * rank);
             const BB att = piece_attacks(pos, et, c, t, sq, occ);
             const int mobility = core::popcount(att & area) - et.mobility_center[t];
             rec.piece(t, kMobilityTerm, sign * mobility, sign * mobility);
             if (const BB hits = att & zone) {
+                const int n = core::popcount(hits);
                 ++s.king_attackers;
-                s.king_attack_units += et.attack_unit[t] * core::popcount(hits);
+                s.king_attack_units += et.attack_unit[t] * n;
+                rec.piece(t, kKingAttackTerm, sign * n, sign * n);
             }
             if (et.rook_like[t]) {
                 const BB file = et.file_bb[et.file_of[sq]];
@@ -235,9 +240,9 @@ FeatureContext<BB> feature_context(const WeightLayout& layout, const core::Rules
     FeatureContext<BB> context;
     context.layout = &layout;
     context.tables = &tables;
-    context.piece_first.assign(rules.pieces.size(), {-1, -1, -1});
+    context.piece_first.assign(rules.pieces.size(), {-1, -1, -1, -1, -1});
     for (core::PieceType t : pairing_types(rules))
-        for (int j = 0; j < 3; ++j)
+        for (int j = 0; j < 5; ++j)
             context.piece_first[t][j] = layout.piece_parameter(rules.pieces[t].name, j);
     const auto terms = weight_terms();
     for (int i = 0; i < static_cast<int>(terms.size()); ++i)

@@ -120,7 +120,7 @@ void add_geometry(const core::Rules<BB>& r, EvalTables<BB>& et) {
 // advance, or a piece's reach above its average (`delta4`, in quarter squares) times `centre`.
 template <Bitboard BB>
 Score piece_square(const core::Rules<BB>& r, const EvalTables<BB>& et, int c, PieceType t, int sq,
-                   int delta4, Score centre) {
+                   int delta4, Score centre, Score advance) {
     const EvalWeights& w = et.weights;
     Score s = et.material[t];
     const int rel = et.relative_rank[c][sq];
@@ -137,8 +137,8 @@ Score piece_square(const core::Rules<BB>& r, const EvalTables<BB>& et, int c, Pi
                 (central_pawn(r.file_of(sq), r.files, adv) ? w.pawn_centre.mg : 0);
         s.eg += w.pawn_advance.eg * adv * adv / et.pawn_span;
     } else {
-        s.mg += centre.mg * delta4 / 4;
-        s.eg += centre.eg * delta4 / 4;
+        s.mg += centre.mg * delta4 / 4 + advance.mg * rel;
+        s.eg += centre.eg * delta4 / 4 + advance.eg * rel;
     }
     return s;
 }
@@ -184,9 +184,14 @@ void add_piece_squares(const core::Rules<BB>& r, EvalTables<BB>& et) {
             const auto given = et.weights.pieces.find(r.pieces[t].name);
             const PieceWeights* piece = given != et.weights.pieces.end() ? &given->second : nullptr;
             const Score centre = piece && piece->centre ? *piece->centre : Score{4, 3};
-            if (!et.pawn[t] && !et.royal[t]) et.centre[t] = centre;
+            const Score advance = piece && piece->advance ? *piece->advance : Score{};
+            if (!et.pawn[t] && !et.royal[t]) {
+                et.centre[t] = centre;
+                et.advance[t] = advance;
+                et.king_attack[t] = piece && piece->king_attack ? *piece->king_attack : Score{};
+            }
             for (int sq = 0; sq < r.squares; ++sq)
-                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, delta4[sq], centre);
+                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, delta4[sq], centre, advance);
             if (!et.pawn[t] && !et.royal[t]) {
                 // ~20 / sqrt(average reach) cp per square, centred at half the average reach.
                 const int w = static_cast<int>(std::lround(40.0 / std::sqrt(std::max(1, mean4))));

@@ -30,9 +30,9 @@ std::span<const WeightTerm> weight_terms() {
 
 std::span<const PieceTerm> piece_terms() {
     static constexpr PieceTerm terms[] = {
-        {"material", &PieceWeights::material},
-        {"mobility", &PieceWeights::mobility},
-        {"centre", &PieceWeights::centre},
+        {"material", &PieceWeights::material},       {"mobility", &PieceWeights::mobility},
+        {"centre", &PieceWeights::centre},           {"advance", &PieceWeights::advance},
+        {"king_attack", &PieceWeights::king_attack},
     };
     return terms;
 }

@@ -9,7 +9,8 @@
 //    Sprite (1.2) really is worth more than a Footman (1.0). Royal pieces carry no material.
 //    Pieces in hand (free placement) count as material too.
 //  * Centralisation: for every type and square, the number of squares the piece reaches on an
-//    empty board; a piece-square term rewards squares above the type's board average.
+//    empty board; a piece-square term rewards squares above the type's board average. A second
+//    piece-square term, per rank from the own back rank, is 0 unless an evaluation file sets it.
 //  * Mobility: squares a piece attacks (Position::attacks_from, which knows every Betza atom)
 //    that hold no own piece and are not attacked by enemy pawn-role pieces, against half the
 //    type's average; the weight per square falls with the type's typical reach (~1/sqrt).
@@ -18,7 +19,8 @@
 //    closer they are and the nearer the own king / the farther the enemy king; doubled and
 //    isolated pawns.
 //  * King safety: enemy attacks on the king zone (the royal piece's own empty-board targets)
-//    weighted by the attacker's value class, a pawn shield of pawn-role pieces in front of a
+//    weighted by the attacker's value class (plus a per-type weight per zone square attacked,
+//    0 unless an evaluation file sets it), a pawn shield of pawn-role pieces in front of a
 //    king on its first two ranks, and a back-rank/edge piece-square term in the middlegame;
 //    centralisation in the endgame.
 //  * Rook-like pieces (plain orthogonal slider captures) on open and half-open files; pieces
@@ -74,7 +76,9 @@ struct EvalTables {
     };
     std::array<std::array<AttackShape, core::MaxPieceTypes>, 2> attack_shape{};
     std::array<Score, core::MaxPieceTypes> mobility_weight{};
-    std::array<Score, core::MaxPieceTypes> centre{};  // the piece-square tables' reach weight
+    std::array<Score, core::MaxPieceTypes> centre{};       // the piece-square tables' reach weight
+    std::array<Score, core::MaxPieceTypes> advance{};      // the piece-square tables' rank weight
+    std::array<Score, core::MaxPieceTypes> king_attack{};  // per enemy king-zone square attacked
     std::array<int, core::MaxPieceTypes> mobility_center{};
     std::array<int, core::MaxPieceTypes> attack_unit{};
     std::array<std::array<BB, N>, 2> front_span{}, king_zone{}, shield_near{}, shield_far{};

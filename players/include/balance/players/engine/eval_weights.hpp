@@ -12,9 +12,10 @@
 // in the Score's unused half at 0. Per piece type, by the variant's piece names: material (the
 // value the score counts; the piece value proper still sets the game phase, king-attack classes
 // and endgame thresholds), mobility per attacked square, and centralisation per square of
-// empty-board reach above the type's average. A piece the weights do not name keeps the
-// evaluation's own choice: its value, ~40/sqrt(4 x average reach) per square of mobility, and
-// 4 / 3 cp per square of reach.
+// empty-board reach above the type's average, per rank advanced, and per square of the enemy
+// king's zone attacked (on top of king_danger's value-class units). A piece the weights do not
+// name keeps the evaluation's own choice: its value, ~40/sqrt(4 x average reach) per square of
+// mobility, 4 / 3 cp per square of reach, nothing for advance or king attack.
 
 #include <algorithm>
 #include <array>
@@ -47,9 +48,11 @@ struct Score {
 };
 
 struct PieceWeights {
-    std::optional<Score> material;  // centipawns
-    std::optional<Score> mobility;  // per attacked square (safe from pawns, not own-occupied)
-    std::optional<Score> centre;    // per square of empty-board reach above the type's average
+    std::optional<Score> material;     // centipawns
+    std::optional<Score> mobility;     // per attacked square (safe from pawns, not own-occupied)
+    std::optional<Score> centre;       // per square of empty-board reach above the type's average
+    std::optional<Score> advance;      // per rank from the own back rank (0 if unset)
+    std::optional<Score> king_attack;  // per enemy king-zone square attacked (0 if unset)
     friend bool operator==(const PieceWeights&, const PieceWeights&) = default;
 };
 
@@ -100,7 +103,8 @@ struct WeightTerm {
 // The general terms in file order.
 [[nodiscard]] std::span<const WeightTerm> weight_terms();
 
-// The per-piece terms in file order ("material", "mobility", "centre").
+// The per-piece terms in file order ("material", "mobility", "centre", "advance",
+// "king_attack").
 struct PieceTerm {
     const char* key;
     std::optional<Score> PieceWeights::*member;
