@@ -44,7 +44,8 @@ TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
     ASSERT_EQ(played.status, 0) << played.err;
 
     const std::string written = (dir.path() / "chess-eval.toml").string();
-    const auto tuned = run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8"});
+    const auto tuned =
+        run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8", "--player", "tiny"});
     ASSERT_EQ(tuned.status, 0) << tuned.err;
     EXPECT_NE(tuned.out.find("tuned the evaluation of chess from "), std::string::npos)
         << tuned.out;
@@ -64,6 +65,12 @@ TEST(Tune, FitsATinySweepAndThePlayerPlaysByIt) {
     EXPECT_NE(balance::testing::file_text(written).find("\n# tiny.db (K "), std::string::npos)
         << balance::testing::file_text(written);
     EXPECT_EQ(balance::testing::file_text(written).find(dir.path().string()), std::string::npos);
+    // It says how it was made where that differs from the defaults.
+    EXPECT_NE(balance::testing::file_text(written).find(
+                  "\n# Fit: --min-ply 8 --per-game 10 --l2 0.0001.\n"
+                  "# Only the games tiny played against itself.\n"),
+              std::string::npos)
+        << balance::testing::file_text(written);
 
     // A player plays by it, and the report says so.
     const auto with_file =
@@ -95,8 +102,9 @@ TEST(Tune, FitsToTheStoredSearchScores) {
     const std::string written = (dir.path() / "scored.toml").string();
     const auto results = run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8"});
     ASSERT_EQ(results.status, 0) << results.err;
-    const auto scores = run_balance(
-        {"tune", "--db", db, "--write", written, "--min-ply", "8", "--score-weight", "1"});
+    // From the results' fit: the file says it started there.
+    const auto scores = run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8",
+                                     "--score-weight", "1", "--start", written});
     ASSERT_EQ(scores.status, 0) << scores.err;
     EXPECT_NE(scores.out.find("targets: 0.00 x the game's result + 1.00 x the stored search score "
                               "(K_s "),
@@ -113,6 +121,10 @@ TEST(Tune, FitsToTheStoredSearchScores) {
     ASSERT_GT(by_scores, 0.0) << scores.out;
     EXPECT_LT(by_scores, 0.5 * by_results) << results.out << scores.out;
     EXPECT_NE(balance::testing::file_text(written).find("x the search score stored with it (K_s "),
+              std::string::npos)
+        << balance::testing::file_text(written);
+    EXPECT_NE(balance::testing::file_text(written).find(
+                  "# Started from and regularised toward scored.toml.\n"),
               std::string::npos)
         << balance::testing::file_text(written);
 }

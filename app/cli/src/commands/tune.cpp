@@ -86,6 +86,17 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
             "\nTargets: {:.2f} x each game's result + {:.2f} x the search score stored with it "
             "(K_s {:.3f}).",
             1.0 - args.options.score_weight, args.options.score_weight, r.score_k);
+    // The settings that differ from the defaults, so the head says how to make the file again.
+    const analysis::TuneOptions defaults;
+    const auto& o = args.options;
+    if (o.min_ply != defaults.min_ply || o.per_game != defaults.per_game || o.l2 != defaults.l2)
+        provenance += fmt::format("\nFit: --min-ply {} --per-game {} --l2 {:g}.", o.min_ply,
+                                  o.per_game, o.l2);
+    if (!args.player.empty())
+        provenance += fmt::format("\nOnly the games {} played against itself.", args.player);
+    if (!args.start.empty())
+        provenance += fmt::format("\nStarted from and regularised toward {}.",
+                                  analysis::portable_path(args.start));
     if (auto written =
             write_text_file(args.write, config::eval_weights_toml(r.weights, **spec, provenance));
         !written)
