@@ -13,8 +13,8 @@
 //   [terms]                    # general terms: [middlegame, endgame], or one number for a term
 //   doubled_pawn = [-8, -16]   # with one phase (players/engine/eval_weights.hpp)
 //   tempo = 10
-//   [pieces.knight]            # per piece: material, mobility, centre as [middlegame, endgame]
-//   material = [305, 290]
+//   [pieces.knight]            # per piece: material, mobility, centre, advance, king_attack,
+//   material = [305, 290]      # each [middlegame, endgame]
 //
 // Terms and pieces it does not name keep the hand-set weights. Every weight is a whole number
 // of centipawns; a fraction is rounded. Errors, naming the file and key: a file for another
