@@ -240,9 +240,11 @@ FeatureContext<BB> feature_context(const WeightLayout& layout, const core::Rules
     FeatureContext<BB> context;
     context.layout = &layout;
     context.tables = &tables;
-    context.piece_first.assign(rules.pieces.size(), {-1, -1, -1, -1, -1});
+    std::array<int, PieceTermCount> none;
+    none.fill(-1);
+    context.piece_first.assign(rules.pieces.size(), none);
     for (core::PieceType t : pairing_types(rules))
-        for (int j = 0; j < 5; ++j)
+        for (int j = 0; j < PieceTermCount; ++j)
             context.piece_first[t][j] = layout.piece_parameter(rules.pieces[t].name, j);
     const auto terms = weight_terms();
     for (int i = 0; i < static_cast<int>(terms.size()); ++i)

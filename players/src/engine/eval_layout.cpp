@@ -86,9 +86,10 @@ void read_weights(const WeightLayout& layout, const core::Rules<BB>& rules,
     }
     // Only the pairing's pieces: the tables derive nothing for the others.
     for (core::PieceType t : pairing_types(rules)) {
-        const Score per_term[5] = {tables.material[t], tables.mobility_weight[t], tables.centre[t],
-                                   tables.advance[t], tables.king_attack[t]};
-        for (int j = 0; j < 5; ++j) {
+        const Score per_term[PieceTermCount] = {tables.material[t], tables.mobility_weight[t],
+                                                tables.centre[t], tables.advance[t],
+                                                tables.king_attack[t]};
+        for (int j = 0; j < PieceTermCount; ++j) {
             const int first = layout.piece_parameter(rules.pieces[t].name, j);
             if (first < 0) continue;
             out[first] = per_term[j].mg;

@@ -185,14 +185,12 @@ void add_piece_squares(const core::Rules<BB>& r, EvalTables<BB>& et) {
             const PieceWeights* piece = given != et.weights.pieces.end() ? &given->second : nullptr;
             const Score centre = piece && piece->centre ? *piece->centre : Score{4, 3};
             const Score advance = piece && piece->advance ? *piece->advance : Score{};
+            for (int sq = 0; sq < r.squares; ++sq)
+                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, delta4[sq], centre, advance);
             if (!et.pawn[t] && !et.royal[t]) {
                 et.centre[t] = centre;
                 et.advance[t] = advance;
                 et.king_attack[t] = piece && piece->king_attack ? *piece->king_attack : Score{};
-            }
-            for (int sq = 0; sq < r.squares; ++sq)
-                et.psq[c][t][sq] = piece_square(r, et, c, t, sq, delta4[sq], centre, advance);
-            if (!et.pawn[t] && !et.royal[t]) {
                 // ~20 / sqrt(average reach) cp per square, centred at half the average reach.
                 const int w = static_cast<int>(std::lround(40.0 / std::sqrt(std::max(1, mean4))));
                 et.mobility_weight[t] = piece && piece->mobility ? *piece->mobility : Score{w, w};

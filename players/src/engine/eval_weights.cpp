@@ -1,5 +1,7 @@
 #include "balance/players/engine/eval_weights.hpp"
 
+#include <iterator>
+
 namespace balance::players::engine {
 
 std::span<const WeightTerm> weight_terms() {
@@ -34,6 +36,7 @@ std::span<const PieceTerm> piece_terms() {
         {"centre", &PieceWeights::centre},           {"advance", &PieceWeights::advance},
         {"king_attack", &PieceWeights::king_attack},
     };
+    static_assert(std::size(terms) == PieceTermCount);
     return terms;
 }
 

@@ -87,11 +87,8 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
             "(K_s {:.3f}).",
             1.0 - args.options.score_weight, args.options.score_weight, r.score_k);
     // The settings that differ from the defaults, so the head says how to make the file again.
-    const analysis::TuneOptions defaults;
-    const auto& o = args.options;
-    if (o.min_ply != defaults.min_ply || o.per_game != defaults.per_game || o.l2 != defaults.l2)
-        provenance += fmt::format("\nFit: --min-ply {} --per-game {} --l2 {:g}.", o.min_ply,
-                                  o.per_game, o.l2);
+    if (const std::string flags = non_default_fit_flags(args.options); !flags.empty())
+        provenance += fmt::format("\nFit: {}.", flags);
     if (!args.player.empty())
         provenance += fmt::format("\nOnly the games {} played against itself.", args.player);
     if (!args.start.empty())

@@ -67,7 +67,6 @@ std::string result_text(const runs::TuneRoundsOutcome& result) {
 // The fits' settings where they differ from the defaults, so the head says how to make the
 // same file again.
 std::string fit_settings_text(const TuneSweepFit& fit) {
-    const analysis::TuneOptions defaults;
     const auto& o = fit.options;
     std::string text;
     if (o.score_weight > 0.0)
@@ -75,9 +74,8 @@ std::string fit_settings_text(const TuneSweepFit& fit) {
             "Each fit's targets: {:.2f} x the game's result + {:.2f} x the search score stored "
             "with it (--score-weight {:g}).\n",
             1.0 - o.score_weight, o.score_weight, o.score_weight);
-    if (o.min_ply != defaults.min_ply || o.per_game != defaults.per_game || o.l2 != defaults.l2)
-        text += fmt::format("Each fit: --min-ply {} --per-game {} --l2 {:g}.\n", o.min_ply,
-                            o.per_game, o.l2);
+    if (const std::string flags = non_default_fit_flags(o); !flags.empty())
+        text += fmt::format("Each fit: {}.\n", flags);
     if (!fit.start.empty())
         text += fmt::format("Round 0 played by {}.\n", analysis::portable_path(fit.start));
     return text;
@@ -133,6 +131,15 @@ Result<runs::TuneRoundsSettings> settings_of(const TuneSweepArgs& args, const Tu
 }
 
 }  // namespace
+
+std::string non_default_fit_flags(const analysis::TuneOptions& options) {
+    const analysis::TuneOptions defaults;
+    if (options.min_ply == defaults.min_ply && options.per_game == defaults.per_game &&
+        options.l2 == defaults.l2)
+        return "";
+    return fmt::format("--min-ply {} --per-game {} --l2 {:g}", options.min_ply, options.per_game,
+                       options.l2);
+}
 
 void add_tune_sweep_options(CLI::App& command, TuneSweepArgs& args) {
     command.add_option("--sweep", args.sweep,

@@ -32,6 +32,10 @@ struct TuneSweepFit {
 
 void add_tune_sweep_options(CLI::App& command, TuneSweepArgs& args);
 
+// The fit's flags that differ from the defaults ("--min-ply 8 --per-game 30 --l2 0.0001"), or
+// "" when none does: an evaluation file's head names them so it says how to remake it.
+[[nodiscard]] std::string non_default_fit_flags(const analysis::TuneOptions& options);
+
 [[nodiscard]] int run_tune_sweep(const TuneSweepArgs& args, const TuneSweepFit& fit,
                                  AppContext& ctx);
 

@@ -81,9 +81,10 @@ template <core::Bitboard BB>
 struct FeatureContext {
     const WeightLayout* layout = nullptr;
     const EvalTables<BB>* tables = nullptr;
-    std::vector<std::array<int, 5>> piece_first;  // per type: each piece term's first parameter
-    std::vector<std::array<int, 2>> term_slot;    // per general term: its [mg or flat, eg] one
-    std::vector<double> weights;                  // the tables' weights (read_weights)
+    std::vector<std::array<int, PieceTermCount>>
+        piece_first;                            // per type: each piece term's first parameter
+    std::vector<std::array<int, 2>> term_slot;  // per general term: its [mg or flat, eg] one
+    std::vector<double> weights;                // the tables' weights (read_weights)
     std::array<std::vector<std::vector<int>>, 2> delta4;  // reach_above_average4 per [c][t]
 };
 

@@ -104,7 +104,8 @@ struct WeightTerm {
 [[nodiscard]] std::span<const WeightTerm> weight_terms();
 
 // The per-piece terms in file order ("material", "mobility", "centre", "advance",
-// "king_attack").
+// "king_attack"): PieceTermCount of them.
+inline constexpr int PieceTermCount = 5;
 struct PieceTerm {
     const char* key;
     std::optional<Score> PieceWeights::*member;
