@@ -17,11 +17,10 @@ namespace {
 using balance::testing::TempDir;
 using testing::run_balance;
 
-std::string tune_sweep(const std::string& name, const std::string& eval_line) {
-    return "name = \"" + name + R"("
-variant = "chess"
-seed = 3
-games_per_cell = 24
+std::string tune_sweep(const std::string& name, const std::string& eval_line,
+                       const std::string& variant = "chess", int games = 24) {
+    return "name = \"" + name + "\"\nvariant = \"" + variant +
+           "\"\nseed = 3\ngames_per_cell = " + std::to_string(games) + R"(
 [players.tiny]
 type = "engine"
 nodes = 300
@@ -153,6 +152,33 @@ max_plies = 60
               std::string::npos)
         << tuned.err;
     EXPECT_FALSE(std::filesystem::exists(written));
+}
+
+// "N quiet positions of M looked at": {N, M}.
+std::pair<long, long> quiet_of_looked_at(const std::string& out) {
+    const auto of = out.find(" quiet positions of ");
+    if (of == std::string::npos) return {-1, -1};
+    const auto start = out.rfind(' ', of - 1) + 1;
+    return {std::stol(out.substr(start, of - start)),
+            std::stol(out.substr(of + std::string(" quiet positions of ").size()))};
+}
+
+TEST(Tune, StylishPositionsAreQuietByThePointsSoFarToo) {
+    // The search stands pat on the evaluation plus the points so far, and the fit compares its
+    // quiescence with that: a position after an even trade of captures (points unequal) is as
+    // quiet as in orthodox chess. Compared with the points so far left out, only the positions
+    // with equal points were quiet, a small minority.
+    TempDir dir;
+    const auto sweep =
+        dir.write("stylish.toml", tune_sweep("tune-stylish-tiny", "", "stylish", 16));
+    const std::string db = (dir.path() / "stylish.db").string();
+    ASSERT_EQ(run_balance({"sweep", sweep.string(), "--db", db, "--threads", "2"}).status, 0);
+    const std::string written = (dir.path() / "stylish-eval.toml").string();
+    const auto tuned = run_balance({"tune", "--db", db, "--write", written, "--min-ply", "8"});
+    ASSERT_EQ(tuned.status, 0) << tuned.err;
+    const auto [quiet, looked_at] = quiet_of_looked_at(tuned.out);
+    ASSERT_GT(looked_at, 0) << tuned.out;
+    EXPECT_GT(2 * quiet, looked_at) << tuned.out;
 }
 
 TEST(Tune, Refusals) {

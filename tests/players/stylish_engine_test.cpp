@@ -76,5 +76,24 @@ TEST(StylishEngine, PointsSoFarArePartOfTheNode) {
     EXPECT_NE(key_of(captured), key_of(quiet));
 }
 
+TEST(StylishEngine, StandsPatOnTheEvaluationPlusThePointsSoFar) {
+    // After 1.e4 d5 2.exd5 White has 5 points (pawn x pawn): Black, to move, stands 50
+    // decipoints below its static evaluation. Without points the two are the same.
+    const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (const bool points : {true, false}) {
+        auto game =
+            make_game(load_shipped("stylish", points ? std::vector<std::string>{}
+                                                     : std::vector<std::string>{"points=off"}),
+                      "fide", "fide", start);
+        for (const char* move : {"e2e4", "d7d5", "e4d5"}) ASSERT_TRUE(game.play(move));
+        with_position(game, [&](auto& pos) {
+            players::engine::Engine engine;
+            EXPECT_EQ(engine.search_eval(pos),
+                      engine.static_eval(pos) - (points ? 5 * DecipointsPerPoint : 0))
+                << (points ? "points" : "points=off");
+        });
+    }
+}
+
 }  // namespace
 }  // namespace balance::testing

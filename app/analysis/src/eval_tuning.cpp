@@ -130,8 +130,11 @@ GameRows game_rows(const StoredGame& game, const core::AnyRules& rules,
                 }
                 if (next == wanted.size() || wanted[next] != ply) return;
                 ++next;
+                // What the search stands pat on: in a points variant the points so far are
+                // part of it, so they are part of the quiet test and of the row (below).
+                const int stand_pat = judge.search_eval(pos);
                 auto copy = pos;
-                if (judge.quiescence(copy) != judge.static_eval(pos)) return;
+                if (judge.quiescence(copy) != stand_pat) return;
                 engine::EvalFeatures f;
                 engine::eval_features(pos, pairing.context(pos), f);
                 Row row;
@@ -141,6 +144,10 @@ GameRows game_rows(const StoredGame& game, const core::AnyRules& rules,
                 engine::linear_row(layout, f, line, constant);
                 for (std::size_t j = 0; j < line.size(); ++j)
                     row.features[j] = static_cast<float>(line[j]);
+                // The points so far (0 unless the variant is decided by points), White's
+                // view: a fixed part of the prediction that no weight moves.
+                const int points = stand_pat - judge.static_eval(pos);
+                constant += pos.side_to_move() == core::Color::White ? points : -points;
                 row.constant = static_cast<float>(constant);
                 row.result = static_cast<float>(game.white_score);
                 // The position stands after move `ply`: the next move's search scored it.

@@ -1,6 +1,7 @@
 #include "balance/players/engine/engine.hpp"
 
 #include "balance/players/engine/eval.hpp"
+#include "engine/points_search.hpp"
 #include "engine/root_random.hpp"
 #include "engine/searcher.hpp"
 #include "engine/transposition_table.hpp"
@@ -152,6 +153,14 @@ int Engine::static_eval(const core::Position<BB>& pos) {
 }
 
 template <core::Bitboard BB>
+int Engine::search_eval(const core::Position<BB>& pos) {
+    const int eval = static_eval(pos);
+    PointsSearch<BB> points;  // inert unless the variant is decided by points
+    points.begin(pos);
+    return points.active() ? points.evaluation(pos, eval) : eval;
+}
+
+template <core::Bitboard BB>
 int Engine::quiescence(core::Position<BB>& pos) {
     PerWidth<BB>& w = state_->prepare(pos, options_);
     state_->last = {};
@@ -193,6 +202,8 @@ template SearchResult Engine::search_game_move(core::Position<core::u128>&, cons
                                                std::uint64_t, int, const SearchHooks&);
 template int Engine::static_eval(const core::Position<core::u64>&);
 template int Engine::static_eval(const core::Position<core::u128>&);
+template int Engine::search_eval(const core::Position<core::u64>&);
+template int Engine::search_eval(const core::Position<core::u128>&);
 template int Engine::quiescence(core::Position<core::u64>&);
 template int Engine::quiescence(core::Position<core::u128>&);
 

@@ -6,10 +6,13 @@
 // side to move is not in check and the last move neither captured nor promoted are candidates,
 // `per_game` of them evenly spaced through the game are looked at, and those where the
 // engine's quiescence search returns its static evaluation (no capture or promotion changes
-// the score) are kept with the game's result. Per kept position the evaluation's features
-// (players/engine/eval_features.hpp) are taken once, at the starting weights; the fit then
-// moves every weight the positions inform, pulled toward the starting weights by an L2 term,
-// with the logistic's scale K fitted first at the starting weights.
+// the score) are kept with the game's result. In a variant decided by points (Stylish chess)
+// the search adds the points so far to the evaluation (decipoints, players/engine/
+// points_search.hpp), and so does the fit: they are in the quiet test and a fixed part of each
+// position's prediction, so the weights learn the points still to come. Per kept position the
+// evaluation's features (players/engine/eval_features.hpp) are taken once, at the starting weights;
+// the fit then moves every weight the positions inform, pulled toward the starting weights by an L2
+// term, with the logistic's scale K fitted first at the starting weights.
 //
 // Each position's target is its game's result, or with `score_weight` w > 0 a blend of it with
 // the score the player to move there searched (stored with every game whose player reports

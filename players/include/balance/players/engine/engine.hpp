@@ -58,8 +58,13 @@ class Engine : public Player {
     template <core::Bitboard BB>
     int static_eval(const core::Position<BB>& pos);
 
+    // The static evaluation as the search stands pat on it: static_eval() plus, in a variant
+    // decided by points (Stylish chess), the points so far in decipoints (points_search.hpp).
+    template <core::Bitboard BB>
+    int search_eval(const core::Position<BB>& pos);
+
     // The quiescence search's score of `pos` (side to move's view; restored on return), from a
-    // cleared table: static_eval() unless a capture or promotion changes it (balance tune keeps
+    // cleared table: search_eval() unless a capture or promotion changes it (balance tune keeps
     // the positions where it does not).
     template <core::Bitboard BB>
     int quiescence(core::Position<BB>& pos);
