@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
+#include <string>
 
 #include "../support/variants.hpp"
 #include "balance/core/perft.hpp"
@@ -90,57 +92,74 @@ ref::Pos reference_position(const Pairing& pr, const std::string& fen) {
     return p;
 }
 
-TEST(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
-    for (const auto& pr : pairings()) {
-        const auto spec = load_shipped(pr.variant, pr.options);
-        const auto game = make_game(spec, pr.white, pr.black);
-        const auto start = reference_position(pr, game.fen());
-        for (int depth = 1; depth <= 3; ++depth) {
-            core::PerftRequest req{pr.white, pr.black, "", depth, false, false};
-            auto ours = core::run_perft(spec, req);
-            ASSERT_TRUE(ours.ok()) << ours.error().to_string();
-            EXPECT_EQ(ours->nodes, ref::perft(start, depth))
-                << pr.variant << " " << pr.white << " vs " << pr.black << " depth " << depth;
-        }
+// One test per pairing, so that each stays short under the sanitizers.
+class ReferenceCrossCheck : public ::testing::TestWithParam<Pairing> {};
+
+TEST_P(ReferenceCrossCheck, PerftFromStartAgreesToDepth3) {
+    const Pairing& pr = GetParam();
+    const auto spec = load_shipped(pr.variant, pr.options);
+    const auto game = make_game(spec, pr.white, pr.black);
+    const auto start = reference_position(pr, game.fen());
+    for (int depth = 1; depth <= 3; ++depth) {
+        core::PerftRequest req{pr.white, pr.black, "", depth, false, false};
+        auto ours = core::run_perft(spec, req);
+        ASSERT_TRUE(ours.ok()) << ours.error().to_string();
+        EXPECT_EQ(ours->nodes, ref::perft(start, depth))
+            << pr.variant << " " << pr.white << " vs " << pr.black << " depth " << depth;
     }
 }
 
-TEST(ReferenceCrossCheck, LegalMoveSetsAgreeAlongRandomGames) {
-    std::mt19937_64 rng(20261122);
-    for (const auto& pr : pairings()) {
-        const auto spec = load_shipped(pr.variant, pr.options);
-        int positions = 0, captures_ep = 0, promotions = 0, castles = 0;
-        for (int game_index = 0; game_index < 12; ++game_index) {
-            auto game = make_game(spec, pr.white, pr.black);
-            for (int ply = 0; ply < 160; ++ply) {
-                const auto ours = uci_moves(game);
-                const auto theirs = ref::legal_move_texts(reference_position(pr, game.fen()));
-                if (ours != theirs) {
-                    std::string only_ours, only_theirs;
-                    for (const auto& m : ours)
-                        if (!theirs.count(m)) only_ours += m + " ";
-                    for (const auto& m : theirs)
-                        if (!ours.count(m)) only_theirs += m + " ";
-                    FAIL() << pr.variant << " " << pr.white << " vs " << pr.black << " at "
-                           << game.fen() << "\n only core: " << only_ours
-                           << "\n only reference: " << only_theirs;
-                }
-                ++positions;
-                if (ours.empty() || game.outcome().over()) break;
-                // Prefer captures and pawn pushes a little, so games reach promotions and e.p.
-                const auto moves = game.legal_moves();
-                const auto m = moves[rng() % moves.size()];
-                const auto uci = game.uci(m);
-                captures_ep += m.kind() == core::MoveKind::EnPassant;
-                promotions += m.kind() == core::MoveKind::Promotion;
-                castles += m.kind() == core::MoveKind::Castling;
-                game.play(m);
-            }
-        }
-        EXPECT_GT(positions, 500) << pr.white << " vs " << pr.black;
-        RecordProperty(pr.white + "_" + pr.black + "_positions", positions);
-    }
+// The test's name: variant, armies and options ("asymmetric_elves_orcs_anti_relay").
+std::string pairing_name(const ::testing::TestParamInfo<Pairing>& info) {
+    std::string name = info.param.variant + "_" + info.param.white + "_" + info.param.black;
+    for (const auto& option : info.param.options) name += "_" + option;
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
 }
+
+TEST_P(ReferenceCrossCheck, LegalMoveSetsAgreeAlongRandomGames) {
+    const Pairing& pr = GetParam();
+    // Seeded by the pairing, so each test plays the same games alone or in any order.
+    std::string key = "20261122 " + pr.variant + " " + pr.white + " " + pr.black;
+    for (const auto& option : pr.options) key += " " + option;
+    std::seed_seq seed(key.begin(), key.end());
+    std::mt19937_64 rng(seed);
+    const auto spec = load_shipped(pr.variant, pr.options);
+    int positions = 0, captures_ep = 0, promotions = 0, castles = 0;
+    for (int game_index = 0; game_index < 12; ++game_index) {
+        auto game = make_game(spec, pr.white, pr.black);
+        for (int ply = 0; ply < 160; ++ply) {
+            const auto ours = uci_moves(game);
+            const auto theirs = ref::legal_move_texts(reference_position(pr, game.fen()));
+            if (ours != theirs) {
+                std::string only_ours, only_theirs;
+                for (const auto& m : ours)
+                    if (!theirs.count(m)) only_ours += m + " ";
+                for (const auto& m : theirs)
+                    if (!ours.count(m)) only_theirs += m + " ";
+                FAIL() << pr.variant << " " << pr.white << " vs " << pr.black << " at "
+                       << game.fen() << "\n only core: " << only_ours
+                       << "\n only reference: " << only_theirs;
+            }
+            ++positions;
+            if (ours.empty() || game.outcome().over()) break;
+            // Prefer captures and pawn pushes a little, so games reach promotions and e.p.
+            const auto moves = game.legal_moves();
+            const auto m = moves[rng() % moves.size()];
+            const auto uci = game.uci(m);
+            captures_ep += m.kind() == core::MoveKind::EnPassant;
+            promotions += m.kind() == core::MoveKind::Promotion;
+            castles += m.kind() == core::MoveKind::Castling;
+            game.play(m);
+        }
+    }
+    EXPECT_GT(positions, 500) << pr.white << " vs " << pr.black;
+    RecordProperty(pr.white + "_" + pr.black + "_positions", positions);
+}
+
+INSTANTIATE_TEST_SUITE_P(Pairings, ReferenceCrossCheck, ::testing::ValuesIn(pairings()),
+                         pairing_name);
 
 }  // namespace
 }  // namespace balance::testing

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "../support/variants.hpp"
 #include "balance/core/perft.hpp"
 #include "reference_movegen.hpp"
@@ -77,21 +79,23 @@ std::string for_rules(const RuleSet& rs, std::string fen) {
     return board + " " + stm + " -" + rest;
 }
 
-TEST(StudyRulesPerft, StartPositionToDepthFour) {
-    for (const auto& rs : rule_sets()) {
-        const auto spec = load_shipped("chess", rs.options);
-        for (int depth = 1; depth <= 4; ++depth) {
-            core::PerftRequest req{"", "", "", depth, false, depth == 3};
-            auto r = core::run_perft(spec, req);
-            ASSERT_TRUE(r.ok()) << rs.name << ": " << r.error().to_string();
-            EXPECT_EQ(r->nodes, rs.start[depth - 1]) << rs.name << " depth " << depth;
-        }
-        const auto start =
-            ref::from_fen(make_game(spec, "", "").fen(), ref::humans(), ref::humans(), 8, 8, 2);
-        auto p = start;
-        p.study = rs.study;
-        EXPECT_EQ(ref::perft(p, 3), rs.start[2]) << rs.name << ": the reference at depth 3";
+// One test per rule set, so that each stays short under the sanitizers.
+class StudyRulesPerft : public ::testing::TestWithParam<RuleSet> {};
+
+TEST_P(StudyRulesPerft, StartPositionToDepthFour) {
+    const RuleSet& rs = GetParam();
+    const auto spec = load_shipped("chess", rs.options);
+    for (int depth = 1; depth <= 4; ++depth) {
+        core::PerftRequest req{"", "", "", depth, false, depth == 3};
+        auto r = core::run_perft(spec, req);
+        ASSERT_TRUE(r.ok()) << rs.name << ": " << r.error().to_string();
+        EXPECT_EQ(r->nodes, rs.start[depth - 1]) << rs.name << " depth " << depth;
     }
+    const auto start =
+        ref::from_fen(make_game(spec, "", "").fen(), ref::humans(), ref::humans(), 8, 8, 2);
+    auto p = start;
+    p.study = rs.study;
+    EXPECT_EQ(ref::perft(p, 3), rs.start[2]) << rs.name << ": the reference at depth 3";
 }
 
 // The two crowded positions (Kiwipete and the castling position with both queens) to depth 2,
@@ -99,25 +103,31 @@ TEST(StudyRulesPerft, StartPositionToDepthFour) {
 // (several times that with self-capture) through the slow reference, minutes in all under the
 // sanitizers; their castling, pins and e.p. already act at depth 2, and the orthodox counts of
 // deeper plies are checked against published perft (perft_test.cpp).
-TEST(StudyRulesPerft, TestPositionsAgreeWithTheReferenceWithInvariantsAtEveryNode) {
-    for (const auto& rs : rule_sets()) {
-        const auto spec = load_shipped("chess", rs.options);
-        for (const auto& given : positions()) {
-            const std::string fen = for_rules(rs, given);
-            auto p = ref::from_fen(fen, ref::humans(), ref::humans(), 8, 8, 2);
-            p.study = rs.study;
-            const bool crowded = &given == &positions()[0] || &given == &positions()[5];
-            const int deepest = crowded ? 2 : 3;
-            for (int depth = 1; depth <= deepest; ++depth) {
-                core::PerftRequest req{"", "", fen, depth, false, depth == deepest};
-                auto ours = core::run_perft(spec, req);
-                ASSERT_TRUE(ours.ok()) << rs.name << " " << fen << ": " << ours.error().to_string();
-                EXPECT_EQ(ours->nodes, ref::perft(p, depth))
-                    << rs.name << " " << fen << " depth " << depth;
-            }
+TEST_P(StudyRulesPerft, TestPositionsAgreeWithTheReferenceWithInvariantsAtEveryNode) {
+    const RuleSet& rs = GetParam();
+    const auto spec = load_shipped("chess", rs.options);
+    for (const auto& given : positions()) {
+        const std::string fen = for_rules(rs, given);
+        auto p = ref::from_fen(fen, ref::humans(), ref::humans(), 8, 8, 2);
+        p.study = rs.study;
+        const bool crowded = &given == &positions()[0] || &given == &positions()[5];
+        const int deepest = crowded ? 2 : 3;
+        for (int depth = 1; depth <= deepest; ++depth) {
+            core::PerftRequest req{"", "", fen, depth, false, depth == deepest};
+            auto ours = core::run_perft(spec, req);
+            ASSERT_TRUE(ours.ok()) << rs.name << " " << fen << ": " << ours.error().to_string();
+            EXPECT_EQ(ours->nodes, ref::perft(p, depth))
+                << rs.name << " " << fen << " depth " << depth;
         }
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(RuleSets, StudyRulesPerft, ::testing::ValuesIn(rule_sets()),
+                         [](const ::testing::TestParamInfo<RuleSet>& info) {
+                             std::string name = info.param.name;
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return name;
+                         });
 
 }  // namespace
 }  // namespace balance::testing
