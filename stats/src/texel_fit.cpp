@@ -117,7 +117,7 @@ double fit_texel_scale(const TexelRows& rows, std::span<const double> w) {
     const std::vector<double> e = evaluations(rows, w);
     // Golden section on log K: the error is unimodal in K for any fixed evaluations.
     const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-    double lo = std::log(0.05), hi = std::log(20.0);
+    double lo = std::log(TexelScaleMin), hi = std::log(TexelScaleMax);
     double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
     double fa = error_of(rows, e, std::exp(a)), fb = error_of(rows, e, std::exp(b));
     for (int i = 0; i < 60; ++i) {

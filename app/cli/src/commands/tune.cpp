@@ -112,6 +112,18 @@ int run_tune_command(const TuneArgs& args, AppContext& ctx) {
             "targets: {:.2f} x the game's result + {:.2f} x the stored search score (K_s {:.3f}, "
             "fitted to the results); {} quiet positions had no stored score: left out\n",
             1.0 - args.options.score_weight, args.options.score_weight, r.score_k, r.unscored);
+    // A scale at the bottom of its range: the starting evaluation says next to nothing about
+    // who wins these games (Stylish chess at the hand-set weights); the fit still moves the
+    // weights, but the user should know its scale is pinned.
+    const auto note_floor = [&](const char* name, double k, const char* what) {
+        if (k < 1.001 * stats::TexelScaleMin)
+            text += fmt::format(
+                "note: {} is at the lower end of its range ({}): {} barely predict the games' "
+                "results, or predict them the wrong way round\n",
+                name, stats::TexelScaleMin, what);
+    };
+    note_floor("K", r.fit.k, "the evaluation's scores at the starting weights");
+    if (args.options.score_weight > 0.0) note_floor("K_s", r.score_k, "the stored search scores");
     if (r.held_out_positions > 0)
         text += fmt::format(
             "held out 1 game in {}: {} of the positions, mean squared error {:.5f} at the starting "

@@ -46,8 +46,13 @@ struct TexelFit {
     std::vector<bool> held;  // per weight: its feature never varied, so it stayed at its prior
 };
 
+// The range fit_texel_scale searches. A K at its lower end means the evaluation barely
+// predicts the results at those weights (or predicts them the wrong way round).
+inline constexpr double TexelScaleMin = 0.05;
+inline constexpr double TexelScaleMax = 20.0;
+
 // The K that minimises the mean squared error with weights `w` (golden-section search on
-// [0.05, 20]).
+// [TexelScaleMin, TexelScaleMax]).
 [[nodiscard]] double fit_texel_scale(const TexelRows& rows, std::span<const double> w);
 
 // The mean squared error of `w` at scale `k` (no regulariser).
