@@ -142,7 +142,7 @@ TEST(TuneRounds, PlaysFitsAndMatchesEachFitAgainstTheWeightsItCameFrom) {
 // better, so round 1 plays its own self-play by it, and its fit meets it in round 2.
 TEST(TuneRounds, AFitThatGainsPlaysTheNextRound) {
     TempDir dir;
-    const tournament::Sweep sweep = load_tune_sweep(dir, tune_rounds_sweep(7, kTinyEngine, 200));
+    const tournament::Sweep sweep = load_tune_sweep(dir, tune_rounds_sweep(7, kTinyEngine, 100));
     TuneRoundsSettings settings = tune_settings(dir, 2);
     settings.match_games = 40;
     players::engine::EvalWeights start;
@@ -160,7 +160,7 @@ TEST(TuneRounds, AFitThatGainsPlaysTheNextRound) {
                               << second.match_wdl.losses;
     EXPECT_GT(second.match->estimate, 0.6);
     ASSERT_TRUE(second.fit);
-    EXPECT_EQ(second.games, 200);
+    EXPECT_EQ(second.games, 100);
     // Round 2 is the last match (--rounds 2): no self-play after it.
     const TuneRound& third = result->rounds[2];
     EXPECT_FALSE(third.fit);
@@ -168,7 +168,7 @@ TEST(TuneRounds, AFitThatGainsPlaysTheNextRound) {
     EXPECT_EQ(result->weights, result->rounds[result->best].played);
     ASSERT_TRUE(result->weights);
     EXPECT_GT(result->weights->pieces.at("queen").material->mg, 200);
-    EXPECT_EQ(result->played, 200 + 40 + 200 + 40);
+    EXPECT_EQ(result->played, 100 + 40 + 100 + 40);
 }
 
 TEST(TuneRounds, StopsAtMaxGamesAndTheSameCallResumes) {
