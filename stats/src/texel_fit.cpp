@@ -18,7 +18,9 @@ using RowBlock =
     Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
 
 // Rows per block: large enough for Eigen's products to run at speed, small enough that a
-// block's weighted copy stays in cache.
+// block's weighted copy stays in cache. The sums over blocks use
+// parallel_deterministic_reduce: the same splits and the same order of additions at any thread
+// count, so a fit (and the file it writes) is the same on any machine.
 constexpr std::int64_t kBlock = 4096;
 
 // log(10) / 400: the logistic's slope per centipawn at K = 1.
@@ -45,7 +47,7 @@ std::vector<double> evaluations(const TexelRows& rows, std::span<const double> w
 }
 
 double error_of(const TexelRows& rows, const std::vector<double>& e, double k) {
-    return tbb::parallel_reduce(
+    return tbb::parallel_deterministic_reduce(
                tbb::blocked_range<std::int64_t>(0, rows.rows(), kBlock), 0.0,
                [&](auto range, double sum) {
                    for (auto i = range.begin(); i < range.end(); ++i) {
@@ -67,7 +69,7 @@ struct Normal {
 
 Normal normal_equations(const TexelRows& rows, const std::vector<double>& e, double k) {
     const int p = rows.columns;
-    return tbb::parallel_reduce(
+    return tbb::parallel_deterministic_reduce(
         tbb::blocked_range<std::int64_t>(0, rows.rows(), kBlock), Normal(p),
         [&](auto range, Normal acc) {
             const std::int64_t n = range.end() - range.begin();

@@ -1,12 +1,17 @@
 // Texel's fit (texel_fit.hpp) on synthetic data: it recovers known weights from exact expected
 // scores and from sampled results, the regulariser pulls toward the prior, a feature that never
-// varies keeps its prior weight, and bad input is an error.
+// varies keeps its prior weight, the fit is the same to the last bit at any thread count, and bad
+// input is an error.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <thread>
+
+#include <tbb/global_control.h>
 
 #include "balance/stats/texel_fit.hpp"
 
@@ -94,6 +99,24 @@ TEST(TexelFit, HoldsAWeightWhoseFeatureNeverVaries) {
     EXPECT_TRUE(fit->held[1]);
     EXPECT_FALSE(fit->held[0]);
     EXPECT_EQ(fit->weights[1], 33.0);
+}
+
+TEST(TexelFit, TheSameFitAtAnyThreadCount) {
+    // Ten blocks of rows: with one thread and with all of them the sums over blocks are made in
+    // the same order, so the fit is the same to the last bit (a tuned file does not depend on
+    // the machine that fitted it).
+    const stats::TexelRows rows = synthetic({100.0, -40.0, 15.0}, 40000, 10.0, true, 5);
+    const std::vector<double> prior = {80.0, 0.0, 0.0};
+    const auto fit_with = [&](std::size_t threads) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+        return stats::fit_texel(rows, prior);
+    };
+    const auto one = fit_with(1);
+    const auto all = fit_with(std::max<std::size_t>(2, std::thread::hardware_concurrency()));
+    ASSERT_TRUE(one && all);
+    EXPECT_EQ(one->k, all->k);
+    EXPECT_EQ(one->weights, all->weights);
+    EXPECT_EQ(one->error_after, all->error_after);
 }
 
 TEST(TexelFit, BadInputIsAnError) {
